@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Response envelopes (spec 1): v2 wraps success bodies as `{success, data}`; some v1 bodies are `{data: [...]}`.
+ * Loose so that fields the service adds beside `data` (e.g. search `supplementalData`) survive parsing.
+ */
+
+/** v2 success body `{success: boolean, data}` around any data schema. */
+export function v2Envelope<T extends z.ZodType>(dataSchema: T) {
+  return z.looseObject({ success: z.boolean(), data: dataSchema });
+}
+
+/** v1 list body `{data: [item]}` (org contacts / companies reads); it carries no pagination metadata. */
+export function v1DataList<T extends z.ZodType>(itemSchema: T) {
+  return z.looseObject({ data: z.array(itemSchema) });
+}
+
+/** Body of deletes: `{success: true}` without data (spec 4.4, DECISIONS). */
+export const successOnlySchema = z.looseObject({ success: z.boolean() });
+export type SuccessOnly = z.infer<typeof successOnlySchema>;

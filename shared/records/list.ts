@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { digitString, isoDateTime } from './primitives';
+
+/** List (tag), spec 2.6. listId is a digit string because saved searches refer to lists by integer tagIds (DECISIONS). */
+export const listSchema = z.looseObject({
+  listId: digitString,
+  name: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type List = z.infer<typeof listSchema>;

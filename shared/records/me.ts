@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** `GET /v2/oauth/me`: the user, not wrapped in `data` (public reference). Lower-case names as the service sends them. */
+export const meSchema = z.looseObject({
+  success: z.boolean(),
+  email: z.email(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;

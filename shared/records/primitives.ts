@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Small reusable field schemas shared by the record families.
+ * Kept here so every record validates dates, ids and links the same way.
+ */
+
+/** ISO 8601 date-time with `Z` or a numeric offset; a zone-less time is ambiguous, so it is refused. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Calendar date `YYYY-MM-DD` (spec 2.8 history and funding dates). */
+export const isoDate = z.iso.date();
+
+/** Ids that request bodies take as integers travel as digit strings in responses (DECISIONS: contactId, listId). */
+export const digitString = z.string().regex(/^\d+$/, 'expected a string of digits');
+
+/** Absolute http(s) URL (spec 2.8 research link fields are "a URL string"). */
+export const urlString = z.url({ protocol: /^https?$/ });
+
+/** Counts: integers >= 0. */
+export const nonNegativeInt = z.int().min(0);

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { orgCompanySchema } from './org-company';
+import { orgContactSchema } from './org-contact';
+import { v2Envelope } from './envelope';
+
+/**
+ * Research submit and poll (spec 2.9, 3.5, 4.10, 4.12; public reference; DECISIONS "Research (v1)").
+ * Poll statuses arrive in a 200 and the set is open, so `status` is any string and the helpers classify it.
+ */
+
+/** 202 answer of `POST /v1/{contacts|companies}/research`: one request id per item, in item order. */
+export const researchSubmitResponseSchema = z.looseObject({
+  success: z.boolean(),
+  requestIds: z.array(z.string()),
+});
+export type ResearchSubmitResponse = z.infer<typeof researchSubmitResponseSchema>;
+
+/** Statuses seen so far; more may appear. */
+export const knownContactResearchStatuses = [
+  'queued',
+  'researching',
+  'done',
+  'error',
+  'missing',
+  'duplicate',
+  'not found',
+  'contact-already-researched',
+  'No license or credits available',
+] as const;
+export const knownCompanyResearchStatuses = ['missing', 'researching', 'done', 'error'] as const;
+
+// searchResultId is null for items given by identifiers rather than search results, and for unknown ids.
+const pollItemBase = {
+  requestId: z.string(),
+  searchResultId: z.string().nullable(),
+  status: z.string().min(1),
+  message: z.string().nullish(),
+};
+
+/** Contact poll item; `contact` is present for done and duplicate. */
+export const contactPollItemSchema = z.looseObject({ ...pollItemBase, contact: orgContactSchema.optional() });
+export type ContactPollItem = z.infer<typeof contactPollItemSchema>;
+
+/** Company poll item; `company` is present for done and duplicate. */
+export const companyPollItemSchema = z.looseObject({ ...pollItemBase, company: orgCompanySchema.optional() });
+export type CompanyPollItem = z.infer<typeof companyPollItemSchema>;
+
+/** Either kind of poll item, for code that handles both endpoints alike. */
+export const researchPollItemSchema = z.looseObject({
+  ...pollItemBase,
+  contact: orgContactSchema.optional(),
+  company: orgCompanySchema.optional(),
+});
+export type ResearchPollItem = z.infer<typeof researchPollItemSchema>;
+
+/** Whole poll answers `{success, data: [item]}`, items in the order asked. */
+export const contactPollResponseSchema = v2Envelope(z.array(contactPollItemSchema));
+export type ContactPollResponse = z.infer<typeof contactPollResponseSchema>;
+export const companyPollResponseSchema = v2Envelope(z.array(companyPollItemSchema));
+export type CompanyPollResponse = z.infer<typeof companyPollResponseSchema>;
+
+export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';
+
+// Compared trimmed and lower-cased: the vocabulary mixes cases ("No license or credits available").
+const key = (status: string): string => status.trim().toLowerCase();
+
+const outcomes: Readonly<Record<string, ResearchOutcome>> = {
+  queued: 'pending',
+  researching: 'pending',
+  done: 'done',
+  duplicate: 'duplicate',
+  // Already researched: same meaning as duplicate (spec 3.5: do not resubmit).
+  'contact-already-researched': 'duplicate',
+  'not found': 'not-found',
+  // `missing` is the answer for a request id the service does not know: nothing will ever arrive for it.
+  missing: 'error',
+  error: 'error',
+  'no license or credits available': 'error',
+};
+
+/** Terminal = everything but queued and researching; an unknown status is terminal (public reference). */
+export function isTerminalResearchStatus(status: string): boolean {
+  return researchOutcome(status) !== 'pending';
+}
+
+/** Classifies a poll status; an unknown status is an error (the caller keeps the text, see researchVerdict). */
+export function researchOutcome(status: string): ResearchOutcome {
+  return Object.prototype.hasOwnProperty.call(outcomes, key(status)) ? outcomes[key(status)] : 'error';
+}
+
+/** Outcome plus the text to show: the item's message, else the raw status (so an unknown status is not lost). */
+export interface ResearchVerdict {
+  outcome: ResearchOutcome;
+  status: string;
+  known: boolean;
+  detail: string;
+}
+
+export function researchVerdict(item: { status: string; message?: string | null }): ResearchVerdict {
+  const known = Object.prototype.hasOwnProperty.call(outcomes, key(item.status));
+  const detail = item.message && item.message.trim() !== '' ? item.message : item.status;
+  return { outcome: researchOutcome(item.status), status: item.status, known, detail };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { nonNegativeInt } from './primitives';
+
+/** Saved search (spec 2.5, 4.7, 4.8). */
+
+/** Type and sortOrder values beyond the examples are not shown (spec 2.10), so they stay plain strings. */
+export const savedSearchSchema = z.looseObject({
+  savedSearchId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  /** Search criteria; their shape follows the search filters, not fixed here. */
+  values: z.record(z.string(), z.unknown()),
+  sortColumn: z.string(),
+  sortOrder: z.string(),
+  /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */
+  tagIds: z.array(z.int()),
+  numResultsApproved: nonNegativeInt,
+  gptRequestIdNLS: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
