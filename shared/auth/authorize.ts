@@ -1,0 +1,22 @@
+import type { AnyOperation } from '../catalogue/types';
+import type { Client } from '../client';
+import type { Flow, HttpRequest } from '../effects';
+import { accessToken } from './oauth';
+
+/** Adds exactly one credential to a request (spec 5.1: never both headers); the token route gets none. */
+export function* authorize(client: Client, op: AnyOperation, request: HttpRequest, forceRefresh: boolean): Flow<HttpRequest> {
+  if (op.auth === 'none') return request;
+  const auth = client.auth;
+  switch (auth.type) {
+    case 'apiKey':
+      return { ...request, headers: { ...request.headers, token: auth.apiKey } };
+    case 'bearer':
+      return { ...request, headers: { ...request.headers, authorization: `Bearer ${auth.accessToken}` } };
+    case 'oauth2': {
+      const token = yield* accessToken(client, forceRefresh);
+      return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+    }
+    case 'host':
+      return { ...request, authBy: 'host' };
+  }
+}

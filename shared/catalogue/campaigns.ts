@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import {
+  campaignActionResultSchema,
+  campaignContactSchema,
+  campaignContactsChangeSchema,
+  campaignCreateResultSchema,
+  campaignDetailSchema,
+  campaignMetricsSchema,
+  campaignSchema,
+  successOnlySchema,
+  v2Envelope,
+} from '../records';
+import { integerId, nonEmpty, pathId } from '../validation/fields';
+import { defineOperation } from './types';
+
+/** Spec 4.3: a step; dueDay is at least 1 (spec 8). */
+export const campaignStepInput = z.object({
+  type: nonEmpty('step type such as EMAIL, CALL or TASK'),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  dueDay: z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)'),
+  templateId: integerId.optional(),
+  templateData: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'] as const;
+
+const contactIds = z.array(integerId).min(1, 'give at least one contact id');
+
+const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+
+export const createCampaignOperation = defineOperation({
+  ...base,
+  id: 'campaigns.create',
+  resource: 'campaigns',
+  action: 'create',
+  title: 'Create campaign',
+  description: 'Creates an outreach sequence, optionally with its steps and the contacts to enroll.',
+  method: 'POST',
+  path: '/campaigns',
+  input: z.object({
+    name: nonEmpty('campaign name'),
+    emailAccountIds: z.array(z.string().min(1)).optional(),
+    steps: z.array(campaignStepInput).optional(),
+    contactIds: contactIds.optional(),
+    maxActiveContacts: z.number().int('must be a whole number').min(1, 'must be at least 1 (spec 8)').optional(),
+  }),
+  output: v2Envelope(campaignCreateResultSchema),
+  result: (body) => body.data,
+  // Never repeat a create after an ambiguous failure: it would make a second campaign.
+  retry: 'unsafe',
+  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+});
+
+export const getCampaignOperation = defineOperation({
+  ...base,
+  id: 'campaigns.get',
+  resource: 'campaigns',
+  action: 'get',
+  title: 'Get campaign',
+  description: 'Reads one campaign with its steps.',
+  method: 'GET',
+  path: '/campaigns/{id}',
+  pathFields: ['id'],
+  input: z.object({ id: pathId }),
+  output: v2Envelope(campaignDetailSchema),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const listCampaignsOperation = defineOperation({
+  ...base,
+  id: 'campaigns.list',
+  resource: 'campaigns',
+  action: 'list',
+  title: 'List campaigns',
+  description: 'Lists campaigns, optionally filtered by a text in their name.',
+  method: 'GET',
+  path: '/campaigns',
+  queryFields: ['searchText', 'limit'],
+  input: z.object({ searchText: z.string().optional(), limit: z.number().int().min(1).max(500, 'at most 500').optional() }),
+  output: v2Envelope(z.array(campaignSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const deleteCampaignOperation = defineOperation({
+  ...base,
+  id: 'campaigns.delete',
+  resource: 'campaigns',
+  action: 'delete',
+  title: 'Delete campaign',
+  description: 'Deletes a campaign that is not running (pause it first).',
+  method: 'DELETE',
+  path: '/campaigns/{id}',
+  pathFields: ['id'],
+  input: z.object({ id: pathId }),
+  output: successOnlySchema,
+  result: (body) => body,
+  // A repeated delete cannot delete more; at worst the second answer is 404.
+  retry: 'safe',
+});
+
+export const campaignActionOperation = defineOperation({
+  ...base,
+  id: 'campaigns.action',
+  resource: 'campaigns',
+  action: 'action',
+  title: 'Change campaign state',
+  description: 'Starts, pauses, resumes, completes, archives, unarchives or deletes a campaign.',
+  method: 'POST',
+  path: '/campaigns/{id}/actions',
+  pathFields: ['id'],
+  input: z.object({ id: pathId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
+  output: v2Envelope(campaignActionResultSchema.partial()).or(successOnlySchema),
+  result: (body) => ('data' in body ? body.data : body),
+  // START twice would be refused, not doubled; but a lost answer to DELETE must not be guessed at either.
+  retry: 'unsafe',
+});
+
+export const campaignMetricsOperation = defineOperation({
+  ...base,
+  id: 'campaigns.metrics',
+  resource: 'campaigns',
+  action: 'metrics',
+  title: 'Get campaign metrics',
+  description: 'Counts of contacts, emails sent, opens, replies and bounces of a campaign.',
+  method: 'GET',
+  path: '/campaigns/{id}/metrics',
+  pathFields: ['id'],
+  input: z.object({ id: pathId }),
+  output: v2Envelope(campaignMetricsSchema),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const listCampaignContactsOperation = defineOperation({
+  ...base,
+  id: 'campaigns.listContacts',
+  resource: 'campaigns',
+  action: 'listContacts',
+  title: 'List campaign contacts',
+  description: 'Lists the contacts enrolled in a campaign.',
+  method: 'GET',
+  path: '/campaigns/{id}/contacts',
+  pathFields: ['id'],
+  input: z.object({ id: pathId }),
+  output: v2Envelope(z.array(campaignContactSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const addCampaignContactsOperation = defineOperation({
+  ...base,
+  id: 'campaigns.addContacts',
+  resource: 'campaigns',
+  action: 'addContacts',
+  title: 'Add contacts to campaign',
+  description: 'Enrolls saved contacts in a campaign (more than 500 are sent in several requests).',
+  method: 'POST',
+  path: '/campaigns/{id}/contacts',
+  pathFields: ['id'],
+  input: z.object({ id: pathId, contactIds }),
+  output: v2Envelope(campaignContactsChangeSchema),
+  result: (body) => body.data,
+  retry: 'unsafe',
+  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+});
+
+export const removeCampaignContactsOperation = defineOperation({
+  ...base,
+  id: 'campaigns.removeContacts',
+  resource: 'campaigns',
+  action: 'removeContacts',
+  title: 'Remove contacts from campaign',
+  description: 'Takes contacts out of a campaign.',
+  method: 'DELETE',
+  path: '/campaigns/{id}/contacts',
+  pathFields: ['id'],
+  input: z.object({ id: pathId, contactIds }),
+  output: v2Envelope(campaignContactsChangeSchema),
+  result: (body) => body.data,
+  retry: 'safe',
+  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+});

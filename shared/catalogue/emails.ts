@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { emailAccountSchema, emailSchema, templateSchema, v2Envelope } from '../records';
+import { emailAddress, emailList, integerId, pathId } from '../validation/fields';
+import { defineOperation } from './types';
+
+const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+
+export const sendEmailOperation = defineOperation({
+  ...base,
+  id: 'emails.send',
+  resource: 'emails',
+  action: 'send',
+  title: 'Send email',
+  description: 'Sends an email to a saved contact from one of your connected email accounts.',
+  method: 'POST',
+  path: '/emails/send',
+  input: z
+    .object({
+      contactId: integerId,
+      from: emailAddress,
+      to: emailAddress,
+      subject: z.string().optional(),
+      body: z.string().optional(),
+      cc: emailList.optional(),
+      bcc: emailList.optional(),
+      templateId: integerId.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.templateId !== undefined) return;
+      if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
+      if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
+    }),
+  output: v2Envelope(emailSchema),
+  result: (body) => body.data,
+  // Never repeat a send after an ambiguous failure: the contact would get the email twice.
+  retry: 'unsafe',
+});
+
+export const sendDraftOperation = defineOperation({
+  ...base,
+  id: 'emails.sendDraft',
+  resource: 'emails',
+  action: 'sendDraft',
+  title: 'Send draft',
+  description: 'Sends an email draft you prepared earlier.',
+  method: 'POST',
+  path: '/emails/{id}/send',
+  pathFields: ['id'],
+  input: z.object({ id: pathId, from: emailAddress.optional() }),
+  output: v2Envelope(emailSchema),
+  result: (body) => body.data,
+  retry: 'unsafe',
+});
+
+export const listDraftsOperation = defineOperation({
+  ...base,
+  id: 'emails.listDrafts',
+  resource: 'emails',
+  action: 'listDrafts',
+  title: 'List drafts',
+  description: 'Lists your email drafts that have not been sent.',
+  method: 'GET',
+  path: '/emails',
+  queryFields: ['status'],
+  input: z.object({ status: z.literal('draft').default('draft') }),
+  output: v2Envelope(z.array(emailSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const listEmailAccountsOperation = defineOperation({
+  ...base,
+  id: 'emailAccounts.list',
+  resource: 'emailAccounts',
+  action: 'list',
+  title: 'List email accounts',
+  description: 'Lists the email accounts you connected for sending.',
+  method: 'GET',
+  path: '/email-accounts',
+  input: z.object({}),
+  output: v2Envelope(z.array(emailAccountSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const listTemplatesOperation = defineOperation({
+  ...base,
+  id: 'templates.list',
+  resource: 'templates',
+  action: 'list',
+  title: 'List templates',
+  description: 'Lists the email templates you can use in sends and campaign steps.',
+  method: 'GET',
+  path: '/templates',
+  input: z.object({}),
+  output: v2Envelope(z.array(templateSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope } from '../records';
+import { integerId, nonEmpty, pathId } from '../validation/fields';
+import { defineOperation } from './types';
+
+const base = { version: 'v2', resource: 'lists', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const byId = { path: '/lists/{id}', pathFields: ['id'] } as const;
+
+export const listListsOperation = defineOperation({
+  ...base,
+  id: 'lists.getAll',
+  action: 'getAll',
+  title: 'Get lists',
+  description: 'Gets all your lists.',
+  method: 'GET',
+  path: '/lists',
+  input: z.object({}),
+  output: v2Envelope(z.array(listSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const getListOperation = defineOperation({
+  ...base,
+  ...byId,
+  id: 'lists.get',
+  action: 'get',
+  title: 'Get list',
+  description: 'Gets one of your lists.',
+  method: 'GET',
+  input: z.object({ id: pathId }),
+  output: v2Envelope(listSchema),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const createListOperation = defineOperation({
+  ...base,
+  id: 'lists.create',
+  action: 'create',
+  title: 'Create list',
+  description: 'Creates a list to group contacts.',
+  method: 'POST',
+  path: '/lists',
+  input: z.object({ name: nonEmpty('list name') }),
+  output: v2Envelope(listSchema),
+  result: (body) => body.data,
+  retry: 'unsafe',
+});
+
+export const renameListOperation = defineOperation({
+  ...base,
+  ...byId,
+  id: 'lists.rename',
+  action: 'rename',
+  title: 'Rename list',
+  description: 'Gives one of your lists a new name.',
+  method: 'PUT',
+  input: z.object({ id: pathId, name: nonEmpty('list name') }),
+  output: v2Envelope(listSchema),
+  result: (body) => body.data,
+  // Setting the same name twice changes nothing more.
+  retry: 'safe',
+});
+
+export const deleteListOperation = defineOperation({
+  ...base,
+  ...byId,
+  id: 'lists.delete',
+  action: 'delete',
+  title: 'Delete list',
+  description: 'Deletes one of your lists (the contacts stay).',
+  method: 'DELETE',
+  input: z.object({ id: pathId }),
+  output: successOnlySchema,
+  result: (body) => body,
+  retry: 'safe',
+});
+
+export const addListContactsOperation = defineOperation({
+  ...base,
+  id: 'lists.addContacts',
+  action: 'addContacts',
+  title: 'Add contacts to list',
+  description: 'Adds saved contacts to one of your lists.',
+  method: 'POST',
+  path: '/lists/{id}/contacts',
+  pathFields: ['id'],
+  input: z.object({ id: pathId, contactIds: z.array(integerId).min(1, 'give at least one contact id') }),
+  output: v2Envelope(campaignContactsChangeSchema),
+  result: (body) => body.data,
+  // Adding a contact that is already on the list changes nothing.
+  retry: 'safe',
+  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { meSchema, tokenResponseSchema } from '../records';
+import { nonEmpty } from '../validation/fields';
+import { defineOperation } from './types';
+
+const tokenInput = z.discriminatedUnion('grant_type', [
+  z.object({ grant_type: z.literal('authorization_code'), client_id: nonEmpty(), client_secret: nonEmpty(), redirect_uri: nonEmpty(), code: nonEmpty('authorization code') }),
+  z.object({ grant_type: z.literal('refresh_token'), client_id: nonEmpty(), client_secret: nonEmpty(), redirect_uri: nonEmpty(), refresh_token: nonEmpty('refresh token') }),
+]);
+
+const tokenBase = {
+  resource: 'oauth',
+  method: 'POST',
+  path: '/oauth/accessToken',
+  pathFields: [],
+  queryFields: [],
+  input: tokenInput,
+  output: tokenResponseSchema,
+  result: (body: z.output<typeof tokenResponseSchema>) => body,
+  credits: 'none',
+  // A refresh rotates both tokens (spec 4.2): repeating one after a lost answer would use a dead token.
+  retry: 'unsafe',
+  pagination: { style: 'none' },
+  auth: 'none',
+} as const;
+
+/** Spec 4.2 (v2 form of 2.1). The core's token manager uses this one. */
+export const tokenOperation = defineOperation({
+  ...tokenBase,
+  id: 'oauth.token',
+  action: 'token',
+  title: 'Get OAuth token',
+  description: 'Exchanges an authorization code or a refresh token for new tokens (v2 response form).',
+  version: 'v2',
+});
+
+/** The same route under v1, answering the short form (spec 9.2). */
+export const tokenV1Operation = defineOperation({
+  ...tokenBase,
+  id: 'oauth.tokenV1',
+  action: 'tokenV1',
+  title: 'Get OAuth token (v1)',
+  description: 'The token route under v1, which answers only access_token, refresh_token and expires_at (epoch).',
+  version: 'v1',
+});
+
+export const meOperation = defineOperation({
+  id: 'oauth.me',
+  resource: 'oauth',
+  action: 'me',
+  title: 'Get current user',
+  description: 'Returns the user the credential belongs to.',
+  version: 'v2',
+  method: 'GET',
+  path: '/oauth/me',
+  pathFields: [],
+  queryFields: [],
+  input: z.object({}),
+  output: meSchema,
+  result: (body) => body,
+  credits: 'none',
+  retry: 'safe',
+  pagination: { style: 'none' },
+  auth: 'required',
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
+import { isoDateTime } from '../validation/fields';
+import { defineOperation } from './types';
+
+/** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
+export const orgReadInput = z
+  .object({
+    page: z.number().int().min(1, 'pages start at 1').default(1),
+    limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page (spec 8)').default(500),
+    startDate: isoDateTime,
+    endDate: isoDateTime,
+  })
+  .refine((v) => Date.parse(v.startDate) <= Date.parse(v.endDate), { message: 'must not be before startDate', path: ['endDate'] });
+
+const orgCommon = {
+  version: 'v1',
+  method: 'GET',
+  pathFields: [],
+  queryFields: ['page', 'limit', 'startDate', 'endDate'],
+  input: orgReadInput,
+  credits: 'none',
+  retry: 'safe',
+  pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 500 },
+  auth: 'required',
+} as const;
+
+export const orgContactsOperation = defineOperation({
+  ...orgCommon,
+  id: 'orgContacts.list',
+  resource: 'orgContacts',
+  action: 'list',
+  title: 'Get saved contacts',
+  description: "Reads the organization's saved (already researched) contacts changed within a period. Free.",
+  path: '/contacts',
+  output: v1DataList(orgContactSchema),
+  result: (body) => body.data,
+});
+
+export const orgCompaniesOperation = defineOperation({
+  ...orgCommon,
+  id: 'orgCompanies.list',
+  resource: 'orgCompanies',
+  action: 'list',
+  title: 'Get saved companies',
+  description: "Reads the organization's saved companies changed within a period. Free.",
+  path: '/companies',
+  output: v1DataList(orgCompanySchema),
+  result: (body) => body.data,
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
+import { defineOperation } from './types';
+
+const base = { version: 'v2', method: 'GET', pathFields: [], queryFields: [], input: z.object({}), credits: 'none', retry: 'safe', pagination: { style: 'none' }, auth: 'required' } as const;
+
+export const listContactStatusesOperation = defineOperation({
+  ...base,
+  id: 'contactStatuses.list',
+  resource: 'contactStatuses',
+  action: 'list',
+  title: 'List contact statuses',
+  description: 'Lists the prospect statuses your organization uses.',
+  path: '/contact-statuses',
+  output: v2Envelope(z.array(contactStatusSchema)),
+  result: (body) => body.data,
+});
+
+export const getCreditsOperation = defineOperation({
+  ...base,
+  id: 'credits.get',
+  resource: 'credits',
+  action: 'get',
+  title: 'Get credits',
+  description: "Shows the organization's remaining research credits.",
+  path: '/credits',
+  output: v2Envelope(creditsSchema),
+  result: (body) => body.data,
+});

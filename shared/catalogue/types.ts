@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { HttpMethod } from '../effects';
+import type { RetrySafety } from '../flow/retry';
+
+export type ApiVersion = 'v1' | 'v2';
+
+export type Pagination =
+  | { style: 'none' }
+  /** page + limit until a page shorter than limit (org reads, public reference). */
+  | { style: 'page'; pageField: string; limitField: string; maxLimit: number }
+  /** An opaque cursor in the body, answered in supplementalData.nextToken (searches). */
+  | { style: 'nextToken'; tokenField: string; limitField: string; maxLimit: number };
+
+/** A field whose array a single request caps; larger inputs are split into several requests. */
+export interface BatchLimit {
+  /** Each of these array fields is capped on its own. */
+  fields: readonly string[];
+  /** Which setting holds the cap, so a deployment can lower it. */
+  setting: 'researchBatchLimit' | 'contactIdsLimit' | 'pollIdsLimit';
+}
+
+/**
+ * One API operation, described once as data. Request building, validation, the n8n node's fields, the
+ * Apps Script checks and the README table are all derived from these records.
+ */
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R = unknown> {
+  /** `resource.action`, e.g. `campaigns.create`. */
+  id: string;
+  resource: string;
+  action: string;
+  title: string;
+  /** One sentence a salesperson understands. */
+  description: string;
+  version: ApiVersion;
+  method: HttpMethod;
+  /** Route template under the version's base URL, e.g. `/campaigns/{id}`. */
+  path: string;
+  /** Which input fields go to the path and query (arrays as one comma list); every other field is the JSON body. */
+  pathFields: readonly string[];
+  queryFields: readonly string[];
+  /** Input: path, query and body fields together, validated before anything is sent. */
+  input: I;
+  /** The whole success body. */
+  output: O;
+  /** The part of the body a user wants (the list, the record). */
+  result: (body: z.output<O>) => R;
+  credits: 'none' | 'perItem';
+  retry: RetrySafety;
+  pagination: Pagination;
+  batch?: BatchLimit;
+  /** 'none': the token route, which takes no Authorization header (spec 4.2). */
+  auth: 'required' | 'none';
+  /** 'form': application/x-www-form-urlencoded (only where a route needs it). */
+  bodyEncoding?: 'json';
+}
+
+export type AnyOperation = Operation<z.ZodType, z.ZodType, unknown>;
+
+/** Keeps each operation's precise types while checking it against the Operation shape. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, R>(op: Operation<I, O, R>): Operation<I, O, R> {
+  return op;
+}

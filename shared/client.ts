@@ -1,0 +1,51 @@
+import type { AuthConfig } from './auth/config';
+import { credentialIdentity } from './auth/config';
+import type { PacingState } from './flow/pacing';
+import { makeSettings, type Settings, type SettingsInput } from './settings';
+
+/** The latest research-credit balance the service reported (X-PublicAPI-Credits on every answer). */
+export interface CreditsState {
+  balance: number | null;
+  observedAtMs: number | null;
+}
+
+/** Things a host may want to show: waits (progress bars), retries, credit changes. */
+export type ClientEvent =
+  | { type: 'request'; endpoint: string; attempt: number }
+  | { type: 'wait'; endpoint: string; ms: number; reason: 'pacing' | 'rateLimited' | 'retry' | 'poll' }
+  | { type: 'credits'; balance: number };
+
+/**
+ * Everything a flow needs besides effects: settings, the credential, and the in-memory state the
+ * reducers keep current (pacing windows, credit balance). One client per credential.
+ */
+export interface Client {
+  readonly settings: Settings;
+  readonly auth: AuthConfig;
+  /** Pacing windows are keyed by this, so two credentials of one organization don't share guesses. */
+  readonly identity: string;
+  state: { pacing: PacingState; credits: CreditsState };
+  /** Jitter source; tests pin it. */
+  random: () => number;
+  onEvent?: (event: ClientEvent) => void;
+}
+
+export interface ClientOptions {
+  settings?: SettingsInput;
+  auth: AuthConfig;
+  random?: () => number;
+  onEvent?: (event: ClientEvent) => void;
+  /** Restore pacing and credits saved by an earlier run (Apps Script executions are short). */
+  state?: Client['state'];
+}
+
+export function createClient(options: ClientOptions): Client {
+  return {
+    settings: makeSettings(options.settings),
+    auth: options.auth,
+    identity: credentialIdentity(options.auth),
+    state: options.state ?? { pacing: {}, credits: { balance: null, observedAtMs: null } },
+    random: options.random ?? Math.random,
+    onEvent: options.onEvent,
+  };
+}

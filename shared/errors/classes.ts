@@ -1,0 +1,82 @@
+import type { RedactedRequest } from './redact';
+
+export interface ErrorDetails {
+  status?: number;
+  code?: string;
+  /** The service's own words (`message` or `msg`), when it answered. */
+  serviceMessage?: string;
+  request?: RedactedRequest;
+  /** What the user can do about it. */
+  hint?: string;
+}
+
+/** Base of every error the connector raises: status, code, the service's message, the redacted request. */
+export class ProspectingError extends Error {
+  readonly status?: number;
+  readonly code?: string;
+  readonly serviceMessage?: string;
+  readonly request?: RedactedRequest;
+  readonly hint?: string;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.status = details.status;
+    this.code = details.code;
+    this.serviceMessage = details.serviceMessage;
+    this.request = details.request;
+    this.hint = details.hint;
+  }
+}
+
+/** Missing, invalid, expired or revoked credentials, or a scope the credential lacks (401, 403). */
+export class AuthError extends ProspectingError {}
+
+/** Input that breaks a rule: found before sending (no status) or reported by the service (400, 422). */
+export class ValidationError extends ProspectingError {
+  readonly issues: { field: string; rule: string }[];
+  constructor(message: string, issues: { field: string; rule: string }[], details: ErrorDetails = {}) {
+    super(message, { code: 'validation', ...details });
+    this.issues = issues;
+  }
+}
+
+/** 429 after the bounded number of tries. */
+export class RateLimitError extends ProspectingError {
+  readonly resetAtMs?: number;
+  constructor(message: string, resetAtMs: number | undefined, details: ErrorDetails = {}) {
+    super(message, details);
+    this.resetAtMs = resetAtMs;
+  }
+}
+
+/** 422 insufficientCredits or missingLicense (spec 7), or a client-side credit cap. */
+export class CreditsError extends ProspectingError {
+  readonly productCategory?: string;
+  readonly additionalCreditsNeeded?: number;
+  constructor(message: string, extra: { productCategory?: string; additionalCreditsNeeded?: number }, details: ErrorDetails = {}) {
+    super(message, details);
+    this.productCategory = extra.productCategory;
+    this.additionalCreditsNeeded = extra.additionalCreditsNeeded;
+  }
+}
+
+export class NotFoundError extends ProspectingError {}
+
+/** The resource's state refuses the request (a campaign action, a draft already sent). */
+export class ConflictError extends ProspectingError {}
+
+/** 5xx. */
+export class ServerError extends ProspectingError {}
+
+/** No HTTP answer. `maybeSent`: the service may have acted on it, so it was not repeated. */
+export class NetworkError extends ProspectingError {
+  readonly maybeSent: boolean;
+  constructor(message: string, maybeSent: boolean, details: ErrorDetails = {}) {
+    super(message, details);
+    this.maybeSent = maybeSent;
+  }
+}
+
+/** A 2xx body that breaks the spec's rules for the operation. */
+export class UnexpectedResponseError extends ProspectingError {}

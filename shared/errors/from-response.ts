@@ -1,0 +1,64 @@
+import type { HttpResponse } from '../effects';
+import { AuthError, ConflictError, CreditsError, NotFoundError, ProspectingError, RateLimitError, ServerError, ValidationError } from './classes';
+import type { RedactedRequest } from './redact';
+
+interface ServiceBody {
+  message?: unknown;
+  msg?: unknown;
+  code?: unknown;
+  error?: unknown;
+  data?: { productCategory?: unknown; additionalCreditsNeeded?: unknown };
+}
+
+function parseBody(text: string): ServiceBody {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as ServiceBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The service's own message: spec says `message`, 401s have been seen with `msg` (public reference). */
+export function serviceMessageOf(body: ServiceBody, fallback: string): string {
+  if (typeof body.message === 'string' && body.message) return body.message;
+  if (typeof body.msg === 'string' && body.msg) return body.msg;
+  return fallback;
+}
+
+/** One factory from an HTTP error answer to the error class a caller can act on. */
+export function errorFromResponse(response: HttpResponse, request: RedactedRequest, operationTitle: string): ProspectingError {
+  const body = parseBody(response.body);
+  const status = response.status;
+  const code = typeof body.code === 'string' ? body.code : typeof body.error === 'string' ? body.error : undefined;
+  const serviceMessage = serviceMessageOf(body, response.body.slice(0, 300) || `HTTP ${status}`);
+  const details = { status, code, serviceMessage, request };
+  const say = (text: string) => `${operationTitle}: ${text}`;
+
+  if (code === 'insufficientCredits' || code === 'missingLicense') {
+    const extra = {
+      productCategory: typeof body.data?.productCategory === 'string' ? body.data.productCategory : undefined,
+      additionalCreditsNeeded: typeof body.data?.additionalCreditsNeeded === 'number' ? body.data.additionalCreditsNeeded : undefined,
+    };
+    const hint =
+      code === 'missingLicense'
+        ? 'The organization has no active Public API license; ask an admin to enable it.'
+        : `Add at least ${extra.additionalCreditsNeeded ?? 'more'} research credits, or research fewer records.`;
+    return new CreditsError(say(`${serviceMessage}. ${hint}`), extra, { ...details, hint });
+  }
+  if (status === 401 || status === 403) {
+    const hint = status === 401 ? 'Check the API key, or reconnect the OAuth account.' : 'The credential lacks the permission (scope) this needs.';
+    return new AuthError(say(`${serviceMessage}. ${hint}`), { ...details, hint });
+  }
+  if (status === 429) {
+    return new RateLimitError(say(`${serviceMessage}. The organization's rate limit for this endpoint is used up.`), undefined, {
+      ...details,
+      hint: 'Wait for the window to reset, or spread the work over more time.',
+    });
+  }
+  if (status === 404) return new NotFoundError(say(serviceMessage), { ...details, hint: 'Check the id; lists and saved searches are visible only to their owner.' });
+  if (status === 409) return new ConflictError(say(serviceMessage), details);
+  if (status === 400 || status === 422) return new ValidationError(say(serviceMessage), [{ field: '', rule: serviceMessage }], details);
+  if (status >= 500) return new ServerError(say(`the service failed (${status}): ${serviceMessage}`), details);
+  return new ProspectingError(say(`HTTP ${status}: ${serviceMessage}`), details);
+}

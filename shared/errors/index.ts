@@ -1,0 +1,3 @@
+export * from './classes';
+export { errorFromResponse, serviceMessageOf } from './from-response';
+export { redactRequest, redactBody, REDACTED, type RedactedRequest } from './redact';

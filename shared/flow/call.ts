@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { customCallInput, customOperationFor, type CustomCallInput } from '../catalogue/custom';
+import { addCampaignContactsOperation, createCampaignOperation } from '../catalogue/campaigns';
+import type { AnyOperation, Operation } from '../catalogue/types';
+import type { Client } from '../client';
+import type { Flow } from '../effects';
+import { ValidationError } from '../errors';
+import { validate } from '../validation/format';
+import { chunk } from './chunk';
+import { send } from './send';
+
+/** The one array field of `input` that is over the operation's per-request cap, if any. */
+function oversized(op: AnyOperation, input: Record<string, unknown>, client: Client): { field: string; max: number } | null {
+  if (!op.batch) return null;
+  const max = client.settings[op.batch.setting];
+  for (const field of op.batch.fields) {
+    const value = input[field];
+    if (Array.isArray(value) && value.length > max) return { field, max };
+  }
+  return null;
+}
+
+/** Refuses one request over a cap (spec 8) before sending: `call` splits instead, `sendOne` does not. */
+export function checkBatchLimits(op: AnyOperation, input: Record<string, unknown>, client: Client): void {
+  const over = oversized(op, input, client);
+  if (over) {
+    const rule = `at most ${over.max} items in one request (spec 8)`;
+    throw new ValidationError(`${op.title}: ${over.field}: ${rule}. Nothing was sent.`, [{ field: over.field, rule }]);
+  }
+}
+
+/** Exactly one request, with every limit enforced before sending. */
+export function* sendOne<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<R> {
+  checkBatchLimits(op as AnyOperation, validate(op.input, input ?? {}, op.title) as Record<string, unknown>, client);
+  return (yield* send(client, op, input)).data;
+}
+
+type CountResult = { contactsAdded?: number; contactsRemoved?: number };
+
+/**
+ * Runs an operation as the user means it: inputs larger than one request's cap are split into several
+ * requests (campaign contacts, list contacts, poll ids) and the answers are merged. A campaign create
+ * with more contacts than one request takes is a create with the first chunk, then adds for the rest.
+ * Research has its own flow (flow/research.ts): it also polls and can resume.
+ */
+export function* call(client: Client, op: AnyOperation, rawInput: unknown): Flow<unknown> {
+  if (op.id === 'custom.call') return yield* customCall(client, rawInput as CustomCallInput);
+  const input = validate(op.input, rawInput ?? {}, op.title) as Record<string, unknown>;
+  const over = oversized(op, input, client);
+  if (!over) return yield* sendParsed(client, op, input);
+  if (op.credits === 'perItem') {
+    throw new ValidationError(`${op.title}: ${over.field}: at most ${over.max} items in one request; use the research flow, which splits and polls. Nothing was sent.`, [{ field: over.field, rule: `at most ${over.max} items` }]);
+  }
+  const pieces = chunk(input[over.field] as unknown[], over.max);
+  if (op.id === createCampaignOperation.id) {
+    const created = (yield* sendParsed(client, op, { ...input, [over.field]: pieces[0] })) as { campaign: { campaignId: string }; contactsAdded: number };
+    let added = created.contactsAdded;
+    for (const piece of pieces.slice(1)) {
+      const more = (yield* sendParsed(client, addCampaignContactsOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
+      added += more.contactsAdded ?? 0;
+    }
+    return { ...created, contactsAdded: added };
+  }
+  const results: unknown[] = [];
+  for (const piece of pieces) results.push(yield* sendParsed(client, op, { ...input, [over.field]: piece }));
+  return mergeChunkResults(results);
+}
+
+/** Lists are concatenated; count objects ({contactsAdded}) are summed. */
+function mergeChunkResults(results: unknown[]): unknown {
+  if (results.every(Array.isArray)) return (results as unknown[][]).flat();
+  const sum: Record<string, unknown> = { ...(results[0] as Record<string, unknown>) };
+  for (const r of results.slice(1)) {
+    for (const [k, v] of Object.entries(r as Record<string, unknown>)) {
+      if (typeof v === 'number' && typeof sum[k] === 'number') sum[k] = (sum[k] as number) + v;
+    }
+  }
+  return sum;
+}
+
+/** One request; the input may already be parsed, which is harmless since parsing it again is idempotent. */
+function* sendParsed(client: Client, op: AnyOperation, input: Record<string, unknown>): Flow<unknown> {
+  return (yield* send(client, op, input)).data;
+}
+
+/** Custom API call (any v1/v2 path), through the same exchange as the catalogue. */
+export function* customCall(client: Client, rawInput: CustomCallInput): Flow<unknown> {
+  const input = validate(customCallInput, rawInput, 'Custom API call');
+  const { op, fields } = customOperationFor(input);
+  return yield* sendParsed(client, op, fields);
+}

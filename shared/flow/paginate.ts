@@ -1,0 +1,55 @@
+import type { AnyOperation } from '../catalogue/types';
+import type { Client } from '../client';
+import type { Flow } from '../effects';
+import { send } from './send';
+
+export interface PageRun<T> {
+  items: T[];
+  /** Where a later run continues (the next page number or nextToken), or null when the end was reached. */
+  next: { page: number } | { nextToken: string } | null;
+  requests: number;
+}
+
+export interface PageOptions {
+  /** Stop once this many items were read. Whole pages are returned, so a resumed run skips nothing; a caller that wants exactly N slices. */
+  maxItems?: number;
+  /** Stop after this many requests, to stay inside a time budget (Apps Script's 6 minutes). */
+  maxRequests?: number;
+  /** Page size; defaults to the operation's maximum. */
+  limit?: number;
+}
+
+/**
+ * Reads page after page. Page style (org reads): page+limit until a page shorter than limit, since the
+ * body carries no metadata. Token style (searches): follows supplementalData.nextToken while isMore.
+ * Returns a cursor so a run cut short continues where it stopped.
+ */
+export function* paginate<T>(client: Client, op: AnyOperation, input: Record<string, unknown>, options: PageOptions = {}): Flow<PageRun<T>> {
+  const p = op.pagination;
+  if (p.style === 'none') throw new Error(`${op.title} is not paginated`);
+  const limit = Math.min(options.limit ?? (input[p.limitField] as number | undefined) ?? p.maxLimit, p.maxLimit);
+  const maxItems = options.maxItems ?? Infinity;
+  const maxRequests = options.maxRequests ?? Infinity;
+  const items: T[] = [];
+  let requests = 0;
+  let page = p.style === 'page' ? ((input[p.pageField] as number | undefined) ?? 1) : 0;
+  let token = p.style === 'nextToken' ? ((input[p.tokenField] as string | null | undefined) ?? null) : null;
+
+  for (;;) {
+    const pageInput = p.style === 'page' ? { ...input, [p.pageField]: page, [p.limitField]: limit } : { ...input, [p.tokenField]: token, [p.limitField]: limit };
+    const reply = yield* send(client, op, pageInput);
+    requests++;
+    const rows = reply.data as T[];
+    items.push(...rows);
+    let next: PageRun<T>['next'];
+    if (p.style === 'page') {
+      page++;
+      next = rows.length < limit ? null : { page };
+    } else {
+      const supplemental = (reply.body as { supplementalData?: { isMore?: boolean; nextToken?: string | null } }).supplementalData;
+      token = supplemental?.nextToken ?? null;
+      next = supplemental?.isMore && token ? { nextToken: token } : null;
+    }
+    if (!next || items.length >= maxItems || requests >= maxRequests) return { items, next, requests };
+  }
+}

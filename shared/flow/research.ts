@@ -1,0 +1,139 @@
+import { pollCompanyResearchOperation, pollContactResearchOperation, researchCompaniesOperation, researchContactsOperation } from '../catalogue/research';
+import type { AnyOperation } from '../catalogue/types';
+import type { Client } from '../client';
+import { nowMs, sleep, storePut, type Flow } from '../effects';
+import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError, ServerError, UnexpectedResponseError, ValidationError } from '../errors';
+import { chunk } from './chunk';
+import { applyPollItem, summarize, type ResearchItem, type ResearchJob } from './research-job';
+import { send } from './send';
+
+export interface ResearchRunOptions {
+  /** false: submit and return the request ids; true: poll until every item is finished or the time limit. */
+  waitForResults: boolean;
+  /** Stop polling when the next poll would end after this long; what finished is returned, the rest stays pending. */
+  timeLimitMs?: number;
+  /** Refuse, before sending, a run that could spend more credits than this (every submitted item may cost one). */
+  maxCredits?: number;
+  /** Save the job under this store key after every submit and poll. */
+  checkpointKey?: string;
+}
+
+const ops = {
+  contacts: { submit: researchContactsOperation as AnyOperation, poll: pollContactResearchOperation as AnyOperation },
+  companies: { submit: researchCompaniesOperation as AnyOperation, poll: pollCompanyResearchOperation as AnyOperation },
+};
+
+function* checkpoint(job: ResearchJob, key: string | undefined): Flow<void> {
+  if (key) yield* storePut(key, JSON.stringify(job));
+}
+
+/** Requests never mix search results with identifiers (spec: not both), so each kind of target is its own group. */
+function submitGroups(job: ResearchJob, limit: number): number[][] {
+  const bySearch: number[] = [];
+  const byIdentity: number[] = [];
+  job.items.forEach((item, index) => {
+    if (item.outcome !== 'unsubmitted') return;
+    ('searchResultId' in item.target ? bySearch : byIdentity).push(index);
+  });
+  return [...chunk(bySearch, limit), ...chunk(byIdentity, limit)];
+}
+
+function bodyFor(job: ResearchJob, indexes: number[]): Record<string, unknown> {
+  const targets = indexes.map((i) => job.items[i].target);
+  const body: Record<string, unknown> = {};
+  if ('searchResultId' in targets[0]) body.searchResultIds = targets.map((t) => (t as { searchResultId: string }).searchResultId);
+  else if (job.kind === 'contacts') {
+    body.contacts = targets.map((t) => (t as { contact: unknown }).contact);
+    if (job.options.isJobChange !== undefined) body.isJobChange = job.options.isJobChange;
+  } else body.companies = targets.map((t) => (t as { company: unknown }).company);
+  if (job.options.skipDeduplicationCheck !== undefined) body.skipDeduplicationCheck = job.options.skipDeduplicationCheck;
+  return body;
+}
+
+function mark(job: ResearchJob, indexes: number[], patch: Partial<ResearchItem>): void {
+  for (const i of indexes) job.items[i] = { ...job.items[i], ...patch };
+}
+
+/**
+ * Submits every unsubmitted item in as few requests as the batch limit allows and records each request id
+ * (saved before the first poll). A failure is kept on its items, never retried blindly: after an ambiguous
+ * failure the items are marked `unknown`, not resubmitted, so no credit is spent twice.
+ */
+function* submitAll(client: Client, job: ResearchJob, opts: ResearchRunOptions): Flow<void> {
+  const groups = submitGroups(job, client.settings.researchBatchLimit);
+  const toSpend = groups.reduce((n, g) => n + g.length, 0);
+  if (opts.maxCredits !== undefined && toSpend > opts.maxCredits) {
+    throw new CreditsError(
+      `Research: ${toSpend} items could spend up to ${toSpend} credits, more than the maximum of ${opts.maxCredits} you set. Nothing was sent.`,
+      { additionalCreditsNeeded: toSpend - opts.maxCredits },
+      { code: 'maxCreditsExceeded', hint: 'Raise the maximum credits or research fewer items.' },
+    );
+  }
+  for (const [n, indexes] of groups.entries()) {
+    try {
+      const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
+      const ids = reply.data as string[];
+      if (ids.length !== indexes.length) {
+        throw new UnexpectedResponseError(`Research: sent ${indexes.length} items but the service answered ${ids.length} request ids.`);
+      }
+      indexes.forEach((itemIndex, k) => (job.items[itemIndex] = { ...job.items[itemIndex], requestId: ids[k], status: 'queued', outcome: 'pending' }));
+    } catch (error) {
+      if (error instanceof AuthError || error instanceof RateLimitError) {
+        yield* checkpoint(job, opts.checkpointKey);
+        throw error;
+      }
+      if (error instanceof CreditsError) {
+        // No credits or no license: the remaining groups would be refused the same way.
+        const rest = groups.slice(n).flat();
+        mark(job, rest, { status: 'submit-failed', outcome: 'error', message: error.message });
+        break;
+      }
+      const ambiguous = (error instanceof NetworkError && error.maybeSent) || error instanceof ServerError || error instanceof UnexpectedResponseError;
+      if (ambiguous) {
+        mark(job, indexes, {
+          status: 'submit-unknown',
+          outcome: 'unknown',
+          message: `${(error as Error).message} These items may have been submitted; they were not sent again, so no credit is spent twice.`,
+        });
+      } else if (error instanceof ValidationError || error instanceof ProspectingError) {
+        mark(job, indexes, { status: 'submit-failed', outcome: 'error', message: error.message });
+      } else throw error;
+    }
+    yield* checkpoint(job, opts.checkpointKey);
+  }
+}
+
+/** Polls all pending ids together (up to the poll limit per call) every interval until done or out of time. */
+function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, startedAt: number): Flow<void> {
+  const interval = client.settings.pollIntervalMs;
+  const deadline = opts.timeLimitMs === undefined ? Infinity : startedAt + opts.timeLimitMs;
+  for (;;) {
+    const pending = summarize(job).pendingRequestIds;
+    if (pending.length === 0) return;
+    if ((yield* nowMs()) + interval > deadline) return;
+    client.onEvent?.({ type: 'wait', endpoint: ops[job.kind].poll.path, ms: interval, reason: 'poll' });
+    yield* sleep(interval);
+    const indexById = new Map(job.items.map((item, i) => [item.requestId, i]));
+    for (const ids of chunk(pending, client.settings.pollIdsLimit)) {
+      const reply = yield* send(client, ops[job.kind].poll, { requestIds: ids });
+      for (const polled of reply.data as { requestId: string; status: string; message?: string | null }[]) {
+        const i = indexById.get(polled.requestId);
+        if (i !== undefined) job.items[i] = applyPollItem(job.items[i], polled);
+      }
+    }
+    yield* checkpoint(job, opts.checkpointKey);
+  }
+}
+
+/**
+ * Research as one flow: chunk, submit, remember every request id, poll, and return the items in input
+ * order with each one's status. Resuming with a saved job submits only what was never submitted and
+ * polls only what is pending; duplicates and finished items are never resubmitted.
+ */
+export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchRunOptions): Flow<ResearchJob> {
+  const job: ResearchJob = { ...saved, items: saved.items.map((item) => ({ ...item })) };
+  const startedAt = yield* nowMs();
+  yield* submitAll(client, job, opts);
+  if (opts.waitForResults) yield* pollAll(client, job, opts, startedAt);
+  return job;
+}

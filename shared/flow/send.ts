@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import type { AnyOperation, Operation } from '../catalogue/types';
+import type { Client } from '../client';
+import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } from '../effects';
+import { errorFromResponse, NetworkError, RateLimitError, redactRequest, ServerError, UnexpectedResponseError } from '../errors';
+import { authorize } from '../auth/authorize';
+import { buildRequest } from '../request/build';
+import { validate } from '../validation/format';
+import { fieldPath } from '../validation/format';
+import { observe, readRateHeaders, reserve, waitAfter429 } from './pacing';
+import { backoffMs, decideRetry } from './retry';
+
+export interface Reply<R> {
+  data: R;
+  body: unknown;
+  status: number;
+  headers: Record<string, string>;
+}
+
+/** Validates and builds the request; throws a ValidationError naming the field before anything is sent. */
+export function prepare(op: AnyOperation, input: unknown, client: Client): { input: Record<string, unknown>; request: HttpRequest } {
+  const parsed = validate(op.input, input ?? {}, op.title) as Record<string, unknown>;
+  return { input: parsed, request: buildRequest(op, parsed, client.settings) };
+}
+
+/** Keeps the credit balance current from X-PublicAPI-Credits. */
+function noteCredits(client: Client, response: HttpResponse, now: number): void {
+  const raw = response.headers['x-publicapi-credits'];
+  if (raw === undefined || raw === '' || !Number.isFinite(Number(raw))) return;
+  const balance = Number(raw);
+  if (client.state.credits.balance !== balance) client.onEvent?.({ type: 'credits', balance });
+  client.state.credits = { balance, observedAtMs: now };
+}
+
+/**
+ * Sends a prepared request: paces ahead of time, adds auth, retries only where the retry policy allows,
+ * keeps pacing and credits current. Returns the 2xx answer or throws the error class that fits.
+ */
+export function* exchange(client: Client, op: AnyOperation, request: HttpRequest): Flow<HttpResponse> {
+  const s = client.settings;
+  const key = `${client.identity}|${request.endpoint}`;
+  let refreshedAfter401 = false;
+  for (let attempt = 1; ; attempt++) {
+    const paced = reserve(client.state.pacing, key, yield* nowMs(), s.resetMarginMs);
+    client.state.pacing = paced.state;
+    if (paced.waitMs > 0) {
+      client.onEvent?.({ type: 'wait', endpoint: request.endpoint, ms: paced.waitMs, reason: 'pacing' });
+      yield* sleep(paced.waitMs);
+    }
+    const signed = yield* authorize(client, op, request, false);
+    client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt });
+    const response = yield* http(signed);
+    const now = yield* nowMs();
+    const rate = readRateHeaders(response.headers);
+    client.state.pacing = observe(client.state.pacing, key, rate);
+    noteCredits(client, response, now);
+
+    if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
+      // The token may have been revoked or rotated by another run: refresh once, then try again.
+      refreshedAfter401 = true;
+      yield* authorize(client, op, request, true);
+      continue;
+    }
+    const decision = decideRetry({ response, safety: op.retry, attempt, maxRateLimitTries: s.maxRateLimitTries, maxRetryTries: s.maxRetryTries });
+    if (decision.action === 'accept') return response;
+    if (decision.action === 'retry') {
+      const waitMs =
+        decision.reason === 'rateLimited'
+          ? waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random())
+          : backoffMs(attempt, s.retryBackoffMs);
+      client.onEvent?.({ type: 'wait', endpoint: request.endpoint, ms: waitMs, reason: decision.reason === 'rateLimited' ? 'rateLimited' : 'retry' });
+      yield* sleep(waitMs);
+      continue;
+    }
+    throw failure(op, request, response, decision.reason, attempt, rate.resetAtMs);
+  }
+}
+
+function failure(op: AnyOperation, request: HttpRequest, response: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
+  const redacted = redactRequest(request);
+  if (response.failure) {
+    const { maybeSent, message, code } = response.failure;
+    const text = maybeSent
+      ? op.retry === 'safe'
+        ? `${op.title}: no answer after ${attempts} tries (${message}).`
+        : `${op.title}: the connection failed after the request was sent (${message}). It may have been carried out, so it was not repeated; check before trying again.`
+      : `${op.title}: could not reach the service (${message}) after ${attempts} tries.`;
+    return new NetworkError(text, maybeSent, { code, request: redacted });
+  }
+  const error = errorFromResponse(response, redacted, op.title);
+  if (reason === 'rateLimited') {
+    return new RateLimitError(`${error.message} Gave up after ${attempts} tries.`, resetAtMs, { status: 429, code: error.code, serviceMessage: error.serviceMessage, request: redacted, hint: error.hint });
+  }
+  if (reason === 'serverError' && op.retry === 'unsafe' && error instanceof ServerError) {
+    return new ServerError(`${error.message} It was not repeated, since a repeat could act twice; check before trying again.`, { status: error.status, code: error.code, serviceMessage: error.serviceMessage, request: redacted });
+  }
+  return error;
+}
+
+/** Parses a 2xx body and checks it against the operation's output schema. */
+export function decode<O extends z.ZodType, R>(op: Operation<z.ZodType, O, R>, response: HttpResponse, strict: boolean, request: HttpRequest): Reply<R> {
+  let body: unknown = null;
+  if (response.body.trim()) {
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      throw new UnexpectedResponseError(`${op.title}: the service answered ${response.status} with a body that is not JSON.`, { status: response.status, request: redactRequest(request) });
+    }
+  }
+  const checked = op.output.safeParse(body);
+  if (!checked.success && strict) {
+    const where = checked.error.issues.slice(0, 5).map((i) => `${fieldPath(i.path)}: ${i.message}`).join('; ');
+    throw new UnexpectedResponseError(`${op.title}: the answer breaks the service's documented shape (${where}).`, { status: response.status, request: redactRequest(request) });
+  }
+  const shaped = (checked.success ? checked.data : body) as z.output<O>;
+  return { data: op.result(shaped), body: shaped, status: response.status, headers: response.headers };
+}
+
+/** One request of one operation: validate, send, decode. */
+export function* send<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<Reply<R>> {
+  const prepared = prepare(op as AnyOperation, input, client);
+  const response = yield* exchange(client, op as AnyOperation, prepared.request);
+  return decode(op, response, client.settings.strictResponses, prepared.request);
+}

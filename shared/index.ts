@@ -1,0 +1,23 @@
+/** The connector core: no I/O of its own; flows yield effects that a sync or async driver performs. */
+export * from './effects';
+export * from './settings';
+export * from './client';
+export * from './errors';
+export * from './catalogue';
+export * from './auth/config';
+export { connectWithCode, accessToken } from './auth/oauth';
+export { readToken, writeToken, type StoredToken } from './auth/token-store';
+export { send, prepare, type Reply } from './flow/send';
+export { call, sendOne, customCall, checkBatchLimits } from './flow/call';
+export { paginate, type PageRun, type PageOptions } from './flow/paginate';
+export { runResearch, type ResearchRunOptions } from './flow/research';
+export * from './flow/research-job';
+export * from './flow/pacing';
+export * from './flow/retry';
+export { chunk } from './flow/chunk';
+export { runSync } from './drivers/sync';
+export { runAsync } from './drivers/async';
+export * from './drivers/host';
+export { memoryStore, processLocksAsync, processLocksSync } from './drivers/memory';
+export { validate, validationErrorFrom } from './validation/format';
+export * as records from './records';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Everything the spec calls a default is a setting here (public-reference.md: "make every such number a
+ * setting"). Defaults point at the local sandbox (docs/DECISIONS.md, "Addresses").
+ */
+export const settingsSchema = z.object({
+  baseUrlV1: z.string().url().default('http://127.0.0.1:8787/api/v1'),
+  baseUrlV2: z.string().url().default('http://127.0.0.1:8787/api/v2'),
+  authUrl: z.string().url().default('http://127.0.0.1:8787'),
+  mcpUrl: z.string().url().default('http://127.0.0.1:8787/mcp'),
+  /** Per-request timeout. */
+  timeoutMs: z.number().int().min(1000).default(30000),
+  /** Spec 4.12: poll every 2 to 5 seconds. */
+  pollIntervalMs: z.number().int().min(2000, 'at least 2000 ms (spec 4.12)').max(5000, 'at most 5000 ms (spec 4.12)').default(3000),
+  /** Spec 8: 500 items per research request (the public reference says 100: set it here if needed). */
+  researchBatchLimit: z.number().int().min(1).max(500).default(500),
+  /** Public reference: 1 to 100 ids per poll. */
+  pollIdsLimit: z.number().int().min(1).max(100).default(100),
+  /** Spec 8: at most 500 contactIds per campaign request. */
+  contactIdsLimit: z.number().int().min(1).max(500).default(500),
+  /** Spec 8: at most 500 results per org page. */
+  pageSizeLimit: z.number().int().min(1).max(500).default(500),
+  /** How many times one request is tried in all when the service answers 429. */
+  maxRateLimitTries: z.number().int().min(1).max(20).default(5),
+  /** How many times a request that is safe to repeat is tried on a 5xx or a lost connection. */
+  maxRetryTries: z.number().int().min(1).max(10).default(3),
+  /** Base of the exponential backoff for 5xx and network retries. */
+  retryBackoffMs: z.number().int().min(0).default(1000),
+  /** Added after X-RateLimit-Reset before a retry or a paced request (clock skew), plus up to `resetJitterMs`. */
+  resetMarginMs: z.number().int().min(0).default(1000),
+  resetJitterMs: z.number().int().min(0).default(250),
+  /** Refresh an OAuth access token this long before it expires. */
+  refreshAheadMs: z.number().int().min(0).default(5 * 60 * 1000),
+  /** Longest wait for the token lock held by another run. */
+  lockTimeoutMs: z.number().int().min(100).default(30000),
+  /** Reject response bodies that break the spec's rules (catches drift early). */
+  strictResponses: z.boolean().default(true),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+export function makeSettings(input: SettingsInput = {}): Settings {
+  return settingsSchema.parse(input);
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Reusable input fields with messages that say the rule in a user's words. Ids the spec types as
+ * integers (contactIds, templateId, tagIds) accept a number or a digit string, since sheets and n8n
+ * expressions hand over strings.
+ */
+export const integerId = z
+  .union([z.number(), z.string().trim()])
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** An id that goes into a URL path: no spaces, slashes or query characters. */
+export const pathId = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1, 'is required').regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation'));
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** ISO 8601 date-time with a zone, as the org reads require (public reference). */
+export const isoDateTime = z
+  .union([z.string(), z.date()])
+  .transform((v, ctx) => {
+    const text = v instanceof Date ? v.toISOString() : v.trim();
+    if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+      ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
+      return z.NEVER;
+    }
+    return new Date(Date.parse(text)).toISOString();
+  });
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+
+export const emailAddress = z.string().trim().regex(EMAIL, 'must be an email address such as ana@example.com');
+
+/** One or more addresses separated by commas (cc, bcc). */
+export const emailList = z
+  .string()
+  .trim()
+  .refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas');
+
+export const nonEmpty = (what = 'text') => z.string().trim().min(1, `is required and must be non-empty ${what}`);
+
+/** A list of strings that also takes one comma-separated string (a sheet cell, an n8n text field). */
+export function stringList(max?: number, what = 'values') {
+  const list = z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.string().trim().min(1, 'must not be empty')),
+  );
+  return max === undefined ? list : list.refine((a) => a.length <= max, `at most ${max} ${what}`);
+}
