@@ -72,7 +72,8 @@ export function* exchange(client: Client, op: AnyOperation, request: HttpRequest
       yield* sleep(waitMs);
       continue;
     }
-    throw failure(op, request, response, decision.reason, attempt, rate.resetAtMs);
+    // The request as sent (with its credential), redacted inside `failure`.
+    throw failure(op, signed, response, decision.reason, attempt, rate.resetAtMs);
   }
 }
 
