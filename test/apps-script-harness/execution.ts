@@ -1,0 +1,64 @@
+/**
+ * One Apps Script execution as the host sees it: who runs it, what kind it is (custom functions have fewer rights
+ * and 30 s), its deadline, and the table of host objects handed to the script by handle.
+ */
+import { EXCEEDED_TIME } from './limits';
+import { GasException } from './errors';
+import { publicMethods, type Wire } from './wire';
+
+export type ExecutionKind = 'custom' | 'run' | 'trigger' | 'callback';
+
+export class ExecutionContext {
+  private readonly handles = new Map<number, object>();
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 1;
+  timedOut = false;
+  ended = false;
+  readonly startedAt = Date.now();
+
+  constructor(
+    readonly id: number,
+    readonly kind: ExecutionKind,
+    /** Email of the user the execution runs as. */
+    readonly user: string,
+    /** Real (wall clock) epoch ms after which the execution is cut. */
+    readonly deadline: number,
+  ) {}
+
+  get isCustomFunction(): boolean {
+    return this.kind === 'custom';
+  }
+
+  remainingMs(): number {
+    return this.deadline - Date.now();
+  }
+
+  /** Every service call checks this first: a script past its deadline may not do anything more. */
+  checkDeadline(): void {
+    if (this.timedOut || Date.now() >= this.deadline) {
+      this.timedOut = true;
+      throw new Error(EXCEEDED_TIME);
+    }
+  }
+
+  /** Services that need the user's authorization are refused to custom functions, with the real message. */
+  requireAuthorization(method: string): void {
+    if (this.isCustomFunction) throw new GasException(`You do not have permission to call ${method}`);
+  }
+
+  toHandle(o: object): Wire {
+    let id = this.ids.get(o);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.ids.set(o, id);
+      this.handles.set(id, o);
+    }
+    return { $t: 'h', id, cls: o.constructor.name, m: publicMethods(o) };
+  }
+
+  fromHandle(id: number): object {
+    const o = this.handles.get(id);
+    if (!o) throw new Error(`Stale object handle ${id}`);
+    return o;
+  }
+}
