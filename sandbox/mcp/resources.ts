@@ -1,0 +1,35 @@
+/** MCP resources: the user (me) and the credit balance. */
+import { settleDue } from '../domain/research';
+import type { ToolContext } from './tools';
+
+export interface Resource {
+  uri: string;
+  name: string;
+  description: string;
+  mimeType: string;
+  /** REST endpoint whose rate-limit window a read draws from. */
+  mirrors: string;
+  read: (ctx: ToolContext) => unknown;
+}
+
+export const RESOURCES: Resource[] = [
+  {
+    uri: 'prospecting://me',
+    name: 'me',
+    description: 'The authenticated user.',
+    mimeType: 'application/json',
+    mirrors: 'GET /v2/oauth/me',
+    read: ({ who }) => ({ email: who.user.email, firstname: who.user.firstname, lastname: who.user.lastname, organization: who.org.name }),
+  },
+  {
+    uri: 'prospecting://credits',
+    name: 'credits',
+    description: "The organization's research credit balance.",
+    mimeType: 'application/json',
+    mirrors: 'GET /v2/credits',
+    read: ({ services, who }) => {
+      settleDue(services);
+      return { balance: who.org.credits };
+    },
+  },
+];

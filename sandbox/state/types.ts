@@ -1,0 +1,256 @@
+/** The sandbox's in-memory model. Plain data; the domain modules change it. */
+
+export interface Location {
+  city: string;
+  state: string;
+  stateAbbr: string;
+  postCode: string;
+  county: string;
+  country: string;
+  countryAbbr: string;
+  countryAlpha2: string;
+  countryAlpha3: string;
+  countryNumeric: number;
+  timezone: string;
+  timezoneRawOffset: string;
+  timezoneAbbr: string;
+}
+
+/** A company the service knows (the search universe). */
+export interface UniverseCompany {
+  index: number;
+  searchResultId: string;
+  name: string;
+  domain: string;
+  industry: string;
+  description: string;
+  founded: string;
+  staffCount: number;
+  staffCountRange: string;
+  annualRevenue: number;
+  revenueRange: string;
+  type: string;
+  stockTicker: string;
+  fundingTotal: number;
+  latestFundingDate: string;
+  fundingClassifications: string[];
+  technologies: string[];
+  networkId: string;
+  phones: string[];
+  street: string;
+  location: Location;
+  updatedAt: number;
+}
+
+/** A person the service knows (the search universe). */
+export interface UniversePerson {
+  index: number;
+  searchResultId: string;
+  companyIndex: number;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  fullName: string;
+  title: string;
+  department: string;
+  seniority: string;
+  email: string;
+  personalEmail: string;
+  phones: string[];
+  liSlug: string;
+  location: Location;
+  titleStartedAt: string;
+  startedAtCurrentCompany: string;
+  formerCompany: string;
+  formerTitle: string;
+  formerStartedAt: string;
+  formerEndedAt: string;
+  updatedAt: number;
+}
+
+export interface User {
+  id: string;
+  orgId: string;
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  apiKey: string;
+}
+
+export interface Org {
+  id: string;
+  /** 'A' or 'B': the handle tests and config use. */
+  handle: string;
+  name: string;
+  licensed: boolean;
+  credits: number;
+  features: { maxActiveContacts: boolean };
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  orgId: string;
+}
+
+export interface TokenGrant {
+  userId: string;
+  orgId: string;
+  clientId: string;
+  /** '' for the main API (empty scope list, spec 5.3); 'mcp.all' for MCP tokens. */
+  scope: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface AuthCode extends TokenGrant {
+  redirectUri: string;
+  codeChallenge?: string;
+  used: boolean;
+}
+
+export interface RefreshGrant extends TokenGrant {
+  accessToken: string;
+  used: boolean;
+}
+
+export type OrgContact = Record<string, unknown> & { contactId: string; updatedAt: string; personIndex: number };
+export type OrgCompany = Record<string, unknown> & { companyId: string; updatedAt: string; companyIndex: number };
+
+export type ResearchKind = 'contact' | 'company';
+export type FinalStatus = 'done' | 'not found' | 'error' | 'duplicate';
+
+export interface ResearchJob {
+  requestId: string;
+  kind: ResearchKind;
+  orgId: string;
+  userId: string;
+  searchResultId: string | null;
+  /** Universe index of the target, or -1 when the input matches nothing. */
+  targetIndex: number;
+  submittedAt: number;
+  finishAt: number;
+  outcome: FinalStatus;
+  message: string;
+  /** Request id of the earlier research, for duplicates. */
+  duplicateOf?: string;
+  isJobChange: boolean;
+  settled: boolean;
+  input: unknown;
+}
+
+export interface EmailAccount {
+  emailAccountId: string;
+  userId: string;
+  email: string;
+  name: string;
+}
+
+export interface Template {
+  templateId: number;
+  orgId: string;
+  name: string;
+  subject: string;
+  body: string;
+}
+
+export interface Email {
+  emailId: string;
+  userId: string;
+  orgId: string;
+  contactId: string;
+  from: string;
+  to: string;
+  cc: string;
+  bcc: string;
+  subject: string;
+  body: string;
+  status: string;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  templateId: number | null;
+}
+
+export interface ListTag {
+  listId: string;
+  userId: string;
+  name: string;
+  contactIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SavedSearch {
+  savedSearchId: string;
+  userId: string;
+  name: string;
+  type: string;
+  values: Record<string, unknown>;
+  sortColumn: string;
+  sortOrder: string;
+  tagIds: number[];
+  numResultsApproved: number;
+  gptRequestIdNLS: string;
+}
+
+export interface CampaignStep {
+  campaignStepId: string;
+  campaignId: string;
+  type: string;
+  name: string;
+  description: string;
+  status: string;
+  stepNumber: number;
+  dueDay: number;
+  templateId: string | null;
+  templateData: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface Campaign {
+  campaignId: string;
+  orgId: string;
+  name: string;
+  identifier: string;
+  status: 'draft' | 'active' | 'paused' | 'completed' | 'archived';
+  /** State an archived campaign returns to on UNARCHIVE. */
+  archivedFrom: Campaign['status'] | null;
+  isPublic: boolean;
+  maxActiveContacts: number | null;
+  userIdOwner: string;
+  startedAt: string | null;
+  pausedAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  emailAccountIds: string[];
+  steps: CampaignStep[];
+  contacts: Map<string, { contactId: number; status: string; addedAt: string }>;
+}
+
+export interface ContactStatus {
+  statusId: number;
+  name: string;
+  label: string;
+}
+
+export interface WebhookRegistration {
+  webhookId: string;
+  orgId: string;
+  url: string;
+  secret: string;
+  secretHeader: string;
+  events: string[];
+}
+
+export interface WebhookDelivery {
+  deliveryId: string;
+  webhookId: string;
+  event: string;
+  apiResearchId: string;
+  url: string;
+  state: 'pending' | 'delivered' | 'failed' | 'dropped';
+  attempts: { at: string; status: number | null; error?: string }[];
+}
