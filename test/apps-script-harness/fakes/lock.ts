@@ -36,6 +36,7 @@ export class LockManager {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         resolve(false);
       }, Math.max(0, timeoutMs));
+      timer.unref();
       this.waiters.push(waiter);
     });
   }

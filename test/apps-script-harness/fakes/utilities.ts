@@ -61,7 +61,8 @@ export class Utilities {
   async sleep(milliseconds: unknown): Promise<void> {
     const ms = Number(milliseconds);
     if (!Number.isFinite(ms) || ms < 0 || ms > this._limits.sleepMaxMs) throw new GasException('Invalid argument: milliseconds');
-    await new Promise((r) => setTimeout(r, ms));
+    // unref: a sleep cut by the deadline must not keep the test process alive.
+    await new Promise((r) => setTimeout(r, ms).unref());
   }
   getUuid(): string {
     return crypto.randomUUID();
