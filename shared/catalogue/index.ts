@@ -1,13 +1,13 @@
-import * as campaigns from './campaigns';
-import * as custom from './custom';
-import * as emails from './emails';
-import * as lists from './lists';
-import * as oauth from './oauth';
-import * as org from './org';
-import * as reference from './reference';
-import * as research from './research';
-import * as savedSearches from './saved-searches';
-import * as search from './search';
+import * as c from './campaigns';
+import { customCallOperation } from './custom';
+import * as e from './emails';
+import * as l from './lists';
+import * as o from './oauth';
+import { orgCompaniesOperation, orgContactsOperation } from './org';
+import { getCreditsOperation, listContactStatusesOperation } from './reference';
+import * as r from './research';
+import * as ss from './saved-searches';
+import { searchCompaniesOperation, searchContactsOperation } from './search';
 import type { AnyOperation } from './types';
 
 export * from './types';
@@ -22,12 +22,48 @@ export * from './saved-searches';
 export * from './reference';
 export * from './custom';
 
-function operationsOf(module: Record<string, unknown>): AnyOperation[] {
-  return Object.values(module).filter((v): v is AnyOperation => typeof v === 'object' && v !== null && 'id' in v && 'method' in v && 'path' in v);
-}
-
 /** Every operation, in the order the README and the n8n node list them. */
-export const catalogue: readonly AnyOperation[] = [search, research, org, campaigns, emails, lists, savedSearches, reference, oauth, custom].flatMap(operationsOf);
+export const catalogue: readonly AnyOperation[] = [
+  searchContactsOperation,
+  searchCompaniesOperation,
+  r.researchContactsOperation,
+  r.pollContactResearchOperation,
+  r.researchCompaniesOperation,
+  r.pollCompanyResearchOperation,
+  orgContactsOperation,
+  orgCompaniesOperation,
+  c.createCampaignOperation,
+  c.getCampaignOperation,
+  c.listCampaignsOperation,
+  c.campaignActionOperation,
+  c.deleteCampaignOperation,
+  c.campaignMetricsOperation,
+  c.listCampaignContactsOperation,
+  c.addCampaignContactsOperation,
+  c.removeCampaignContactsOperation,
+  e.sendEmailOperation,
+  e.sendDraftOperation,
+  e.listDraftsOperation,
+  e.listEmailAccountsOperation,
+  e.listTemplatesOperation,
+  l.listListsOperation,
+  l.getListOperation,
+  l.createListOperation,
+  l.renameListOperation,
+  l.deleteListOperation,
+  l.addListContactsOperation,
+  ss.listSavedSearchesOperation,
+  ss.getSavedSearchOperation,
+  ss.createSavedSearchOperation,
+  ss.updateSavedSearchOperation,
+  ss.deleteSavedSearchOperation,
+  listContactStatusesOperation,
+  getCreditsOperation,
+  o.meOperation,
+  o.tokenOperation,
+  o.tokenV1Operation,
+  customCallOperation,
+] as AnyOperation[];
 
 export const operationsById: ReadonlyMap<string, AnyOperation> = new Map(catalogue.map((op) => [op.id, op]));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyResearchItem, contactResearchItem } from '../catalogue/research';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
+import { ValidationError } from '../errors';
 import { validate } from '../validation/format';
 
 export type ResearchKind = 'contacts' | 'companies';
@@ -49,7 +50,9 @@ const targetSchema = {
 export function newResearchJob(kind: ResearchKind, targets: readonly ResearchTarget[], options: ResearchJob['options'] = {}): ResearchJob {
   const title = kind === 'contacts' ? 'Research contacts' : 'Research companies';
   const parsed = validate(z.object({ items: z.array(targetSchema[kind]).min(1, 'give at least one item to research') }), { items: targets }, title);
-  if (options.isJobChange !== undefined && kind !== 'contacts') throw new TypeError('isJobChange applies only to contact research');
+  if (options.isJobChange !== undefined && kind !== 'contacts') {
+    throw new ValidationError(`${title}: isJobChange: applies only to contact research. Nothing was sent.`, [{ field: 'isJobChange', rule: 'applies only to contact research' }]);
+  }
   return {
     version: 1,
     kind,

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue } from '../../shared/catalogue';
+import { catalogueSection, catalogueTable } from '../../shared/catalogue/table';
+
+describe('README operations table', () => {
+  it('is exactly what the catalogue generates (run `npm run docs:catalogue` after changing an operation)', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    expect(catalogueSection(readme)).toBe(catalogueTable(catalogue));
+  });
+
+  it('has unique ids, and every path field appears in its path template', () => {
+    const ids = catalogue.map((op) => op.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of catalogue) for (const field of op.pathFields) expect(op.path).toContain(`{${field}}`);
+  });
+
+  it('covers every operation the spec and the public reference name', () => {
+    const required = [
+      'oauth.token', 'oauth.tokenV1', 'oauth.me', 'contacts.search', 'companies.search', 'contacts.research', 'contacts.pollResearch',
+      'companies.research', 'companies.pollResearch', 'orgContacts.list', 'orgCompanies.list', 'campaigns.create', 'campaigns.get',
+      'campaigns.list', 'campaigns.delete', 'campaigns.action', 'campaigns.addContacts', 'campaigns.removeContacts', 'emails.send',
+      'emails.sendDraft', 'lists.getAll', 'lists.create', 'lists.rename', 'lists.delete', 'savedSearches.list', 'savedSearches.get',
+      'savedSearches.create', 'savedSearches.update', 'savedSearches.delete', 'contactStatuses.list', 'credits.get', 'custom.call',
+    ];
+    expect(ids()).toEqual(expect.arrayContaining(required));
+  });
+});
+
+const ids = () => catalogue.map((op) => op.id);
+
+describe('catalogue completeness', () => {
+  it('lists every operation the catalogue modules define', async () => {
+    const modules = await Promise.all(
+      ['campaigns', 'custom', 'emails', 'lists', 'oauth', 'org', 'reference', 'research', 'saved-searches', 'search'].map((m) => import(`../../shared/catalogue/${m}`)),
+    );
+    const defined = modules.flatMap((m) => Object.values(m as Record<string, unknown>)).filter((v) => typeof v === 'object' && v !== null && 'id' in v && 'method' in v && 'path' in v);
+    expect(new Set(defined).size).toBe(catalogue.length);
+    for (const op of defined) expect(catalogue).toContain(op);
+  });
+});
