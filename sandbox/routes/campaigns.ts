@@ -85,7 +85,7 @@ function create(call: Call) {
     campaignStepId: `${campaignId}-${i + 1}`, campaignId, type: s.type, name: s.name ?? `Step ${i + 1}`, description: s.description ?? '',
     status: 'active', stepNumber: i + 1, dueDay: s.dueDay, templateId: s.templateId !== undefined ? String(s.templateId) : null, templateData: s.templateData ?? null, createdAt: now,
   }));
-  for (const id of contactIds) if (!campaign.contacts.has(String(id))) campaign.contacts.set(String(id), { contactId: id, status: 'scheduled', addedAt: now });
+  for (const id of contactIds) if (!campaign.contacts.has(String(id))) campaign.contacts.set(String(id), { contactId: String(id), status: 'scheduled', addedAt: now });
   state.campaigns.set(campaignId, campaign);
   return ok({ campaign: view(state, campaign), steps: campaign.steps.map(stepView), contactsAdded: campaign.contacts.size }, 201);
 }
@@ -134,7 +134,7 @@ function addContacts(call: Call) {
   let added = 0;
   for (const id of ids) {
     if (c.contacts.has(String(id))) continue;
-    c.contacts.set(String(id), { contactId: id, status: c.status === 'active' ? 'active' : 'scheduled', addedAt: now });
+    c.contacts.set(String(id), { contactId: String(id), status: c.status === 'active' ? 'active' : 'scheduled', addedAt: now });
     added++;
   }
   return ok({ contactsAdded: added });

@@ -227,7 +227,7 @@ export interface Campaign {
   createdAt: string;
   emailAccountIds: string[];
   steps: CampaignStep[];
-  contacts: Map<string, { contactId: number; status: string; addedAt: string }>;
+  contacts: Map<string, { contactId: string; status: string; addedAt: string }>;
 }
 
 export interface ContactStatus {
