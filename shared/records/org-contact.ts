@@ -49,12 +49,12 @@ export const companyLocationSchema = z.looseObject({
 });
 export type CompanyLocation = z.infer<typeof companyLocationSchema>;
 
-/** Item of jobHistory; endedAt is absent for the current job. */
+/** Item of jobHistory; the current job has no end, sent as null or left out (both are read). */
 export const jobHistoryItemSchema = z.looseObject({
   companyName: text,
   title: text,
   startedAt: isoDateTime.optional(),
-  endedAt: isoDateTime.optional(),
+  endedAt: isoDateTime.nullish(),
 });
 export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
 
