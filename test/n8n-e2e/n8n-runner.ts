@@ -1,0 +1,357 @@
+/**
+ * Runs a real n8n (1.123.x, on Node 24 from the project-local .cache/) from Node 20 tests.
+ *
+ *   const { n8nBin } = await ensureN8n();
+ *   const home = await createN8nHome({ customExtensionsDir });
+ *   await home.importCredentials([...]);
+ *   const id = await home.importWorkflow(wf);
+ *   const { lastNodeOutput } = await home.execute(id);
+ *   await home.cleanup();
+ *
+ * See README.md in this folder for how n8n finds custom nodes and what each step costs.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface N8nPaths {
+  /** n8n's CLI entry (a JS file, run with nodeBin). */
+  n8nBin: string;
+  /** The Node 24 binary n8n is installed and built for. */
+  nodeBin: string;
+}
+
+export interface N8nItem {
+  json: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface ExecuteResult {
+  /** n8n's execution status: 'success', 'error', ... */
+  status: string;
+  /** Run data per node name (each entry is one run of that node, as n8n stores it). */
+  runData: Record<string, unknown[]>;
+  /** Items of the first output of the last run of the last executed node. */
+  lastNodeOutput: N8nItem[];
+  /** The execution error (message, node, ...) when the workflow failed. */
+  error?: { message?: string; [key: string]: unknown };
+  /** The whole parsed JSON that `n8n execute --rawOutput` printed. */
+  raw: unknown;
+}
+
+export interface N8nServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface N8nHome {
+  /** The temp folder used as N8N_USER_FOLDER (n8n keeps .n8n/database.sqlite in it). */
+  userFolder: string;
+  /** The complete environment every n8n command of this home runs with. */
+  env: Record<string, string>;
+  importCredentials(creds: object[]): Promise<void>;
+  importWorkflow(wf: object): Promise<string>;
+  execute(id: string): Promise<ExecuteResult>;
+  startServer(port?: number): Promise<N8nServer>;
+  /** Runs any other n8n CLI command (e.g. `update:workflow --id=X --active=true`). */
+  run(args: string[]): Promise<RunResult>;
+  cleanup(): Promise<void>;
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const INSTALL_SCRIPT = path.join(__dirname, 'install-n8n.sh');
+/** Fixed so that credentials imported by one command can be decrypted by the next. */
+export const N8N_E2E_ENCRYPTION_KEY = 'n8n-e2e-fixed-encryption-key-not-a-secret';
+
+let ensured: Promise<N8nPaths> | undefined;
+
+/**
+ * Installs Node 24 + n8n into .cache/ if needed. The shell script is the single source of truth for
+ * "needed" (marker files); when everything is in place it returns in well under a second, so it is
+ * simply run once per process. Its progress (minutes on a clean clone) is passed through to stderr.
+ */
+export function ensureN8n(): Promise<N8nPaths> {
+  ensured ??= (async () => {
+    const res = await runProcess('bash', [INSTALL_SCRIPT], { env: process.env, echoStderr: true });
+    if (res.code !== 0) {
+      throw new Error(`install-n8n.sh failed (exit ${res.code}):\n${tail(res.stderr)}`);
+    }
+    const value = (key: string): string => {
+      const m = new RegExp(`^${key}=(.+)$`, 'm').exec(res.stdout);
+      if (!m) throw new Error(`install-n8n.sh printed no ${key}:\n${res.stdout}`);
+      return m[1].trim();
+    };
+    return { nodeBin: value('NODE_BIN'), n8nBin: value('N8N_BIN') };
+  })();
+  ensured.catch(() => (ensured = undefined)); // a failed install may be retried
+  return ensured;
+}
+
+/**
+ * A fresh n8n instance folder (own SQLite database) with the environment n8n needs to run headless,
+ * quietly and fast on this machine. `customExtensionsDir` is scanned recursively for `*.node.js` and
+ * `*.credentials.js` (n8n accepts only one such folder; its nodes are `CUSTOM.<name>`).
+ */
+export async function createN8nHome(opts: {
+  customExtensionsDir: string;
+  env?: Record<string, string>;
+}): Promise<N8nHome> {
+  if (opts.customExtensionsDir.includes(';')) {
+    throw new Error('n8n keeps only the last of several ";"-separated custom extension folders: pass one');
+  }
+  const paths = await ensureN8n();
+  const userFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-e2e-home-'));
+  // Jest sets NODE_ENV=test, and n8n then refuses to load nodes ("Not available in tests") and
+  // exits 0 silently: n8n gets no NODE_ENV unless the caller passes one.
+  const { NODE_ENV: _jestNodeEnv, ...parentEnv } = stringEnv(process.env);
+  const env: Record<string, string> = {
+    ...parentEnv,
+    PATH: `${path.dirname(paths.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
+    N8N_USER_FOLDER: userFolder,
+    N8N_ENCRYPTION_KEY: N8N_E2E_ENCRYPTION_KEY,
+    N8N_CUSTOM_EXTENSIONS: path.resolve(opts.customExtensionsDir),
+    // No telemetry, no version/template/banner look-ups: this machine reaches no such hosts.
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+    N8N_HIRING_BANNER_ENABLED: 'false',
+    // Run nodes in-process (task runners would start a second process per command).
+    N8N_RUNNERS_ENABLED: 'false',
+    // The temp folder's settings file gets the umask's permissions; don't fail on that.
+    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+    // `n8n start` serves loopback only, over plain http.
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_PROTOCOL: 'http',
+    N8N_SECURE_COOKIE: 'false',
+    N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+    ...opts.env,
+  };
+
+  // Every command is `node24 n8n <args>` with the home's environment.
+  const run = (args: string[], extraEnv: Record<string, string> = {}) =>
+    runProcess(paths.nodeBin, [paths.n8nBin, ...args], { env: { ...env, ...extraEnv } });
+  const runOk = async (args: string[]) => {
+    const res = await run(args);
+    if (res.code !== 0) {
+      throw new Error(`n8n ${args.join(' ')} failed (exit ${res.code}):\n${tail(res.stdout + res.stderr)}`);
+    }
+    return res;
+  };
+  // Import commands read a file: write each payload next to the database.
+  let fileNo = 0;
+  const writeJson = async (name: string, data: unknown) => {
+    const file = path.join(userFolder, `${name}-${++fileNo}.json`);
+    await fs.writeFile(file, JSON.stringify(data, null, 2));
+    return file;
+  };
+  const servers = new Set<N8nServer>();
+
+  return {
+    userFolder,
+    env,
+    run,
+
+    // `n8n import:credentials` encrypts plain `data` objects with N8N_ENCRYPTION_KEY.
+    async importCredentials(creds) {
+      await runOk(['import:credentials', `--input=${await writeJson('credentials', creds)}`]);
+    },
+
+    // The CLI does not print the id it assigns, so give the workflow one when it has none.
+    async importWorkflow(wf) {
+      const withId = { active: false, settings: {}, ...wf } as Record<string, unknown>;
+      if (typeof withId.id !== 'string' || !withId.id) withId.id = newWorkflowId();
+      await runOk(['import:workflow', `--input=${await writeJson('workflow', withId)}`]);
+      return withId.id as string;
+    },
+
+    // `n8n execute` exits 1 when the workflow fails but still prints the run data; parse it either way
+    // and leave the judgement (status/error) to the test.
+    async execute(id) {
+      const res = await run(['execute', `--id=${id}`, '--rawOutput']);
+      let raw: unknown;
+      try {
+        raw = parseExecuteOutput(res.stdout);
+      } catch (e) {
+        throw new Error(
+          `n8n execute --id=${id} printed no run data (exit ${res.code}): ${(e as Error).message}\n` +
+            tail(res.stdout + res.stderr),
+        );
+      }
+      return summarizeExecution(raw);
+    },
+
+    // For demos and webhook-trigger tests: a real server on loopback. /healthz answers about 10 s
+    // before n8n has activated the active workflows (their webhooks 404 until then), so "ready" is
+    // /healthz/readiness = 200 AND the "Editor is now accessible" line n8n prints after activation.
+    async startServer(port) {
+      const p = port ?? (await freePort());
+      const child = spawn(paths.nodeBin, [paths.n8nBin, 'start'], {
+        env: { ...env, N8N_PORT: String(p), WEBHOOK_URL: `http://127.0.0.1:${p}/` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      let activated = false;
+      const keep = (b: Buffer) => {
+        log = (log + b.toString()).slice(-20000);
+        activated ||= log.includes('Editor is now accessible');
+      };
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      let alive = true;
+      void exited.then(() => (alive = false));
+
+      const url = `http://127.0.0.1:${p}`;
+      const deadline = Date.now() + 180_000;
+      for (;;) {
+        if (!alive) throw new Error(`n8n start exited before becoming ready:\n${tail(log)}`);
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(`n8n start not ready within 180 s:\n${tail(log)}`);
+        }
+        try {
+          const r = await fetch(`${url}/healthz/readiness`);
+          if (r.ok && activated) break;
+        } catch {
+          /* not listening yet */
+        }
+        await sleep(250);
+      }
+      const server: N8nServer = {
+        url,
+        async stop() {
+          servers.delete(server);
+          if (!alive) return;
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          await exited;
+          clearTimeout(timer);
+        },
+      };
+      servers.add(server);
+      return server;
+    },
+
+    // Stops servers this home started and deletes the temp folder (database included).
+    async cleanup() {
+      await Promise.all([...servers].map((s) => s.stop()));
+      await fs.rm(userFolder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Finds the execution JSON in `n8n execute --rawOutput` stdout. n8n may print lines before it
+ * (migrations, "Execution was NOT successful ...") and possibly after it, so each line that starts
+ * with "{" is tried as the start of one balanced JSON object; the first one holding `data.resultData`
+ * wins.
+ */
+export function parseExecuteOutput(stdout: string): unknown {
+  const starts = [...stdout.matchAll(/^\{/gm)].map((m) => m.index ?? 0);
+  for (const start of starts) {
+    const end = endOfJsonObject(stdout, start);
+    if (end < 0) continue;
+    try {
+      const parsed = JSON.parse(stdout.slice(start, end)) as { data?: { resultData?: unknown } };
+      if (parsed && typeof parsed === 'object' && parsed.data?.resultData) return parsed;
+    } catch {
+      /* not this one */
+    }
+  }
+  throw new Error('no execution JSON found in the output');
+}
+
+/** Picks the parts tests look at out of n8n's execution object. */
+export function summarizeExecution(raw: unknown): ExecuteResult {
+  const exec = raw as {
+    status?: string;
+    data: { resultData: { runData?: Record<string, unknown[]>; lastNodeExecuted?: string; error?: object } };
+  };
+  const { runData = {}, lastNodeExecuted, error } = exec.data.resultData;
+  const runs = (lastNodeExecuted ? runData[lastNodeExecuted] : undefined) ?? [];
+  const lastRun = runs[runs.length - 1] as { data?: { main?: N8nItem[][] } } | undefined;
+  return {
+    status: exec.status ?? (error ? 'error' : 'unknown'),
+    runData,
+    lastNodeOutput: lastRun?.data?.main?.[0] ?? [],
+    error: error as ExecuteResult['error'],
+    raw,
+  };
+}
+
+/** Index just past the JSON object starting at `start` (string- and escape-aware), or -1. */
+function endOfJsonObject(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** A free loopback port (n8n needs a concrete one: it cannot report a port 0 choice). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** n8n's workflow ids are 16 alphanumeric characters. */
+function newWorkflowId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(16)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+function runProcess(
+  cmd: string,
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; echoStderr?: boolean },
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      if (opts.echoStderr) process.stderr.write(b);
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+function tail(text: string, lines = 40): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
