@@ -123,20 +123,30 @@ export class Utilities {
     let field = '';
     let quoted = false;
     const s = String(csv);
+    const endRow = (): void => {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    };
     for (let i = 0; i < s.length; i++) {
       const ch = s[i];
       if (quoted) {
-        if (ch === '"' && s[i + 1] === '"') (field += '"'), i++;
-        else if (ch === '"') quoted = false;
+        if (ch === '"' && s[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
         else field += ch;
       } else if (ch === '"') quoted = true;
-      else if (ch === d) row.push(field), (field = '');
-      else if (ch === '\n' || ch === '\r') {
+      else if (ch === d) {
+        row.push(field);
+        field = '';
+      } else if (ch === '\n' || ch === '\r') {
         if (ch === '\r' && s[i + 1] === '\n') i++;
-        row.push(field), rows.push(row), (row = []), (field = '');
+        endRow();
       } else field += ch;
     }
-    if (field !== '' || row.length) row.push(field), rows.push(row);
+    if (field !== '' || row.length) endRow();
     return rows;
   }
 }
