@@ -1,0 +1,37 @@
+// Bundles each node and credential into dist/ with the core and zod inside: the package has no runtime
+// dependencies, only the n8n-workflow peer that n8n itself provides. Icons and codex files are copied.
+import { build } from 'esbuild';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+
+function files(dir, test) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && test(entry.name))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+}
+
+rmSync(dist, { recursive: true, force: true });
+const entryPoints = [
+  ...files(join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')),
+  ...files(join(root, 'nodes'), (n) => n.endsWith('.node.ts')),
+];
+await build({
+  entryPoints,
+  outdir: dist,
+  outbase: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node18',
+  format: 'cjs',
+  external: ['n8n-workflow'],
+  sourcemap: false,
+  logLevel: 'warning',
+});
+for (const asset of files(join(root, 'nodes'), (n) => n.endsWith('.svg') || n.endsWith('.node.json'))) {
+  cpSync(asset, join(dist, relative(root, asset)));
+}
+console.log(`n8n-nodes: built ${entryPoints.length} entries into ${relative(process.cwd(), dist) || 'dist'}`);

@@ -1,0 +1,44 @@
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+import { baseUrlProperties } from './base-urls';
+
+/** API key credential: the key goes in the `Token` header (spec 5), never beside a bearer token. */
+export class ProspectingApi implements ICredentialType {
+  name = 'prospectingApi';
+
+  displayName = 'Prospecting API';
+
+  icon: Icon = { light: 'file:../nodes/Prospecting/prospecting.svg', dark: 'file:../nodes/Prospecting/prospecting.dark.svg' };
+
+  documentationUrl = 'https://github.com/prospecting-connector/n8n-nodes-prospecting#credentials';
+
+  properties: INodeProperties[] = [
+    {
+      displayName: 'API Key',
+      name: 'apiKey',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      required: true,
+      description: 'Created in the service under Settings > Public API > API Key > Create New Connection',
+    },
+    ...baseUrlProperties,
+  ];
+
+  authenticate: IAuthenticateGeneric = {
+    type: 'generic',
+    properties: {
+      headers: {
+        Token: '={{$credentials.apiKey}}',
+      },
+    },
+  };
+
+  // Free and harmless: reads the user the key belongs to (spec 8: no credits).
+  test: ICredentialTestRequest = {
+    request: {
+      baseURL: '={{$credentials.baseUrlV2}}',
+      url: '/oauth/me',
+      method: 'GET',
+    },
+  };
+}

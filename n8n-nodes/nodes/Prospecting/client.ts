@@ -1,0 +1,34 @@
+import { createClient, type AsyncHost, type Client, type SettingsInput } from '../../../shared';
+import { fingerprint } from '../../../shared/hash';
+import { n8nHost, type ServiceContext } from './transport';
+
+export type CredentialType = 'prospectingApi' | 'prospectingOAuth2Api';
+
+export interface Connection {
+  client: Client;
+  host: AsyncHost;
+  credentialType: CredentialType;
+}
+
+/** The node's Authentication field picks exactly one credential (spec 5.1: never both headers). */
+export function credentialTypeOf(ctx: ServiceContext): CredentialType {
+  const auth = ctx.getNodeParameter('authentication', 0, 'apiKey') as string;
+  return auth === 'oAuth2' ? 'prospectingOAuth2Api' : 'prospectingApi';
+}
+
+/**
+ * One core client per execution: its pacing windows and credit balance span every item, so item 300
+ * waits for the window item 1 saw. The identity (credential type + base URL) keys the pacing state;
+ * n8n signs each request itself (`auth.type: 'host'`).
+ */
+export async function connect(ctx: ServiceContext, settings: SettingsInput = {}): Promise<Connection> {
+  const credentialType = credentialTypeOf(ctx);
+  const credentials = await ctx.getCredentials(credentialType);
+  const baseUrlV1 = String(credentials.baseUrlV1 ?? '').replace(/\/+$/, '');
+  const baseUrlV2 = String(credentials.baseUrlV2 ?? '').replace(/\/+$/, '');
+  const client = createClient({
+    auth: { type: 'host', identity: `${credentialType}:${fingerprint(`${baseUrlV2}|${String(credentials.apiKey ?? credentials.clientId ?? '')}`)}` },
+    settings: { ...settings, baseUrlV1, baseUrlV2 },
+  });
+  return { client, host: n8nHost(ctx, credentialType, credentialType === 'prospectingOAuth2Api'), credentialType };
+}

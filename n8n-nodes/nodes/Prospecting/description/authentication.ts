@@ -1,0 +1,18 @@
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+
+/** Picks exactly one credential: an API key or OAuth2, never both (spec 5.1). */
+export const authenticationProperty: INodeProperties = {
+  displayName: 'Authentication',
+  name: 'authentication',
+  type: 'options',
+  options: [
+    { name: 'API Key', value: 'apiKey' },
+    { name: 'OAuth2', value: 'oAuth2' },
+  ],
+  default: 'apiKey',
+};
+
+export const credentialsDescription: INodeCredentialDescription[] = [
+  { name: 'prospectingApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
+  { name: 'prospectingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+];

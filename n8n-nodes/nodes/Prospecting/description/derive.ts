@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { AnyOperation } from '../../../../shared';
+import { hintFor } from './hints';
+import { locatorFor, type LocatorSource } from './locators';
+import { listActions } from './names';
+
+/** How a field is shown in n8n and how its value is turned back into core input. */
+export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'list' | 'json' | 'dateTime' | 'locator';
+
+export interface FieldSpec {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  displayName: string;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+  min?: number;
+  max?: number;
+  locator?: LocatorSource;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+/** Paging fields are replaced by Return All / Limit on list operations. */
+const pagingFields = new Set(['limit', 'page', 'nextToken']);
+
+export function isListOperation(op: AnyOperation): boolean {
+  return listActions.has(op.action);
+}
+
+function displayNameOf(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function kindOf(s: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'min' | 'max'> {
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if (s.enum) return { kind: 'options', options: s.enum.map(String) };
+  if (types.includes('array')) return s.items?.type === 'object' || s.items?.anyOf ? { kind: 'json' } : { kind: 'list' };
+  if (types.includes('object')) return { kind: 'json' };
+  if (types.length === 1 && (types[0] === 'integer' || types[0] === 'number')) return { kind: 'number', min: s.minimum, max: s.maximum };
+  if (types.length === 1 && types[0] === 'boolean') return { kind: 'boolean' };
+  // Strings, ids typed "string or number", and values the schema only checks by code: typed as text.
+  return { kind: 'string' };
+}
+
+/**
+ * The fields of an operation, read off its zod input schema (as JSON Schema, input side), with the
+ * hand-tuned wording of hints.ts and the resource locators of locators.ts. Constants are left out.
+ */
+export function fieldSpecs(op: AnyOperation): FieldSpec[] {
+  const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const required = new Set(schema.required ?? []);
+  const list = isListOperation(op);
+  const specs: FieldSpec[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (property.const !== undefined) continue;
+    if (list && pagingFields.has(name)) continue;
+    const hint = hintFor(op.id, name);
+    const locator = locatorFor(op.id, name);
+    const derived = kindOf(property);
+    const kind: FieldKind = locator ? 'locator' : hint.type === 'dateTime' ? 'dateTime' : derived.kind;
+    specs.push({
+      ...derived,
+      name,
+      kind,
+      required: required.has(name),
+      displayName: hint.displayName ?? (locator ? locator.label : displayNameOf(name)),
+      description: hint.description,
+      placeholder: hint.placeholder,
+      locator,
+    });
+  }
+  return specs;
+}

@@ -1,0 +1,47 @@
+/** Display names in the words of the n8n UI; the catalogue keeps the API's words. */
+
+export const resourceNames: Readonly<Record<string, string>> = {
+  contacts: 'Contact',
+  companies: 'Company',
+  orgContacts: 'Saved Contact',
+  orgCompanies: 'Saved Company',
+  campaigns: 'Campaign',
+  emails: 'Email',
+  emailAccounts: 'Email Account',
+  templates: 'Template',
+  lists: 'List',
+  savedSearches: 'Saved Search',
+  contactStatuses: 'Contact Status',
+  credits: 'Credit',
+  oauth: 'Account',
+  custom: 'Custom API Call',
+};
+
+export const actionNames: Readonly<Record<string, string>> = {
+  search: 'Search',
+  research: 'Research',
+  pollResearch: 'Get Research Results',
+  list: 'Get Many',
+  getAll: 'Get Many',
+  get: 'Get',
+  create: 'Create',
+  delete: 'Delete',
+  action: 'Change State',
+  metrics: 'Get Metrics',
+  listContacts: 'Get Contacts',
+  addContacts: 'Add Contacts',
+  removeContacts: 'Remove Contacts',
+  send: 'Send',
+  sendDraft: 'Send Draft',
+  listDrafts: 'Get Drafts',
+  rename: 'Rename',
+  update: 'Update',
+  me: 'Get Current User',
+  call: 'Make a Request',
+};
+
+/** Operations whose answer is a list: each record becomes an item, with Return All / Limit. */
+export const listActions: ReadonlySet<string> = new Set(['search', 'list', 'getAll', 'listDrafts', 'listContacts']);
+
+/** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */
+export const hiddenOperations: ReadonlySet<string> = new Set(['oauth.token', 'oauth.tokenV1']);

@@ -1,0 +1,115 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+const contactsShow = { resource: ['contacts'], operation: ['research'] };
+const companiesShow = { resource: ['companies'], operation: ['research'] };
+const bothShow = { resource: ['contacts', 'companies'], operation: ['research'] };
+
+/**
+ * Research fields. Each input item names one person or company; all items of one execution are sent
+ * together, in as few requests as the service allows (500 per request), then polled together.
+ */
+export const researchProperties: INodeProperties[] = [
+  {
+    displayName: 'Research By',
+    name: 'researchBy',
+    type: 'options',
+    noDataExpression: true,
+    displayOptions: { show: bothShow },
+    options: [
+      { name: 'Search Result', value: 'searchResult', description: 'The searchResultId of a row from Search (most precise)' },
+      { name: 'Details', value: 'details', description: 'Name and company, email, domain or profile URL' },
+    ],
+    default: 'searchResult',
+  },
+  {
+    displayName: 'Search Result ID',
+    name: 'searchResultId',
+    type: 'string',
+    required: true,
+    default: '={{ $json.searchResultId }}',
+    displayOptions: { show: { ...bothShow, researchBy: ['searchResult'] } },
+    description: 'The searchResultId from the Search operation; by default taken from each input item',
+  },
+  {
+    displayName: 'Contact',
+    name: 'contact',
+    type: 'collection',
+    placeholder: 'Add Detail',
+    default: {},
+    displayOptions: { show: { ...contactsShow, researchBy: ['details'] } },
+    description: 'Give an email, a profile URL, or the name with the company name or domain',
+    options: [
+      { displayName: 'Company Domain', name: 'domain', type: 'string', default: '', placeholder: 'acme.com' },
+      { displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
+      { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+      { displayName: 'Full Name', name: 'contactName', type: 'string', default: '' },
+      { displayName: 'Job Title', name: 'title', type: 'string', default: '' },
+      { displayName: 'Profile URL', name: 'liProfileUrl', type: 'string', default: '', description: 'Public profile URL of the person' },
+      { displayName: 'Recruiter URL', name: 'liRecruiterUrl', type: 'string', default: '' },
+      { displayName: 'Sales Navigator URL', name: 'liSalesNavUrl', type: 'string', default: '' },
+    ],
+  },
+  {
+    displayName: 'Company',
+    name: 'company',
+    type: 'collection',
+    placeholder: 'Add Detail',
+    default: {},
+    displayOptions: { show: { ...companiesShow, researchBy: ['details'] } },
+    description: 'Give the website domain, the company name, or both',
+    options: [
+      { displayName: 'Domain', name: 'domain', type: 'string', default: '', placeholder: 'acme.com' },
+      { displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
+    ],
+  },
+  {
+    displayName: 'Wait for Results',
+    name: 'waitForResults',
+    type: 'boolean',
+    default: true,
+    displayOptions: { show: bothShow },
+    description:
+      'Whether to wait until every item is researched and return one result per input item. Off: return the request IDs at once (read them later with Get Research Results).',
+  },
+  {
+    displayName: 'Options',
+    name: 'researchOptions',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    displayOptions: { show: bothShow },
+    options: [
+      {
+        displayName: 'Maximum Credits',
+        name: 'maxCredits',
+        type: 'number',
+        typeOptions: { minValue: 0 },
+        default: 100,
+        description: 'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched)',
+      },
+      {
+        displayName: 'Time Limit (Seconds)',
+        name: 'timeLimitSeconds',
+        type: 'number',
+        typeOptions: { minValue: 10 },
+        default: 600,
+        description: 'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching"',
+      },
+      {
+        displayName: 'Research Again',
+        name: 'skipDeduplicationCheck',
+        type: 'boolean',
+        default: false,
+        description: 'Whether to research even records researched recently. This spends credits again; by default such items come back as duplicates with the earlier record, for free.',
+      },
+      {
+        displayName: 'Job Changes Only',
+        name: 'isJobChange',
+        type: 'boolean',
+        default: false,
+        displayOptions: { show: { '/resource': ['contacts'], '/researchBy': ['details'] } },
+        description: 'Whether the people given by details are researched for a job change',
+      },
+    ],
+  },
+];

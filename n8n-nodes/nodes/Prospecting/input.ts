@@ -1,0 +1,61 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { AnyOperation } from '../../../shared';
+import { fieldSpecs, type FieldSpec } from './description/derive';
+import { optionalCollectionName } from './description/properties';
+
+function splitList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseJson(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
+  if (typeof value !== 'string') return value;
+  if (!value.trim()) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch (error) {
+    throw new NodeOperationError(ctx.getNode(), `${field}: is not valid JSON (${(error as Error).message}). Nothing was sent.`, {
+      itemIndex,
+      description: `Write ${field} as JSON, e.g. ${field === 'steps' ? '[{"type": "EMAIL", "dueDay": 1}]' : '{"key": "value"}'}`,
+    });
+  }
+}
+
+/** Turns one n8n parameter value back into what the core's schema takes; empty optional values are left out. */
+function coerce(ctx: IExecuteFunctions, spec: FieldSpec, value: unknown, itemIndex: number): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (value === '' && !spec.required) return undefined;
+  switch (spec.kind) {
+    case 'list':
+      return splitList(value);
+    case 'json':
+      return parseJson(ctx, value, spec.name, itemIndex);
+    case 'dateTime':
+      // n8n hands dates as ISO text without a zone or as a DateTime: the service wants a zone.
+      return value instanceof Date ? value.toISOString() : typeof value === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? `${value}Z` : String(value);
+    default:
+      return value;
+  }
+}
+
+/**
+ * Reads the input of one item for a derived operation: required fields from the top level, optional ones
+ * from the operation's collection, locators by their value. Validation is the core's, before sending.
+ */
+export function readInput(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: number): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const specs = fieldSpecs(op);
+  const optional = specs.some((s) => !s.required) ? (ctx.getNodeParameter(optionalCollectionName(op), itemIndex, {}) as IDataObject) : {};
+  for (const spec of specs) {
+    let raw: unknown;
+    if (spec.required) raw = ctx.getNodeParameter(spec.name, itemIndex, undefined, spec.kind === 'locator' ? { extractValue: true } : undefined);
+    else {
+      raw = optional[spec.name];
+      if (spec.kind === 'locator' && raw && typeof raw === 'object') raw = (raw as { value?: unknown }).value;
+    }
+    const value = coerce(ctx, spec, raw, itemIndex);
+    if (value !== undefined) input[spec.name] = value;
+  }
+  return input;
+}

@@ -1,0 +1,91 @@
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { orgCompaniesOperation, orgContactsOperation, paginate, runAsync } from '../../../shared';
+import { connect } from '../Prospecting/client';
+import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
+import { toNodeError } from '../Prospecting/errors';
+import { lookbackStart, type PollState } from './window';
+
+export class ProspectingTrigger implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Prospecting Trigger',
+    name: 'prospectingTrigger',
+    icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
+    group: ['trigger'],
+    version: 1,
+    subtitle: '={{$parameter["event"]}}',
+    description: 'Starts the workflow when saved contacts or companies appear or change, or when research finishes',
+    defaults: { name: 'Prospecting Trigger' },
+    polling: true,
+    inputs: [],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: credentialsDescription,
+    properties: [
+      authenticationProperty,
+      {
+        displayName: 'Trigger On',
+        name: 'event',
+        type: 'options',
+        noDataExpression: true,
+        options: [
+          { name: 'New or Updated Saved Contact', value: 'newContacts', description: 'A contact was saved to the organization or changed' },
+          { name: 'New or Updated Saved Company', value: 'newCompanies', description: 'A company was saved to the organization or changed' },
+          { name: 'Research Finished', value: 'researchFinished', description: 'Research of a contact or company finished since the last check' },
+        ],
+        default: 'newContacts',
+      },
+      {
+        displayName: 'Record Type',
+        name: 'recordType',
+        type: 'options',
+        noDataExpression: true,
+        displayOptions: { show: { event: ['researchFinished'] } },
+        options: [
+          { name: 'Contacts', value: 'contacts' },
+          { name: 'Companies', value: 'companies' },
+        ],
+        default: 'contacts',
+      },
+      {
+        displayName: 'First Check Looks Back (Hours)',
+        name: 'lookbackHours',
+        type: 'number',
+        typeOptions: { minValue: 0 },
+        default: 24,
+        description: 'When the workflow is first activated, how far back to look for records; later checks continue where the previous one ended',
+      },
+    ],
+  };
+
+  /**
+   * Reads saved records changed since the previous check (the window's end is kept in the workflow's
+   * static data), every page of them. A manual test run reads from a wide window and returns one item
+   * without moving the window.
+   */
+  async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+    const event = this.getNodeParameter('event') as string;
+    const kind = event === 'newCompanies' || (event === 'researchFinished' && this.getNodeParameter('recordType') === 'companies') ? 'companies' : 'contacts';
+    const op = kind === 'contacts' ? orgContactsOperation : orgCompaniesOperation;
+    const manual = this.getMode() === 'manual';
+    const state = this.getWorkflowStaticData('node') as PollState;
+    const now = Date.now();
+    const startDate = lookbackStart(state, now, this.getNodeParameter('lookbackHours', 24) as number, manual);
+    const input = { startDate: new Date(startDate).toISOString(), endDate: new Date(now).toISOString() };
+
+    let records: IDataObject[];
+    try {
+      const conn = await connect(this);
+      // Manual: one page is plenty to show one example.
+      const run = await runAsync(paginate<IDataObject>(conn.client, op, input, manual ? { maxRequests: 1 } : {}), conn.host);
+      records = run.items;
+    } catch (error) {
+      throw toNodeError(this.getNode(), error);
+    }
+    if (event === 'researchFinished') records = records.filter((r) => typeof r.apiResearchId === 'string' && r.apiResearchId !== '');
+    // The read covered [start, now]; the next one starts just after, so nothing is emitted twice.
+    if (!manual) state.lastTimeChecked = new Date(now + 1).toISOString();
+    if (manual) records = records.slice(-1);
+    if (!records.length) return null;
+    return [records.map((json) => ({ json }))];
+  }
+}

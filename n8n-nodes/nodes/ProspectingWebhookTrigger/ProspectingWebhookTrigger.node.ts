@@ -1,0 +1,81 @@
+import type { IDataObject, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
+
+/*
+ * The service registers webhooks in its own settings page, not through its API (public reference,
+ * "Webhooks"), so there is nothing this node could create, check or delete there.
+ */
+// eslint-disable-next-line @n8n/community-nodes/webhook-lifecycle-complete
+export class ProspectingWebhookTrigger implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Prospecting Webhook Trigger',
+    name: 'prospectingWebhookTrigger',
+    icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
+    group: ['trigger'],
+    version: 1,
+    subtitle: '={{$parameter["events"].join(", ")}}',
+    description: 'Starts the workflow when the service delivers a researched contact or company',
+    defaults: { name: 'Prospecting Webhook Trigger' },
+    inputs: [],
+    outputs: [NodeConnectionTypes.Main],
+    webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'prospecting' }],
+    properties: [
+      {
+        displayName:
+          'Register this node\'s Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret here',
+        name: 'notice',
+        type: 'notice',
+        default: '',
+      },
+      {
+        displayName: 'Events',
+        name: 'events',
+        type: 'multiOptions',
+        options: [
+          { name: 'Company Researched', value: 'company-researched' },
+          { name: 'Contact Researched', value: 'contact-researched' },
+        ],
+        default: ['contact-researched', 'company-researched'],
+      },
+      {
+        displayName: 'Secret',
+        name: 'secret',
+        type: 'string',
+        typeOptions: { password: true },
+        required: true,
+        default: '',
+        description: 'The shared secret set on the webhook in the service; deliveries without it are refused with 401',
+      },
+      {
+        displayName: 'Header Name',
+        name: 'headerName',
+        type: 'string',
+        default: 'X-Webhook-Secret',
+        description: 'The header the service puts the secret in',
+      },
+    ],
+  };
+
+  /**
+   * Checks the shared secret (401 when wrong or missing), then emits the delivered record once: the
+   * service retries deliveries that failed, so a research already emitted (same apiResearchId) is
+   * acknowledged and dropped.
+   */
+  async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+    const headers = this.getHeaderData() as Record<string, string | string[] | undefined>;
+    const headerName = (this.getNodeParameter('headerName', 'X-Webhook-Secret') as string).toLowerCase();
+    if (!secretMatches(headers[headerName], this.getNodeParameter('secret') as string)) {
+      this.getResponseObject().status(401).json({ message: `Wrong or missing secret in the ${headerName} header` });
+      return { noWebhookResponse: true };
+    }
+    const body = this.getBodyData() as IDataObject;
+    const event = eventOf(headers['x-webhook-event'], body);
+    if (!(this.getNodeParameter('events', []) as string[]).includes(event)) {
+      return { webhookResponse: { received: true, ignored: `event ${event} is not selected` } };
+    }
+    const state = this.getWorkflowStaticData('node') as DeliveryState;
+    if (!rememberDelivery(state, event, body)) return { webhookResponse: { received: true, duplicate: true } };
+    return { workflowData: [this.helpers.returnJsonArray({ event, ...body })] };
+  }
+}
