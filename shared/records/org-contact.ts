@@ -11,8 +11,8 @@ const text = z.string().optional();
 const date = isoDate.optional();
 const link = urlString.optional();
 
-/** Spec 2.8 contactLocation. */
-export const contactLocationSchema = z.looseObject({
+/** The address fields both location objects of spec 2.8 share, in the spec's order. */
+const placeFields = {
   city: text,
   state: text,
   postCode: text,
@@ -24,6 +24,11 @@ export const contactLocationSchema = z.looseObject({
   countryAlpha3: text,
   countryNumeric: z.int().optional(),
   fullString: text,
+};
+
+/** Spec 2.8 contactLocation. */
+export const contactLocationSchema = z.looseObject({
+  ...placeFields,
   timezone: text,
   timezoneRawOffset: text,
   timezoneAbbr: text,
@@ -35,17 +40,7 @@ export const companyLocationSchema = z.looseObject({
   street1: text,
   street2: text,
   street3: text,
-  city: text,
-  state: text,
-  postCode: text,
-  county: text,
-  country: text,
-  stateAbbr: text,
-  countryAbbr: text,
-  countryAlpha2: text,
-  countryAlpha3: text,
-  countryNumeric: z.int().optional(),
-  fullString: text,
+  ...placeFields,
 });
 export type CompanyLocation = z.infer<typeof companyLocationSchema>;
 
