@@ -1,0 +1,13 @@
+/** The moment after which a run starts no new request (Apps Script cuts every execution at 6 minutes). */
+export function deadlineAfter(budgetMs: number, startedAt = Date.now()): number {
+  return startedAt + budgetMs;
+}
+
+/** Who owns per-user state in a shared document: stable per user and script, not the email. */
+export function userKey(): string {
+  return Session.getTemporaryActiveUserKey() || Session.getEffectiveUser().getEmail();
+}
+
+export function documentId(): string {
+  return SpreadsheetApp.getActiveSpreadsheet().getId();
+}

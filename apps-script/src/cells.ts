@@ -1,0 +1,54 @@
+/**
+ * Values as they go into cells. Sheets reads a written string like typed input: "=..." becomes a formula,
+ * "+..." / "-..." become formulas, "@..." can turn into a smart chip, and "12", "TRUE", "2024-01-02" or "5%"
+ * change type. Decision: every string that Sheets would not keep as the same text is written with a leading
+ * apostrophe (Sheets' own "keep as text" prefix, not shown in the cell). This makes formula injection
+ * impossible and keeps ids such as contactId "00123" exact. Numbers and booleans from the service stay
+ * numbers and booleans. One rule per cell, so no extra setNumberFormat call is needed.
+ */
+const NEEDS_QUOTE = [
+  /^[=+\-@']/, // formulas, signed expressions, smart chips, and a literal leading apostrophe
+  /^\s*[+-]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*%?\s*$/, // numbers, thousands, percents
+  /^\s*(true|false)\s*$/i,
+  /^\s*\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?([ T].*)?$/, // dates and date-times
+  /^\s*\d{1,2}:\d{2}/, // times
+  /^\s*[$€£¥]\s*[\d.,]+\s*$/, // currency amounts
+];
+
+/** The longest text a cell takes. */
+export const MAX_CELL_CHARS = 50000;
+
+export type CellValue = string | number | boolean;
+
+export function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A value safe to write with setValues: never a formula, text stays the same text. */
+export function safeCell(value: unknown): CellValue {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'boolean') return value;
+  const text = toText(value).slice(0, MAX_CELL_CHARS - 1);
+  if (text === '') return '';
+  return NEEDS_QUOTE.some((re) => re.test(text)) ? `'${text}` : text;
+}
+
+/**
+ * A value returned by a custom function. Sheets shows a custom function's strings as they are (it never
+ * evaluates them as formulas and an apostrophe would be shown), so only shape is fixed here.
+ */
+export function customFunctionCell(value: unknown): CellValue {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'boolean') return value;
+  return toText(value).slice(0, MAX_CELL_CHARS);
+}
+
+/** What a cell read back means as a key (ids, emails, domains): trimmed text. */
+export function keyOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  return String(value).trim();
+}

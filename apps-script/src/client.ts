@@ -1,0 +1,48 @@
+import { createClient, runSync, type Client, type Flow, type SyncHost } from '../../shared';
+import { requireAuth } from './auth';
+import { gasHost } from './host';
+import { loadSettings, type AddOnSettings } from './settings';
+
+/**
+ * Executions are short (a sidebar call, a cell, a trigger), so the pacing windows and the last credit
+ * balance the service reported are carried between them in the user's cache: the next run paces from the
+ * service's own headers instead of learning the window again through a 429.
+ */
+const STATE_TTL_S = 3600;
+
+function stateKey(client: Pick<Client, 'identity'>): string {
+  return `pds.state.${client.identity}`;
+}
+
+export interface AddOnClient extends Client {
+  readonly addOn: AddOnSettings;
+}
+
+export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient {
+  const settings = { ...loadSettings(), ...overrides };
+  const client = createClient({ settings, auth: requireAuth() });
+  try {
+    const saved = CacheService.getUserCache()?.get(stateKey(client));
+    if (saved) client.state = JSON.parse(saved) as Client['state'];
+  } catch {
+    // A lost cache entry only costs pacing accuracy.
+  }
+  return Object.assign(client, { addOn: settings });
+}
+
+export function saveClientState(client: Client): void {
+  try {
+    CacheService.getUserCache()?.put(stateKey(client), JSON.stringify(client.state), STATE_TTL_S);
+  } catch {
+    // Too large or unavailable: pacing will be learned again from the next answer's headers.
+  }
+}
+
+/** Runs a core flow with the Apps Script host, then keeps the pacing state for the next execution. */
+export function run<T>(client: Client, flow: Flow<T>, host: SyncHost = gasHost()): T {
+  try {
+    return runSync(flow, host);
+  } finally {
+    saveClientState(client);
+  }
+}

@@ -1,0 +1,82 @@
+import { orgCompaniesOperation, orgContactsOperation, paginate, records, type AnyOperation } from '../../../shared';
+import { boolArg, intArg, keysOf } from '../args';
+import { cacheGet, cacheKey, cachePut } from '../cache';
+import { customFunctionCell, type CellValue } from '../cells';
+import { recordRow } from '../sheet-io';
+import { answer, type Answering } from './answer';
+import { fieldsArg } from './columns';
+import { windowOf } from './org';
+
+export const NOT_FOUND = '(not found)';
+
+const contactFields = ['contactId', 'fullName', 'email', 'title', 'company', 'companyDomain', 'contactPhone1', 'updatedAt'];
+const companyFields = ['companyId', 'name', 'domain', 'industry', 'staffCountRange', 'revenueRange', 'location.country', 'updatedAt'];
+
+/** Domains compare without scheme, www. and path, case-insensitively. */
+export function normalDomain(text: string): string {
+  return text.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+}
+
+interface LookupKind {
+  fn: string;
+  op: AnyOperation;
+  known: readonly string[];
+  defaults: readonly string[];
+  /** The index keys one record answers to. */
+  keysOf(record: Record<string, unknown>): string[];
+  normalize(key: string): string;
+}
+
+const contactKind: LookupKind = {
+  fn: 'PDS_LOOKUP_CONTACT',
+  op: orgContactsOperation,
+  known: records.orgContactColumns,
+  defaults: contactFields,
+  keysOf: (r) => [r.contactId, r.email, r.personalEmail].filter((v): v is string => typeof v === 'string' && v !== '').map((k) => k.trim().toLowerCase()),
+  normalize: (k) => k.trim().toLowerCase(),
+};
+
+const companyKind: LookupKind = {
+  fn: 'PDS_LOOKUP_COMPANY',
+  op: orgCompaniesOperation,
+  known: records.orgCompanyColumns,
+  defaults: companyFields,
+  keysOf: (r) => (typeof r.domain === 'string' && r.domain ? [normalDomain(r.domain)] : []),
+  normalize: normalDomain,
+};
+
+/**
+ * key -> row of the asked fields, built from one pass over the org read (free) of the lookback window and
+ * cached, so a whole range (and the next recalculation) is answered from it without a request per key.
+ */
+function index(kind: LookupKind, a: Answering, days: number, columns: string[]): Record<string, CellValue[]> {
+  const key = cacheKey(`${kind.fn}.index`, [a.client.identity, days, columns]);
+  const cached = cacheGet<Record<string, CellValue[]>>(key);
+  if (cached) return cached;
+  const pages = a.run(paginate<Record<string, unknown>>(a.client, kind.op, windowOf(days)));
+  const built: Record<string, CellValue[]> = {};
+  // Records come oldest change first: a later record of the same key wins.
+  for (const record of pages.items) for (const k of kind.keysOf(record)) built[k] = recordRow(record, columns, customFunctionCell);
+  cachePut(key, built, a.client.addOn.cacheTtlS);
+  return built;
+}
+
+function lookup(kind: LookupKind, keys: unknown, fields: unknown, days: unknown, header: unknown): CellValue[][] {
+  return answer(kind.fn, [keys, fields, days, header], (a) => {
+    const columns = fieldsArg(fields, kind.known, kind.defaults);
+    const asked = keysOf(keys);
+    const lookback = intArg(days, 'days', a.client.addOn.lookbackDays, 1, 3650);
+    const found = asked.some((k) => k !== '') ? index(kind, a, lookback, columns) : {};
+    const blank = columns.map(() => '' as CellValue);
+    const rows = asked.map((k) => (k === '' ? blank : (found[kind.normalize(k)] ?? [NOT_FOUND, ...blank.slice(1)])));
+    return boolArg(header, true) ? [columns, ...rows] : rows;
+  });
+}
+
+export function PDS_LOOKUP_CONTACT(keys?: unknown, fields?: unknown, days?: unknown, header?: unknown): CellValue[][] {
+  return lookup(contactKind, keys, fields, days, header);
+}
+
+export function PDS_LOOKUP_COMPANY(domains?: unknown, fields?: unknown, days?: unknown, header?: unknown): CellValue[][] {
+  return lookup(companyKind, domains, fields, days, header);
+}

@@ -1,0 +1,21 @@
+import { ProspectingError, ValidationError } from '../../shared';
+
+/**
+ * One readable sentence for a cell's #ERROR! tooltip or the sidebar: what went wrong, then what to do.
+ * Core errors already carry the service's message with the request redacted, so no secret can appear here.
+ */
+export function userMessage(error: unknown): string {
+  if (error instanceof ValidationError) return `${error.message} Fix the argument and try again.`;
+  if (error instanceof ProspectingError) {
+    const hint = error.hint && !error.message.includes(error.hint) ? ` What to do: ${error.hint}` : '';
+    return `${error.message}${hint}`;
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** An Error whose message is the user message (Apps Script shows `message` in the cell and to failure handlers). */
+export function userError(error: unknown): Error {
+  if (error instanceof Error && /Exceeded maximum execution time/.test(error.message)) return error;
+  return new Error(userMessage(error));
+}

@@ -1,0 +1,123 @@
+import {
+  applyPollItem,
+  chunk,
+  pollCompanyResearchOperation,
+  pollContactResearchOperation,
+  runResearch,
+  send,
+  summarize,
+  type AnyOperation,
+  type Client,
+  type Flow,
+  type ResearchJob,
+  type ResearchSummary,
+} from '../../../shared';
+import { isTimeUp } from '../host';
+import { writeRows } from '../sheet-io';
+import { resultRow } from './columns';
+import { saveJob, type EnrichmentJob } from './job-store';
+
+const pollOps: Record<ResearchJob['kind'], AnyOperation> = { contacts: pollContactResearchOperation, companies: pollCompanyResearchOperation };
+
+export interface Progress extends ResearchSummary {
+  jobId: string;
+  sheetName: string;
+  written: number;
+  /** Research credits the service reported last (X-PublicAPI-Credits). */
+  credits: number | null;
+  setValuesCalls: number;
+}
+
+export interface StepRunner {
+  run<T>(flow: Flow<T>): T;
+  /** Epoch ms after which no new request is started. */
+  deadline: number;
+}
+
+/**
+ * Submits what was never submitted, one request (up to the batch limit) at a time with a checkpoint after
+ * each, so a run cut by Apps Script loses at most one answer. Items of a request whose answer was lost stay
+ * unsubmitted and go again on resume: the service answers them as duplicates, which cost nothing.
+ */
+function submitSome(client: Client, job: EnrichmentJob, r: StepRunner): void {
+  const limit = client.settings.researchBatchLimit;
+  for (;;) {
+    const open = job.research.items.map((item, i) => (item.outcome === 'unsubmitted' ? i : -1)).filter((i) => i >= 0);
+    if (open.length === 0 || Date.now() >= r.deadline) return;
+    const slice = open.slice(0, limit);
+    const part: ResearchJob = { ...job.research, items: slice.map((i) => job.research.items[i]) };
+    const done = r.run(runResearch(client, part, { waitForResults: false }));
+    slice.forEach((itemIndex, k) => (job.research.items[itemIndex] = done.items[k]));
+    saveJob(job);
+  }
+}
+
+/** One poll sweep over every pending id (100 per request), unless the last sweep was under the interval ago. */
+function pollOnce(client: Client, job: EnrichmentJob, r: StepRunner): void {
+  const pending = summarize(job.research).pendingRequestIds;
+  if (pending.length === 0) return;
+  if (job.lastPollAt !== null && Date.now() - job.lastPollAt < client.settings.pollIntervalMs) return;
+  const indexById = new Map(job.research.items.map((item, i) => [item.requestId, i]));
+  const op = pollOps[job.research.kind];
+  for (const ids of chunk(pending, client.settings.pollIdsLimit)) {
+    if (Date.now() >= r.deadline) break;
+    const reply = r.run(send(client, op, { requestIds: ids })).data as { requestId: string; status: string }[];
+    for (const polled of reply) {
+      const i = indexById.get(polled.requestId);
+      if (i !== undefined) job.research.items[i] = applyPollItem(job.research.items[i], polled);
+    }
+  }
+  job.lastPollAt = Date.now();
+}
+
+/** Writes every finished, not yet written item beside its row (one setValues per run of rows), then forgets its record. */
+function writeFinished(job: EnrichmentJob): number {
+  const rows = new Map<number, ReturnType<typeof resultRow>>();
+  const marks = job.written.split('');
+  job.research.items.forEach((item, i) => {
+    const final = item.outcome !== 'pending' && item.outcome !== 'unsubmitted';
+    if (!final || marks[i] === '1') return;
+    rows.set(job.rows[i], resultRow(item));
+    marks[i] = '1';
+  });
+  if (rows.size === 0) return 0;
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+  if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
+  const writes = writeRows(sheet, job.outColumn, rows);
+  job.written = marks.join('');
+  // The sheet now holds the result: the job keeps only the status, so it stays small.
+  job.research.items.forEach((item, i) => {
+    if (marks[i] === '1') job.research.items[i] = { ...item, record: null };
+  });
+  return writes;
+}
+
+/** One step: submit, poll once, write what finished, checkpoint. Safe to repeat; never spends a credit twice. */
+export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Progress {
+  let writes = 0;
+  try {
+    submitSome(client, job, r);
+    writes += writeFinished(job);
+    pollOnce(client, job, r);
+  } catch (error) {
+    if (isTimeUp(error)) throw error;
+    // Keep what was learned before the failure, then report it.
+    writes += writeFinished(job);
+    saveJob(job);
+    throw error;
+  }
+  writes += writeFinished(job);
+  saveJob(job);
+  return progressOf(job, client, writes);
+}
+
+export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 0): Progress {
+  return {
+    ...summarize(job.research),
+    jobId: job.id,
+    sheetName: job.sheetName,
+    written: job.written.split('').filter((c) => c === '1').length,
+    credits: client.state.credits.balance,
+    setValuesCalls,
+  };
+}

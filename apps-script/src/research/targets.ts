@@ -1,0 +1,99 @@
+import { contactResearchItem, type ResearchTarget } from '../../../shared';
+import { keyOf } from '../cells';
+import { headerColumns } from '../sheet-io';
+import { isFinishedStatus, RESULT_HEADERS } from './columns';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Header names (compared lower-case, without spaces or underscores) that feed each research field. */
+const ALIASES: Record<string, string[]> = {
+  searchResultId: ['searchresultid'],
+  contactName: ['contactname', 'fullname', 'name'],
+  firstName: ['firstname'],
+  lastName: ['lastname'],
+  companyName: ['companyname', 'company'],
+  domain: ['domain', 'companydomain', 'website'],
+  email: ['email', 'emailaddress'],
+  title: ['title', 'jobtitle'],
+  liProfileUrl: ['liprofileurl', 'linkedin', 'linkedinurl'],
+};
+
+const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+
+export interface SelectedRows {
+  sheet: Sheet;
+  /** 1-based rows of the selection below the header. */
+  rows: number[];
+}
+
+/** The user's selected rows of the active sheet (row 1 is the header). */
+export function selectedRows(): SelectedRows {
+  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
+  if (!range) throw new Error('Select the rows to use first (row 1 holds the column names).');
+  const sheet = range.getSheet();
+  const first = Math.max(2, range.getRow());
+  const last = Math.min(range.getLastRow(), sheet.getLastRow());
+  const rows: number[] = [];
+  for (let r = first; r <= last; r++) rows.push(r);
+  if (rows.length === 0) throw new Error('The selection holds no data rows (row 1 holds the column names).');
+  return { sheet, rows };
+}
+
+export interface TargetScan {
+  targets: ResearchTarget[];
+  rows: number[];
+  invalid: { row: number; reason: string }[];
+  alreadyDone: number;
+}
+
+/**
+ * Each selected row becomes one research target: its searchResultId when there is one, else the contact
+ * fields found by header name. Rows already finished (status done or duplicate) are skipped; rows that
+ * cannot be researched are reported with the reason, and nothing is sent for them.
+ */
+export function scanTargets(selection: SelectedRows): TargetScan {
+  const headers = headerColumns(selection.sheet);
+  const column: Record<string, number> = {};
+  for (const [name, col] of headers) {
+    for (const [field, aliases] of Object.entries(ALIASES)) if (column[field] === undefined && aliases.includes(squash(name))) column[field] = col;
+  }
+  const statusColumn = headers.get(RESULT_HEADERS[0]);
+  const width = selection.sheet.getLastColumn();
+  const first = selection.rows[0];
+  const values = selection.sheet.getRange(first, 1, selection.rows[selection.rows.length - 1] - first + 1, width).getValues();
+  const scan: TargetScan = { targets: [], rows: [], invalid: [], alreadyDone: 0 };
+  for (const row of selection.rows) {
+    const line = values[row - first];
+    const cell = (field: string) => (column[field] === undefined ? '' : keyOf(line[column[field] - 1]));
+    if (statusColumn !== undefined && isFinishedStatus(line[statusColumn - 1])) {
+      scan.alreadyDone++;
+      continue;
+    }
+    if (line.every((v) => keyOf(v) === '')) continue;
+    const target = targetOf(cell);
+    if (typeof target === 'string') scan.invalid.push({ row, reason: target });
+    else {
+      scan.targets.push(target);
+      scan.rows.push(row);
+    }
+  }
+  return scan;
+}
+
+function targetOf(cell: (field: string) => string): ResearchTarget | string {
+  const searchResultId = cell('searchResultId');
+  if (searchResultId) return { searchResultId };
+  const name = cell('contactName') || [cell('firstName'), cell('lastName')].filter(Boolean).join(' ');
+  const company = cell('companyName');
+  const contact: Record<string, string> = {};
+  if (name) contact.contactName = name;
+  if (company) contact.companyName = company;
+  if (cell('domain')) contact.domain = cell('domain');
+  if (cell('email')) contact.email = cell('email');
+  if (cell('liProfileUrl')) contact.liProfileUrl = cell('liProfileUrl');
+  // The service takes a title only beside a name and a company.
+  if (cell('title') && name && company) contact.title = cell('title');
+  const checked = contactResearchItem.safeParse(contact);
+  if (!checked.success) return checked.error.issues.map((i) => i.message).join('; ');
+  return { contact: checked.data };
+}

@@ -1,0 +1,57 @@
+import { makeSettings, settingsSchema, type Settings, validate } from '../../shared';
+import { z } from 'zod';
+
+/** Keys of the add-on's user properties. Secrets live only here (never document properties, cells or logs). */
+export const KEYS = {
+  settings: 'pds.settings',
+  auth: 'pds.auth',
+  oauthToken: 'pds.oauth.token',
+} as const;
+
+/** What the add-on adds to the core's settings: time budgets and cache lifetimes. */
+const addOnSchema = z.object({
+  /** Stop starting new work after this long in one execution (Apps Script cuts runs at 6 minutes). */
+  runBudgetMs: z.number().int().min(1000).max(330000).default(270000),
+  /** Custom function answers are cached this long (seconds, at most 6 hours: CacheService's cap). */
+  cacheTtlS: z.number().int().min(1).max(21600).default(600),
+  /** Default lookback window of the org reads and look-ups. */
+  lookbackDays: z.number().int().min(1).max(3650).default(365),
+});
+
+export type AddOnSettings = Settings & z.output<typeof addOnSchema>;
+export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof addOnSchema>;
+
+const combined = settingsSchema.extend(addOnSchema.shape);
+
+function readRaw(): Record<string, unknown> {
+  const raw = PropertiesService.getUserProperties().getProperty(KEYS.settings);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Settings from user properties over the defaults (which point at the local sandbox, 127.0.0.1:8787). */
+export function loadSettings(): AddOnSettings {
+  const raw = readRaw();
+  const core = makeSettings(pick(raw, Object.keys(settingsSchema.shape)));
+  const addOn = addOnSchema.parse(pick(raw, Object.keys(addOnSchema.shape)));
+  return { ...core, ...addOn };
+}
+
+/** Validates (naming the field) and stores a partial change; returns the full settings. */
+export function saveSettings(patch: Partial<AddOnSettingsInput>): AddOnSettings {
+  const next = { ...readRaw(), ...patch };
+  validate(combined, next, 'Settings');
+  PropertiesService.getUserProperties().setProperty(KEYS.settings, JSON.stringify(next));
+  return loadSettings();
+}
+
+function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (source[k] !== undefined) out[k] = source[k];
+  return out;
+}

@@ -1,0 +1,75 @@
+import { records } from '../../shared';
+import { safeCell, type CellValue } from './cells';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** One row of a record under column paths such as `contactLocation.city`. */
+export function recordRow(record: unknown, columns: readonly string[], cell: (v: unknown) => CellValue = safeCell): CellValue[] {
+  return columns.map((column) => cell(records.valueAtPath(record, column)));
+}
+
+/** A header row and one row per record. */
+export function table(rows: readonly unknown[], columns: readonly string[], cell: (v: unknown) => CellValue = safeCell): CellValue[][] {
+  return [columns.map((c) => cell(c)), ...rows.map((r) => recordRow(r, columns, cell))];
+}
+
+export function sheetNamed(name: string): Sheet {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  return book.getSheetByName(name) ?? book.insertSheet(name);
+}
+
+/** Grows the grid so rows x columns fit: writing past the grid's edge is refused by Sheets. */
+export function ensureSize(sheet: Sheet, rows: number, columns: number): void {
+  const maxRows = sheet.getMaxRows();
+  if (rows > maxRows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+  const maxColumns = sheet.getMaxColumns();
+  if (columns > maxColumns) sheet.insertColumnsAfter(maxColumns, columns - maxColumns);
+}
+
+/** One setValues for a rectangular block starting at (row, column). */
+export function writeBlock(sheet: Sheet, row: number, column: number, values: CellValue[][]): number {
+  if (values.length === 0 || values[0].length === 0) return 0;
+  ensureSize(sheet, row + values.length - 1, column + values[0].length - 1);
+  sheet.getRange(row, column, values.length, values[0].length).setValues(values);
+  return 1;
+}
+
+/**
+ * Writes rows given by sheet row number, one setValues per run of consecutive rows (never per cell).
+ * Returns how many setValues calls were made.
+ */
+export function writeRows(sheet: Sheet, column: number, rowsByNumber: ReadonlyMap<number, CellValue[]>): number {
+  const numbers = [...rowsByNumber.keys()].sort((a, b) => a - b);
+  let writes = 0;
+  let start = 0;
+  for (let i = 1; i <= numbers.length; i++) {
+    if (i < numbers.length && numbers[i] === numbers[i - 1] + 1) continue;
+    const block = numbers.slice(start, i).map((n) => rowsByNumber.get(n) as CellValue[]);
+    writes += writeBlock(sheet, numbers[start], column, block);
+    start = i;
+  }
+  return writes;
+}
+
+/** Replaces a sheet's content with a table (header row frozen). */
+export function replaceWithTable(sheet: Sheet, values: CellValue[][]): number {
+  sheet.clearContents();
+  const writes = writeBlock(sheet, 1, 1, values);
+  sheet.setFrozenRows(1);
+  return writes;
+}
+
+/** Header names of row 1 and their 1-based columns. */
+export function headerColumns(sheet: Sheet): Map<string, number> {
+  const width = sheet.getLastColumn();
+  const map = new Map<string, number>();
+  if (width === 0) return map;
+  sheet
+    .getRange(1, 1, 1, width)
+    .getValues()[0]
+    .forEach((name, i) => {
+      const key = String(name).trim();
+      if (key && !map.has(key)) map.set(key, i + 1);
+    });
+  return map;
+}

@@ -1,0 +1,100 @@
+import { getCreditsOperation, newResearchJob, send } from '../../../shared';
+import { deadlineAfter, userKey } from '../budget';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { headerColumns, writeBlock } from '../sheet-io';
+import { advance, type Progress } from '../research/advance';
+import { RESULT_HEADERS } from '../research/columns';
+import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
+import { scanTargets, selectedRows } from '../research/targets';
+import { ensureSchedule } from '../triggers/schedule';
+
+export interface EnrichmentPreview {
+  sheetName: string;
+  firstRow: number;
+  lastRow: number;
+  /** Rows that will be submitted. */
+  items: number;
+  /** Every submitted row may cost one credit; duplicates are free but only known after submitting. */
+  atMostCredits: number;
+  alreadyDone: number;
+  invalid: { row: number; reason: string }[];
+  balance: number | null;
+}
+
+/** The cost preview the sidebar shows before the user confirms. Free: reads the sheet and the balance. */
+export function previewEnrichment(): EnrichmentPreview {
+  try {
+    const selection = selectedRows();
+    const scan = scanTargets(selection);
+    const client = makeClient();
+    const balance = run(client, send(client, getCreditsOperation, {})).data.balance;
+    return {
+      sheetName: selection.sheet.getName(),
+      firstRow: selection.rows[0],
+      lastRow: selection.rows[selection.rows.length - 1],
+      items: scan.targets.length,
+      atMostCredits: scan.targets.length,
+      alreadyDone: scan.alreadyDone,
+      invalid: scan.invalid.slice(0, 50),
+      balance: typeof balance === 'number' ? balance : null,
+    };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/**
+ * Starts after the user confirmed the preview of `confirmedItems` rows: if the selection changed since,
+ * nothing is sent. Writes the result headers, saves the job, submits within the time budget, and makes sure
+ * the hourly schedule exists to finish the job if the sidebar is closed.
+ */
+export function startEnrichment(confirmedItems: number): Progress {
+  try {
+    const selection = selectedRows();
+    const scan = scanTargets(selection);
+    if (scan.targets.length === 0) throw new Error('Nothing to research in the selection (rows already done or without a name, email or LinkedIn URL).');
+    if (scan.targets.length !== confirmedItems) {
+      throw new Error(`The selection changed since the preview (${scan.targets.length} rows to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`);
+    }
+    const client = makeClient();
+    const deadline = deadlineAfter(client.addOn.runBudgetMs);
+    const sheet = selection.sheet;
+    const headers = headerColumns(sheet);
+    let outColumn = headers.get(RESULT_HEADERS[0]) ?? 0;
+    if (!outColumn) {
+      outColumn = sheet.getLastColumn() + 1;
+      writeBlock(sheet, 1, outColumn, [RESULT_HEADERS]);
+    }
+    const job: EnrichmentJob = {
+      id: Utilities.getUuid(),
+      owner: userKey(),
+      sheetName: sheet.getName(),
+      rows: scan.rows,
+      outColumn,
+      createdAt: Date.now(),
+      lastPollAt: null,
+      written: '0'.repeat(scan.rows.length),
+      research: newResearchJob('contacts', scan.targets),
+    };
+    saveJob(job);
+    ensureSchedule();
+    return advance(client, job, { run: (flow) => run(client, flow), deadline });
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** Called by the sidebar every 2 to 5 s: one poll sweep, finished rows written, progress returned. */
+export function pollEnrichment(jobId: string): Progress {
+  try {
+    const job = loadJob(String(jobId));
+    if (!job || job.owner !== userKey()) throw new Error('This enrichment is finished or unknown (its results are in the sheet).');
+    const client = makeClient();
+    const progress = advance(client, job, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
+    if (progress.complete) deleteJob(job.id);
+    return progress;
+  } catch (error) {
+    throw userError(error);
+  }
+}

@@ -1,0 +1,59 @@
+import {
+  addListContactsOperation,
+  call,
+  createListOperation,
+  createSavedSearchOperation,
+  deleteListOperation,
+  deleteSavedSearchOperation,
+  listListsOperation,
+  listSavedSearchesOperation,
+  records,
+  renameListOperation,
+  updateSavedSearchOperation,
+  type AnyOperation,
+} from '../../../shared';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { replaceWithTable, sheetNamed, table } from '../sheet-io';
+import { selectedContactIds } from './outreach';
+
+/** One catalogue operation for the sidebar, errors made readable. */
+function act(op: AnyOperation, input: unknown): unknown {
+  try {
+    const client = makeClient();
+    return run(client, call(client, op, input));
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export const getLists = () => act(listListsOperation, {});
+export const createList = (name: string) => act(createListOperation, { name });
+export const renameList = (id: string, name: string) => act(renameListOperation, { id, name });
+export const deleteList = (id: string) => act(deleteListOperation, { id });
+
+export function addSelectionToList(id: string): unknown {
+  try {
+    return act(addListContactsOperation, { id, contactIds: selectedContactIds() });
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export const getSavedSearches = (type?: string) => act(listSavedSearchesOperation, type ? { type } : {});
+export const createSavedSearch = (input: Record<string, unknown>) => act(createSavedSearchOperation, input);
+export const updateSavedSearch = (input: Record<string, unknown>) => act(updateSavedSearchOperation, input);
+export const deleteSavedSearch = (id: string) => act(deleteSavedSearchOperation, { id });
+
+/** Writes the user's lists or saved searches to a sheet (names are user text: written injection-safe). */
+export function exportToSheet(what: 'lists' | 'savedSearches', sheetName?: string): { sheetName: string; rows: number } {
+  try {
+    const rows = (what === 'lists' ? getLists() : getSavedSearches()) as unknown[];
+    const columns = records.describeRecordFields(what === 'lists' ? records.listSchema : records.savedSearchSchema);
+    const name = (sheetName ?? '').trim() || (what === 'lists' ? 'Lists' : 'Saved searches');
+    replaceWithTable(sheetNamed(name), table(rows, columns));
+    return { sheetName: name, rows: rows.length };
+  } catch (error) {
+    throw userError(error);
+  }
+}

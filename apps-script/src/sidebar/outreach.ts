@@ -1,0 +1,107 @@
+import {
+  call,
+  campaignActionOperation,
+  createCampaignOperation,
+  listDraftsOperation,
+  listEmailAccountsOperation,
+  sendDraftOperation,
+  sendEmailOperation,
+  sendOne,
+} from '../../../shared';
+import { keyOf } from '../cells';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { headerColumns } from '../sheet-io';
+import { selectedRows } from '../research/targets';
+
+/** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
+export function selectedContactIds(): number[] {
+  const selection = selectedRows();
+  const headers = headerColumns(selection.sheet);
+  const column = headers.get('contactId') ?? headers.get('PDS contactId');
+  if (!column) throw new Error('The sheet has no contactId column: import saved contacts or enrich the rows first.');
+  const first = selection.rows[0];
+  const values = selection.sheet.getRange(first, column, selection.rows.length, 1).getValues();
+  const ids = values.map((r) => keyOf(r[0])).filter((v) => /^\d+$/.test(v));
+  if (ids.length === 0) throw new Error('None of the selected rows has a contactId.');
+  return [...new Set(ids)].map(Number);
+}
+
+export interface CampaignRequest {
+  name: string;
+  maxActiveContacts?: number;
+  start?: boolean;
+  steps?: { type: string; name?: string; dueDay: number; templateId?: number }[];
+}
+
+/**
+ * Creates a campaign enrolling the selected contacts (more than 500 go in follow-up requests), then starts it
+ * when asked. A create or start that fails ambiguously is reported, never repeated (it could act twice).
+ */
+export function createCampaignFromSelection(req: CampaignRequest): { campaignId: string; name: string; contactsAdded: number; status: string } {
+  try {
+    const contactIds = selectedContactIds();
+    const client = makeClient();
+    const input = { name: req.name, contactIds, steps: req.steps, maxActiveContacts: req.maxActiveContacts || undefined };
+    const created = run(client, call(client, createCampaignOperation, input)) as { campaign: { campaignId: string; name: string; status: string }; contactsAdded: number };
+    let status = created.campaign.status;
+    if (req.start) {
+      const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as { campaign?: { status?: string } };
+      status = started.campaign?.status ?? 'active';
+    }
+    return { campaignId: created.campaign.campaignId, name: created.campaign.name, contactsAdded: created.contactsAdded, status };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export interface EmailRequest {
+  contactId: string | number;
+  from: string;
+  to: string;
+  subject?: string;
+  body?: string;
+  cc?: string;
+  bcc?: string;
+  templateId?: number;
+}
+
+/** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */
+export function sendEmail(req: EmailRequest): { emailId: string; status: string } {
+  try {
+    const client = makeClient();
+    const email = run(client, sendOne(client, sendEmailOperation, req)) as { emailId: string; status: string };
+    return { emailId: email.emailId, status: email.status };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export function sendDraft(id: string, from?: string): { emailId: string; status: string } {
+  try {
+    const client = makeClient();
+    const email = run(client, sendOne(client, sendDraftOperation, { id, from: from || undefined })) as { emailId: string; status: string };
+    return { emailId: email.emailId, status: email.status };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export function listDrafts(): { emailId: string; to: string; subject: string }[] {
+  try {
+    const client = makeClient();
+    const drafts = run(client, sendOne(client, listDraftsOperation, {})) as { emailId: string; to: string; subject: string }[];
+    return drafts.map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export function listEmailAccounts(): { emailAccountId: string; email: string; name: string }[] {
+  try {
+    const client = makeClient();
+    return run(client, sendOne(client, listEmailAccountsOperation, {})) as { emailAccountId: string; email: string; name: string }[];
+  } catch (error) {
+    throw userError(error);
+  }
+}

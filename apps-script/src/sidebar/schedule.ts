@@ -1,0 +1,63 @@
+import { deadlineAfter, userKey } from '../budget';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { jobsOf } from '../research/job-store';
+import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '../triggers/org-cursor';
+import { refreshOrgContacts, type RefreshReport } from '../triggers/refresh-org';
+import { runSchedule, type ScheduleReport } from '../triggers/run-schedule';
+import { ensureSchedule, removeSchedule } from '../triggers/schedule';
+
+/**
+ * Turns on the hourly refresh of an org-contacts sheet and imports the first part now (the rest follows on
+ * the schedule, or with refreshOrgContactsNow).
+ */
+export function enableOrgRefresh(options: { sheetName?: string; days?: number }): RefreshReport & { sheetName: string } {
+  try {
+    const days = Math.floor(Number(options?.days ?? 0)) || 365;
+    if (days < 1 || days > 3650) throw new Error('days: must be from 1 to 3650.');
+    const sheetName = (options?.sheetName ?? '').trim() || 'Org contacts';
+    const state: OrgRefreshState = { sheetName, days, from: null, windowEnd: null, page: 1, lastRunAt: null, totals: { appended: 0, updated: 0, requests: 0 } };
+    saveRefresh(state);
+    ensureSchedule();
+    return { ...refreshNow(state), sheetName };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+function refreshNow(state: OrgRefreshState): RefreshReport {
+  const client = makeClient();
+  return refreshOrgContacts(client, state, (flow) => run(client, flow), deadlineAfter(client.addOn.runBudgetMs));
+}
+
+export function refreshOrgContactsNow(): RefreshReport {
+  try {
+    const state = loadRefresh();
+    if (!state) throw new Error('The org-contacts refresh is not set up for this document: enable it first.');
+    return refreshNow(state);
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export function scheduleStatus(): { refresh: OrgRefreshState | null; unfinishedJobs: number; scheduled: boolean } {
+  return {
+    refresh: loadRefresh(),
+    unfinishedJobs: jobsOf(userKey()).length,
+    scheduled: ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === 'scheduledRun'),
+  };
+}
+
+/** Stops the refresh of this document and, when no research is left, the hourly trigger. */
+export function disableOrgRefresh(): { removedTriggers: number } {
+  clearRefresh();
+  return { removedTriggers: jobsOf(userKey()).length === 0 ? removeSchedule() : 0 };
+}
+
+/** The time-driven trigger's handler. */
+export function scheduledRun(): ScheduleReport {
+  const report = runSchedule();
+  // Trigger runs have no UI: leave a trace in the execution log (counts and messages only, never a secret).
+  console.log(JSON.stringify(report));
+  return report;
+}

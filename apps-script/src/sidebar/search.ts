@@ -1,0 +1,71 @@
+import { getSavedSearchOperation, paginate, records, searchCompaniesOperation, searchContactsOperation, send, type AnyOperation } from '../../../shared';
+import { filtersArg } from '../args';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { replaceWithTable, sheetNamed, table } from '../sheet-io';
+
+export type SearchKind = 'contacts' | 'companies';
+
+const kinds: Record<SearchKind, { op: AnyOperation; columns: readonly string[] }> = {
+  contacts: { op: searchContactsOperation, columns: records.contactSearchColumns },
+  companies: { op: searchCompaniesOperation, columns: records.companySearchColumns },
+};
+
+export interface SearchRequest {
+  kind: SearchKind;
+  /** Same forms as the custom functions: "jobTitle=CTO; seniority=VP" or a JSON object text. */
+  filters: string | Record<string, unknown>;
+  limit?: number;
+  sheetName?: string;
+  savedSearchId?: string;
+}
+
+function kindOf(kind: unknown): SearchKind {
+  if (kind !== 'contacts' && kind !== 'companies') throw new Error('kind: must be contacts or companies.');
+  return kind;
+}
+
+function runSearch(req: SearchRequest): { rows: Record<string, unknown>[]; columns: readonly string[] } {
+  const kind = kinds[kindOf(req.kind)];
+  const limit = Math.min(Math.max(1, Math.floor(Number(req.limit ?? 50)) || 50), 5000);
+  const input = typeof req.filters === 'object' && req.filters !== null ? { ...req.filters } : filtersArg(req.filters ?? '');
+  if (req.savedSearchId) input.savedSearchId = req.savedSearchId;
+  const client = makeClient();
+  const pages = run(client, paginate<Record<string, unknown>>(client, kind.op, input, { maxItems: limit, limit: Math.min(limit, 500) }));
+  return { rows: pages.items.slice(0, limit), columns: kind.columns };
+}
+
+/** A first page for the sidebar's preview table (free: searches spend no credits). */
+export function searchPreview(req: SearchRequest): { columns: string[]; rows: unknown[][]; count: number } {
+  try {
+    const found = runSearch({ ...req, limit: Math.min(Number(req.limit ?? 10) || 10, 25) });
+    const preview = ['fullName', 'name', 'title', 'company', 'domain', 'companyDomain', 'industry', 'contactLocation.city', 'location.city'].filter((c) => found.columns.includes(c));
+    return { columns: preview, rows: found.rows.map((r) => preview.map((c) => records.valueAtPath(r, c) ?? '')), count: found.rows.length };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** Imports up to `limit` results into a sheet (one setValues), header row first. */
+export function importSearch(req: SearchRequest): { sheetName: string; rows: number } {
+  try {
+    const found = runSearch(req);
+    const name = (req.sheetName ?? '').trim() || `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`;
+    replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
+    return { sheetName: name, rows: found.rows.length };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** Runs one of the user's saved searches (its own filters, type and sort) and imports the results. */
+export function importSavedSearch(savedSearchId: string, limit?: number, sheetName?: string): { sheetName: string; rows: number } {
+  try {
+    const client = makeClient();
+    const saved = run(client, send(client, getSavedSearchOperation, { id: savedSearchId })).data as { name: string; type?: string };
+    const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
+    return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name });
+  } catch (error) {
+    throw userError(error);
+  }
+}

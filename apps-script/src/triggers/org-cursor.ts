@@ -1,0 +1,36 @@
+import { documentId } from '../budget';
+
+/**
+ * Where the incremental org-contacts refresh of this document stands. Kept in user properties (the
+ * trigger runs with this user's credential), keyed by document, small (no record, no secret).
+ * A pass reads the window [from, windowEnd] oldest change first; `from` moves to the last updatedAt read
+ * (keyset paging), so records changing during the pass cannot shift pages and be skipped.
+ */
+export interface OrgRefreshState {
+  sheetName: string;
+  days: number;
+  from: string | null;
+  /** Fixed when a pass starts; null between passes. */
+  windowEnd: string | null;
+  /** Page within `from`, above 1 only when a whole page shares one updatedAt. */
+  page: number;
+  lastRunAt: number | null;
+  totals: { appended: number; updated: number; requests: number };
+}
+
+function key(): string {
+  return `pds.refresh.${documentId()}`;
+}
+
+export function loadRefresh(): OrgRefreshState | null {
+  const raw = PropertiesService.getUserProperties().getProperty(key());
+  return raw ? (JSON.parse(raw) as OrgRefreshState) : null;
+}
+
+export function saveRefresh(state: OrgRefreshState): void {
+  PropertiesService.getUserProperties().setProperty(key(), JSON.stringify(state));
+}
+
+export function clearRefresh(): void {
+  PropertiesService.getUserProperties().deleteProperty(key());
+}

@@ -1,0 +1,125 @@
+import { orgContactsOperation, records, send, type Client, type Flow } from '../../../shared';
+import { keyOf, type CellValue } from '../cells';
+import { recordRow, sheetNamed, writeBlock, writeRows } from '../sheet-io';
+import { saveRefresh, type OrgRefreshState } from './org-cursor';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type OrgContact = Record<string, unknown> & { contactId?: unknown; updatedAt?: unknown };
+
+/** Buffered rows are written (and the cursor saved after them) once this many are waiting. */
+const FLUSH_ROWS = 5000;
+const DAY_MS = 86400000;
+
+export interface RefreshReport {
+  appended: number;
+  updated: number;
+  requests: number;
+  setValuesCalls: number;
+  /** True when the window was read to its end in this run. */
+  passComplete: boolean;
+}
+
+/** The sheet's columns (row 1), written from the record schema when the sheet is new. */
+function columnsOf(sheet: Sheet): string[] {
+  if (sheet.getLastRow() === 0) {
+    writeBlock(sheet, 1, 1, [records.orgContactColumns.map((c) => c)]);
+    sheet.setFrozenRows(1);
+  }
+  return sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0].map((v) => String(v));
+}
+
+/** contactId -> sheet row, read once per run from the contactId column. */
+function rowIndex(sheet: Sheet, idColumn: number): Map<string, number> {
+  const index = new Map<string, number>();
+  const last = sheet.getLastRow();
+  if (last < 2) return index;
+  sheet
+    .getRange(2, idColumn, last - 1, 1)
+    .getValues()
+    .forEach((r, i) => {
+      const id = keyOf(r[0]);
+      if (id) index.set(id, i + 2);
+    });
+  return index;
+}
+
+/**
+ * One run of the incremental refresh: reads pages of changed contacts until the window ends or the
+ * deadline, appends new contactIds, rewrites the rows of changed ones, then saves the cursor (only after
+ * the rows it covers are written, so a run cut at any point re-reads rather than skips).
+ */
+export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: <T>(flow: Flow<T>) => T, deadline: number): RefreshReport {
+  const sheet = sheetNamed(state.sheetName);
+  const columns = columnsOf(sheet);
+  const idColumn = columns.indexOf('contactId') + 1;
+  if (idColumn === 0) throw new Error(`The sheet "${state.sheetName}" has no contactId column in row 1.`);
+  const index = rowIndex(sheet, idColumn);
+  let nextRow = Math.max(sheet.getLastRow(), 1) + 1;
+  const updates = new Map<number, CellValue[]>();
+  const appends = new Map<number, CellValue[]>();
+  const report: RefreshReport = { appended: 0, updated: 0, requests: 0, setValuesCalls: 0, passComplete: false };
+  const limit = client.settings.pageSizeLimit;
+  // Keyset paging re-reads the rows at the boundary time: those are not changes.
+  const seen = new Map<string, string>();
+  const cursor: OrgRefreshState = { ...state, totals: { ...state.totals } };
+  if (!cursor.windowEnd) {
+    cursor.windowEnd = new Date().toISOString();
+    cursor.from = cursor.from ?? new Date(Date.now() - cursor.days * DAY_MS).toISOString();
+    cursor.page = 1;
+  }
+
+  const flush = () => {
+    if (updates.size > 0) report.setValuesCalls += writeRows(sheet, 1, updates);
+    if (appends.size > 0) {
+      const first = Math.min(...appends.keys());
+      report.setValuesCalls += writeBlock(sheet, first, 1, [...appends.keys()].sort((a, b) => a - b).map((r) => appends.get(r) as CellValue[]));
+    }
+    updates.clear();
+    appends.clear();
+    cursor.lastRunAt = Date.now();
+    saveRefresh(cursor);
+  };
+
+  while (Date.now() < deadline) {
+    const input = { startDate: cursor.from as string, endDate: cursor.windowEnd as string, page: cursor.page, limit };
+    const rows = run(send(client, orgContactsOperation, input)).data as OrgContact[];
+    report.requests++;
+    cursor.totals.requests++;
+    for (const record of rows) {
+      const id = keyOf(record.contactId);
+      if (!id) continue;
+      const changedAt = keyOf(record.updatedAt);
+      if (seen.get(id) === changedAt) continue;
+      seen.set(id, changedAt);
+      const values = recordRow(record, columns);
+      const at = index.get(id);
+      if (at === undefined) {
+        index.set(id, nextRow);
+        appends.set(nextRow++, values);
+        report.appended++;
+        cursor.totals.appended++;
+      } else if (appends.has(at)) appends.set(at, values);
+      else {
+        updates.set(at, values);
+        report.updated++;
+        cursor.totals.updated++;
+      }
+    }
+    if (rows.length < limit) {
+      // The window is read: the next pass starts where this one ended.
+      cursor.from = cursor.windowEnd;
+      cursor.windowEnd = null;
+      cursor.page = 1;
+      report.passComplete = true;
+      break;
+    }
+    const lastAt = keyOf(rows[rows.length - 1].updatedAt);
+    if (lastAt && lastAt !== cursor.from) {
+      cursor.from = lastAt;
+      cursor.page = 1;
+    } else cursor.page++;
+    if (updates.size + appends.size >= FLUSH_ROWS) flush();
+  }
+  flush();
+  return report;
+}
