@@ -23,7 +23,7 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
-  redirect?: RequestRedirect;
+  redirect?: 'manual' | 'follow' | 'error';
 }
 
 export async function call(method: string, url: string, opts: CallOptions = {}): Promise<Reply> {
