@@ -1,4 +1,5 @@
-import { AuthError, connectWithCode, createClient, runSync, type AuthConfig } from '../../shared';
+import { AuthError, connectWithCode, runSync, type AuthConfig } from '../../shared';
+import { clientWith } from './client';
 import { gasHost } from './host';
 import { KEYS, loadSettings } from './settings';
 import { escapeHtml } from './html';
@@ -74,7 +75,7 @@ export function finishOAuth(parameter: Record<string, string>): { ok: true } | {
   if (!pending) return { ok: false, message: 'No OAuth sign-in was started from the sidebar (or it was already finished).' };
   if (parameter.error) return { ok: false, message: `The service refused the authorization: ${parameter.error}.` };
   if (!parameter.code) return { ok: false, message: 'The service sent no authorization code.' };
-  const client = createClient({ settings: loadSettings(), auth: toAuthConfig(pending) });
+  const client = clientWith(loadSettings(), toAuthConfig(pending));
   try {
     runSync(connectWithCode(client, parameter.code), gasHost());
   } catch (error) {

@@ -1,4 +1,4 @@
-import { createClient, runSync, type Client, type Flow, type SyncHost } from '../../shared';
+import { createClient, runSync, type AuthConfig, type Client, type Flow, type SyncHost } from '../../shared';
 import { requireAuth } from './auth';
 import { gasHost } from './host';
 import { loadSettings, type AddOnSettings } from './settings';
@@ -18,16 +18,24 @@ export interface AddOnClient extends Client {
   readonly addOn: AddOnSettings;
 }
 
+/**
+ * createClient parses settings again with the core's schema, whose `.url()` needs the `URL` class that Apps
+ * Script lacks; the settings are already validated (settings.ts), so they are set on the client as they are.
+ */
+export function clientWith(settings: AddOnSettings, auth: AuthConfig): AddOnClient {
+  return { ...createClient({ auth }), settings, addOn: settings };
+}
+
 export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient {
   const settings = { ...loadSettings(), ...overrides };
-  const client = createClient({ settings, auth: requireAuth() });
+  const client = clientWith(settings, requireAuth());
   try {
     const saved = CacheService.getUserCache()?.get(stateKey(client));
     if (saved) client.state = JSON.parse(saved) as Client['state'];
   } catch {
     // A lost cache entry only costs pacing accuracy.
   }
-  return Object.assign(client, { addOn: settings });
+  return client;
 }
 
 export function saveClientState(client: Client): void {

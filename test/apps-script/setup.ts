@@ -1,0 +1,82 @@
+/**
+ * Shared by the add-on's tests: builds apps-script/dist once, starts the sandbox as a child process with a
+ * config, and opens a harness whose user is connected to it.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createHarness, startSandboxProcess, type Harness, type HarnessOptions, type SandboxProcess } from '../apps-script-harness';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const SCRIPT_ID = '1PdsAddOnTestScript000000000000000000000000000000000000';
+export const REDIRECT_URI = `https://script.google.com/macros/d/${SCRIPT_ID}/usercallback`;
+
+let built: { code: string; sidebar: string } | null = null;
+
+/** Runs the real build (apps-script/build.mjs) once per test process. */
+export function addOnBuild(): { code: string; sidebar: string } {
+  if (!built) {
+    execFileSync(process.execPath, [path.join(ROOT, 'apps-script', 'build.mjs')], { cwd: ROOT, stdio: 'pipe' });
+    const dist = path.join(ROOT, 'apps-script', 'dist');
+    built = { code: fs.readFileSync(path.join(dist, 'Code.js'), 'utf8'), sidebar: fs.readFileSync(path.join(dist, 'Sidebar.html'), 'utf8') };
+  }
+  return built;
+}
+
+export type SandboxConfigPatch = Record<string, unknown>;
+
+/** The sandbox with the Apps Script redirect URI registered on its OAuth clients, plus `patch`. */
+export async function startSandbox(patch: SandboxConfigPatch = {}): Promise<SandboxProcess> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pds-addon-'));
+  const file = path.join(dir, 'config.json');
+  const oauth = { extraRedirectUris: [REDIRECT_URI], ...((patch.oauth as object) ?? {}) };
+  fs.writeFileSync(file, JSON.stringify({ ...patch, oauth }));
+  return startSandboxProcess({ config: file, cwd: ROOT });
+}
+
+export function addOnHarness(opts: Partial<HarnessOptions> = {}): Harness {
+  const { code, sidebar } = addOnBuild();
+  return createHarness({ code, files: { 'Sidebar.html': sidebar }, scriptId: SCRIPT_ID, ...opts });
+}
+
+/** Points the add-on at the sandbox and connects it with organization A's API key. */
+export async function connect(h: Harness, sb: SandboxProcess, extra: Record<string, unknown> = {}, user?: string): Promise<void> {
+  const settings = { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, mcpUrl: sb.info.mcp, ...extra };
+  if (user) {
+    await h.runAs(user, 'saveConnectionSettings', settings);
+    await h.runAs(user, 'connectApiKey', sb.info.apiKey);
+  } else {
+    await h.run('saveConnectionSettings', settings);
+    await h.run('connectApiKey', sb.info.apiKey);
+  }
+}
+
+/** The sandbox's admin API (loopback, not rate limited, not counted). */
+export async function admin<T = unknown>(sb: SandboxProcess, method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${sb.info.admin}${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`admin ${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function creditsOf(sb: SandboxProcess, org = 'A'): Promise<number> {
+  const orgs = await admin<{ handle: string; credits: number }[]>(sb, 'GET', '/orgs');
+  return orgs.find((o) => o.handle === org)!.credits;
+}
+
+/** Requests the sandbox counted, by endpoint and status. */
+export async function requestCounts(sb: SandboxProcess): Promise<Record<string, Record<string, number>>> {
+  return (await admin<{ counts: Record<string, Record<string, number>> }>(sb, 'GET', '/requests')).counts;
+}
+
+export function countOf(counts: Record<string, Record<string, number>>, endpoint: string, status?: string): number {
+  const byStatus = counts[endpoint] ?? {};
+  return status ? (byStatus[status] ?? 0) : Object.values(byStatus).reduce((a, b) => a + b, 0);
+}
+
+/** Every property value and log line, to check that no secret was written anywhere but user properties. */
+export function everythingButUserProperties(h: Harness): string {
+  const sheets = h.workbook.sheets.map((s) => JSON.stringify(s.values())).join('\n');
+  return [JSON.stringify(h.properties.document.all()), JSON.stringify(h.properties.script.all()), h.logText(), sheets].join('\n');
+}
