@@ -59,9 +59,12 @@ function pollOnce(client: Client, job: EnrichmentJob, r: StepRunner): void {
   if (job.lastPollAt !== null && Date.now() - job.lastPollAt < client.settings.pollIntervalMs) return;
   const indexById = new Map(job.research.items.map((item, i) => [item.requestId, i]));
   const op = pollOps[job.research.kind];
+  // A poll answer is read leniently: one record off the documented shape (seen: a duplicate of research
+  // still running has contactId "") must not stall every other row of the job. Pacing state is shared.
+  const lenient: Client = { ...client, settings: { ...client.settings, strictResponses: false } };
   for (const ids of chunk(pending, client.settings.pollIdsLimit)) {
     if (Date.now() >= r.deadline) break;
-    const reply = r.run(send(client, op, { requestIds: ids })).data as { requestId: string; status: string }[];
+    const reply = r.run(send(lenient, op, { requestIds: ids })).data as { requestId: string; status: string }[];
     for (const polled of reply) {
       const i = indexById.get(polled.requestId);
       if (i !== undefined) job.research.items[i] = applyPollItem(job.research.items[i], polled);
