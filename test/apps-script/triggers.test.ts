@@ -114,8 +114,6 @@ test('a refresh cut by the time limit resumes from its cursor with nothing lost 
   expect(ids.sort()).toEqual((await serviceContactIds()).sort());
 }, 180_000);
 
-type Progress = { jobId: string; total: number; unsubmitted: number; pending: number; complete: boolean; done: number; duplicate: number; notFound: number };
-
 test('research left unfinished (sidebar closed, run cut at the time limit) is finished by the trigger, each credit spent once', async () => {
   await h.run('disableOrgRefresh');
   await admin(sb, 'PATCH', '/config', { research: { dedupeWindowMs: 30 * 86_400_000 } });
