@@ -12,7 +12,7 @@ import { parseBody, readRawBody } from './http/body';
 import type { Services } from './services';
 import { nextSeq, orgByHandleOrId } from './state/store';
 import type { Org } from './state/types';
-import { array, bodyObject, bool, checkInt, int, isObj, itemString, onlyKeys, str, type Obj } from './validate';
+import { array, bodyObject, bool, checkInt, int, isHttpUrl, isObj, itemString, onlyKeys, str, type Obj } from './validate';
 import { WEBHOOK_EVENTS } from './webhooks';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -26,6 +26,15 @@ function orgOf(services: Services, value: unknown, field = 'org'): Org {
 
 function orgView(o: Org) {
   return { id: o.id, handle: o.handle, name: o.name, licensed: o.licensed, credits: o.credits, features: { ...o.features } };
+}
+
+/** A redirect URI must parse as an absolute URL, or the authorize page could not append the code to it. */
+function checkRedirectUri(uri: string, field: string): void {
+  try {
+    new URL(uri);
+  } catch {
+    throw new HttpError(422, `${field}: must be an absolute URL`);
+  }
 }
 
 type AdminRoute = { method: string; pattern: RegExp; run: (s: Services, body: Obj, query: URLSearchParams, m: RegExpMatchArray) => unknown };
@@ -117,6 +126,8 @@ const routes: AdminRoute[] = [
       onlyKeys(body, ['org', 'url', 'secret', 'secretHeader', 'events']);
       const org = orgOf(s, body.org);
       const url = str(body, 'url', { required: true });
+      // A URL fetch() cannot use would only show up later as failed deliveries.
+      if (!isHttpUrl(url)) throw new HttpError(422, 'url: must be an absolute http(s) URL');
       const events = array(body, 'events', itemString) ?? WEBHOOK_EVENTS;
       events.forEach((e, i) => {
         if (!WEBHOOK_EVENTS.includes(e)) throw new HttpError(422, `events[${i}]: must be one of ${WEBHOOK_EVENTS.join(', ')}`);
@@ -164,6 +175,7 @@ const routes: AdminRoute[] = [
       onlyKeys(body, ['org', 'clientId', 'clientSecret', 'redirectUris']);
       const org = orgOf(s, body.org);
       const redirectUris = array(body, 'redirectUris', itemString, { required: true, min: 1 });
+      redirectUris.forEach((u, i) => checkRedirectUri(u, `redirectUris[${i}]`));
       const clientId = str(body, 'clientId') ?? `client_${org.handle.toLowerCase()}_${nextSeq(s.state, 'oauthClient', 1)}_${Math.random().toString(36).slice(2, 10)}`;
       if (s.state.oauthClients.has(clientId)) throw new HttpError(409, `clientId: ${clientId} exists`);
       const client = { clientId, clientSecret: str(body, 'clientSecret') ?? `secret_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`, redirectUris, orgId: org.id };
@@ -177,6 +189,7 @@ const routes: AdminRoute[] = [
       const client = s.state.oauthClients.get(str(body, 'clientId', { required: true }));
       if (!client) throw new HttpError(404, 'clientId: unknown OAuth client');
       const uri = str(body, 'redirectUri', { required: true });
+      checkRedirectUri(uri, 'redirectUri');
       if (!client.redirectUris.includes(uri)) client.redirectUris.push(uri);
       return client;
     },
@@ -200,6 +213,8 @@ export function createAdmin(services: Services) {
     let payload: unknown;
     try {
       if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) throw new HttpError(403, 'The admin API answers loopback clients only');
+      // Credits and research shown here include refunds of research that has finished (as on the API).
+      settleDue(services);
       const sub = path.slice('/__admin'.length) || '/';
       const method = req.method ?? 'GET';
       const candidates = routes.filter((r) => r.pattern.test(sub));

@@ -51,11 +51,13 @@ export interface Route {
   body: BodyMode;
   /** Token routes have their own default limit (DECISIONS: 30). */
   tokenRoute: boolean;
+  /** Query parameters the route reads; any other is 400. 'any' for the OAuth authorize pages (RFC 6749 ignores unknown ones). */
+  query: readonly string[] | 'any';
   handler: Handler;
   segments: string[];
 }
 
-export type RouteSpec = Omit<Route, 'segments' | 'body' | 'tokenRoute'> & { body?: BodyMode; tokenRoute?: boolean };
+export type RouteSpec = Omit<Route, 'segments' | 'body' | 'tokenRoute' | 'query'> & { body?: BodyMode; tokenRoute?: boolean; query?: Route['query'] };
 
 export class Router {
   private readonly byShape = new Map<string, Route[]>();
@@ -63,7 +65,7 @@ export class Router {
 
   add(spec: RouteSpec): void {
     const segments = spec.path.split('/').filter(Boolean);
-    const route: Route = { body: spec.method === 'GET' || spec.method === 'DELETE' ? 'none' : 'json', tokenRoute: false, ...spec, segments };
+    const route: Route = { body: spec.method === 'GET' || spec.method === 'DELETE' ? 'none' : 'json', tokenRoute: false, query: [], ...spec, segments };
     const key = `${spec.method} ${segments.length}`;
     if (!this.byShape.has(key)) this.byShape.set(key, []);
     this.byShape.get(key)!.push(route);
@@ -78,7 +80,11 @@ export class Router {
   }
 
   match(method: string, path: string): { route: Route; params: Record<string, string> } | { allowed: string[] } | null {
-    const segments = path.split('/').filter(Boolean);
+    // Exact paths only: a trailing slash or an empty segment (`//`) is 404, as on a strict server,
+    // so a client that glues base URL and path carelessly fails here and not only in production.
+    if (!path.startsWith('/')) return null;
+    const segments = path.slice(1).split('/');
+    if (segments.some((s) => s === '')) return null;
     const found = matchIn(this.byShape.get(`${method} ${segments.length}`), segments);
     if (found) return found;
     const allowed = new Set<string>();

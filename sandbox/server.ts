@@ -4,12 +4,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveCredentials } from './auth/credentials';
+import { settleDue } from './domain/research';
 import { HttpError } from './errors';
 import { parseBody, readRawBody } from './http/body';
 import type { RateDecision } from './ratelimit';
 import type { Call, Identity, Result, Route, Router } from './router';
 import type { Services } from './services';
-import { isObj } from './validate';
+import { isObj, noRepeatedQuery, onlyQuery } from './validate';
 
 export type AdminHandler = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>;
 
@@ -52,6 +53,13 @@ function clientIdentity(services: Services, body: unknown): Identity | null {
   return client ? { org: services.state.orgs.get(client.orgId)!, user: null, via: 'client', scope: '' } : null;
 }
 
+/** The organization of a request that matched no route, when its credentials resolve (either scope). */
+function unroutedIdentity(services: Services, headers: IncomingMessage['headers']): Identity | null {
+  if (headers['token'] === undefined && headers['authorization'] === undefined) return null;
+  // A token of the other scope still names its organization (resolveCredentials returns it with the 403).
+  return resolveCredentials(services.state, headers, '').identity ?? null;
+}
+
 export function createListener(services: Services, router: Router, admin: AdminHandler) {
   const { config, clock, rateLimiter, stats, faults } = services;
 
@@ -63,6 +71,9 @@ export function createListener(services: Services, router: Router, admin: AdminH
     if (path === '/__admin' || path.startsWith('/__admin/')) return admin(req, res, path, query);
 
     const method = req.method ?? 'GET';
+    // Finished research is settled before anything is answered, so a refund (not found, error) is already in
+    // X-PublicAPI-Credits and GET /credits, as on a service that settles when the work ends. O(1) when idle.
+    settleDue(services);
     const matched = router.match(method, path);
     const route: Route | null = matched && 'route' in matched ? matched.route : null;
     const endpoint = route ? route.endpoint : `${method} (no route)`;
@@ -77,6 +88,10 @@ export function createListener(services: Services, router: Router, admin: AdminH
         const r = resolveCredentials(services.state, req.headers, route.auth === 'mcp' ? 'mcp.all' : '');
         identity = r.identity ?? null;
         if ('error' in r) authError = r.error;
+      } else if (!route) {
+        // A 404 / 405 still counts against the caller's organization and carries its credit header
+        // (spec 8: the headers are on any response); the auth outcome itself is not reported.
+        identity = unroutedIdentity(services, req.headers);
       } else if (route && route.auth === 'client') {
         bodyRead = true;
         try {
@@ -122,6 +137,10 @@ export function createListener(services: Services, router: Router, admin: AdminH
       if (authError) return respond(errorResult(authError));
       let result: Result;
       try {
+        if (route.query !== 'any') {
+          noRepeatedQuery(query);
+          onlyQuery(query, route.query);
+        }
         if (!bodyRead) {
           const raw = await readRawBody(req, config.limits.maxBodyBytes);
           body = route.body === 'none' ? undefined : parseBody(raw, req.headers['content-type'], route.body);

@@ -36,6 +36,20 @@ export function onlyKeys(obj: Obj, allowed: readonly string[], path = 'body'): v
 
 const join = (path: string, key: string) => (path === 'body' ? key : `${path}.${key}`);
 
+/**
+ * Whether an optional field is absent. `null` is not absent: the spec types these fields as string,
+ * integer, array... and never as nullable, so a client that sends `null` for "not set" must learn it here
+ * (422) rather than from the real service. Omit the field instead.
+ */
+function absent(v: unknown, path: string, type: string, required?: boolean): boolean {
+  if (v === undefined) {
+    if (required) throw bodyError(path, `required (${type})`);
+    return true;
+  }
+  if (v === null) throw bodyError(path, required ? `required (${type}), got null` : `must be ${type === 'integer' || type === 'array' || type === 'object' ? 'an' : 'a'} ${type} (got null); omit the field when it is not set`);
+  return false;
+}
+
 interface StrOpts { required?: boolean; allowEmpty?: boolean; max?: number; oneOf?: readonly string[]; path?: string }
 
 export function str(obj: Obj, key: string, opts: StrOpts & { required: true }): string;
@@ -43,10 +57,7 @@ export function str(obj: Obj, key: string, opts?: StrOpts): string | undefined;
 export function str(obj: Obj, key: string, opts: StrOpts = {}): string | undefined {
   const path = join(opts.path ?? 'body', key);
   const v = obj[key];
-  if (v === undefined || v === null) {
-    if (opts.required) throw bodyError(path, 'required (string)');
-    return undefined;
-  }
+  if (absent(v, path, 'string', opts.required)) return undefined;
   if (typeof v !== 'string') throw bodyError(path, `must be a string (got ${describe(v)})`);
   if (!opts.allowEmpty && v.trim() === '') throw bodyError(path, 'must not be empty');
   if (opts.max !== undefined && v.length > opts.max) throw bodyError(path, `must be at most ${opts.max} characters`);
@@ -68,23 +79,20 @@ export function int(obj: Obj, key: string, opts?: IntOpts): number | undefined;
 export function int(obj: Obj, key: string, opts: IntOpts = {}): number | undefined {
   const path = join(opts.path ?? 'body', key);
   const v = obj[key];
-  if (v === undefined || v === null) {
-    if (opts.required) throw bodyError(path, 'required (integer)');
-    return undefined;
-  }
+  if (absent(v, path, 'integer', opts.required)) return undefined;
   return checkInt(v, path, opts);
 }
 
 export function bool(obj: Obj, key: string, path = 'body'): boolean | undefined {
   const v = obj[key];
-  if (v === undefined || v === null) return undefined;
+  if (absent(v, join(path, key), 'boolean')) return undefined;
   if (typeof v !== 'boolean') throw bodyError(join(path, key), `must be a boolean (got ${describe(v)})`);
   return v;
 }
 
 export function object(obj: Obj, key: string, path = 'body'): Obj | undefined {
   const v = obj[key];
-  if (v === undefined || v === null) return undefined;
+  if (absent(v, join(path, key), 'object')) return undefined;
   if (!isObj(v)) throw bodyError(join(path, key), `must be an object (got ${describe(v)})`);
   return v;
 }
@@ -96,10 +104,7 @@ export function array<T>(obj: Obj, key: string, item: (v: unknown, path: string)
 export function array<T>(obj: Obj, key: string, item: (v: unknown, path: string) => T, opts: ArrOpts = {}): T[] | undefined {
   const path = join(opts.path ?? 'body', key);
   const v = obj[key];
-  if (v === undefined || v === null) {
-    if (opts.required) throw bodyError(path, 'required (array)');
-    return undefined;
-  }
+  if (absent(v, path, 'array', opts.required)) return undefined;
   if (!Array.isArray(v)) throw bodyError(path, `must be an array (got ${describe(v)})`);
   if (opts.min !== undefined && v.length < opts.min) throw bodyError(path, `must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}`);
   if (opts.max !== undefined && v.length > opts.max) throw bodyError(path, `must have at most ${opts.max} items (got ${v.length})`);
@@ -184,4 +189,16 @@ export function queryEnum(query: URLSearchParams, name: string, allowed: readonl
 /** Query parameters not in `allowed` are refused (a misspelt `pageSize` must not silently give defaults). */
 export function onlyQuery(query: URLSearchParams, allowed: readonly string[]): void {
   for (const key of query.keys()) if (!allowed.includes(key)) throw queryError(key, `is not a known query parameter (allowed: ${allowed.join(', ') || 'none'})`);
+}
+
+/**
+ * A repeated parameter is refused: `requestIds=a&requestIds=b` (array style) would otherwise be read as `a`
+ * alone, and the client would wait forever for `b` (spec 4.12 takes one comma-separated value).
+ */
+export function noRepeatedQuery(query: URLSearchParams): void {
+  const seen = new Set<string>();
+  for (const key of query.keys()) {
+    if (seen.has(key)) throw queryError(key, 'given more than once; send it once (lists are comma-separated)');
+    seen.add(key);
+  }
 }

@@ -15,8 +15,10 @@ export interface OrgReadArgs {
   endDate: number;
 }
 
+export const ORG_READ_QUERY = ['page', 'limit', 'startDate', 'endDate'];
+
 export function parseOrgReadQuery(query: URLSearchParams): OrgReadArgs {
-  onlyQuery(query, ['page', 'limit', 'startDate', 'endDate']);
+  onlyQuery(query, ORG_READ_QUERY);
   const page = queryInt(query, 'page', { min: 1, def: 1 })!;
   const limit = queryInt(query, 'limit', { min: 1, max: 500, def: 500 })!;
   const startDate = queryDateTime(query, 'startDate');

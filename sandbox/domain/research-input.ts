@@ -61,7 +61,7 @@ function validateContactItem(v: unknown, path: string): Obj {
   if (!isObj(v)) throw new HttpError(422, `${path}: must be an object with ${CONTACT_COMBOS}`);
   onlyKeys(v, CONTACT_ITEM_KEYS, path);
   for (const key of Object.keys(v)) {
-    if (v[key] !== undefined && v[key] !== null && (typeof v[key] !== 'string' || (v[key] as string).trim() === '')) {
+    if (v[key] !== undefined && (typeof v[key] !== 'string' || (v[key] as string).trim() === '')) {
       throw new HttpError(422, `${path}.${key}: must be a non-empty string`);
     }
   }
@@ -100,8 +100,10 @@ function maxBatch(state: State): number {
 export function parseContactResearch(state: State, raw: unknown, extraKeys: string[] = []): ResearchBody & { body: Obj } {
   const body = bodyObject(raw);
   onlyKeys(body, ['searchResultIds', 'contacts', 'isJobChange', 'skipDeduplicationCheck', ...extraKeys]);
-  const hasIds = body.searchResultIds !== undefined && body.searchResultIds !== null;
-  const hasContacts = body.contacts !== undefined && body.contacts !== null;
+  // null is not "absent" (validate.ts): it is refused as the wrong type before the one-of rule.
+  for (const key of ['searchResultIds', 'contacts']) if (body[key] === null) throw new HttpError(422, `${key}: must be an array (got null); omit the field when it is not set`);
+  const hasIds = body.searchResultIds !== undefined;
+  const hasContacts = body.contacts !== undefined;
   if (hasIds && hasContacts) throw new HttpError(422, 'searchResultIds, contacts: send one of them, not both');
   if (!hasIds && !hasContacts) throw new HttpError(422, 'searchResultIds or contacts: one of them is required');
   const skipDedupe = bool(body, 'skipDeduplicationCheck') ?? false;
@@ -120,7 +122,7 @@ function validateCompanyItem(v: unknown, path: string): Obj {
   if (!isObj(v)) throw new HttpError(422, `${path}: must be an object with domain and/or companyName`);
   onlyKeys(v, ['domain', 'companyName'], path);
   for (const key of ['domain', 'companyName']) {
-    if (v[key] !== undefined && v[key] !== null && (typeof v[key] !== 'string' || (v[key] as string).trim() === '')) throw new HttpError(422, `${path}.${key}: must be a non-empty string`);
+    if (v[key] !== undefined && (typeof v[key] !== 'string' || (v[key] as string).trim() === '')) throw new HttpError(422, `${path}.${key}: must be a non-empty string`);
   }
   if (typeof v.domain !== 'string' && typeof v.companyName !== 'string') throw new HttpError(422, `${path}: needs at least one of domain, companyName (spec 4.10)`);
   return v;

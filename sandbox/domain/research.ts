@@ -47,7 +47,8 @@ export function submitResearch(services: Services, who: AuthedIdentity, kind: Re
       outcome = 'error';
       message = `No company is known for domain ${item.domainOnlyUnknown}`;
     } else if (item.index < 0) {
-      outcome = 'not found';
+      // The public reference's company statuses are missing, researching, done, error: no "not found".
+      outcome = kind === 'company' ? 'error' : 'not found';
       message = item.searchResultId ? `No ${label} found for searchResultId ${item.searchResultId}` : `No matching ${label} found`;
     }
     const job: ResearchJob = {
@@ -140,6 +141,8 @@ function writeCompany(state: State, job: ResearchJob): OrgCompany {
 /** The status a job shows now (spec 3.5; DECISIONS: queued -> researching -> final). */
 export function statusOf(job: ResearchJob, now: number, queuedMs: number): string {
   if (job.settled || now >= job.finishAt) return job.outcome;
+  // Company research has no `queued` in the public reference's status list: it is `researching` at once.
+  if (job.kind === 'company') return 'researching';
   return now < job.submittedAt + queuedMs ? 'queued' : 'researching';
 }
 

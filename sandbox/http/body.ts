@@ -43,7 +43,9 @@ export function parseBody(raw: Buffer, contentType: string | undefined, mode: Bo
     if (type !== 'application/json') throw new HttpError(415, `Content-Type must be application/json, got "${type || 'none'}"`);
     return raw.toString('utf8');
   }
-  const isJson = type === 'application/json' || type.endsWith('+json');
+  // Spec 4: bodies are `Content-Type: application/json` (parameters such as charset are fine); a vendor
+  // `+json` type is not what the service documents, so it is refused like any other type.
+  const isJson = type === 'application/json';
   const isForm = type === 'application/x-www-form-urlencoded';
   if (mode === 'form' || ((mode === 'jsonOrForm') && isForm)) {
     if (!isForm) throw new HttpError(415, `Content-Type must be application/x-www-form-urlencoded, got "${type || 'none'}"`);

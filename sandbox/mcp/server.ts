@@ -27,8 +27,9 @@ async function callTool(ctx: ToolContext, params: Record<string, unknown>) {
   if (typeof params.name !== 'string') throw new RpcError(INVALID_PARAMS, 'params.name: required (tool name)');
   const tool = TOOL_BY_NAME.get(params.name);
   if (!tool) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${params.name}`);
-  const args = params.arguments ?? {};
-  if (!isObj(args)) throw new RpcError(INVALID_PARAMS, 'params.arguments: must be an object');
+  // MCP: arguments is an optional object; null or any other type is a bad param, not "no arguments".
+  const args = params.arguments === undefined ? {} : params.arguments;
+  if (!isObj(args)) throw new RpcError(INVALID_PARAMS, 'params.arguments: must be an object when present');
   const rate = takeMirror(ctx, tool.mirrors);
   if (!rate.ok) return toolError(rate.message, { message: rate.message, code: 'rateLimitExceeded' });
   try {

@@ -5,7 +5,7 @@ import { json, ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
 import { nextSeq, type State } from '../state/store';
 import type { Campaign, CampaignStep, Org } from '../state/types';
-import { array, bodyObject, int, itemInt, itemObject, itemString, object, onlyKeys, onlyQuery, queryInt, str, checkInt, type Obj } from '../validate';
+import { array, bodyObject, int, itemInt, itemObject, itemString, object, onlyKeys, onlyQuery, queryInt, str, type Obj } from '../validate';
 
 export const STEP_TYPES = ['EMAIL', 'CALL', 'TASK', 'auto-email', 'manual-email', 'call', 'linkedIn', 'linkedin-message', 'linkedin-connect-request', 'custom'];
 
@@ -70,8 +70,9 @@ function create(call: Call) {
   });
   const contactIds = orgContactIds(state, me.org, body, 'contactIds', config.limits.campaignContactIds, false) ?? [];
   let maxActive: number | null = null;
-  if (body.maxActiveContacts !== undefined && body.maxActiveContacts !== null) {
-    maxActive = checkInt(body.maxActiveContacts, 'maxActiveContacts', { min: 1 });
+  const requested = int(body, 'maxActiveContacts', { min: 1 });
+  if (requested !== undefined) {
+    maxActive = requested;
     if (!me.org.features.maxActiveContacts) throw new HttpError(422, 'maxActiveContacts: requires the Max Active Contacts feature, which is not enabled for this organization');
   }
   const now = clock.iso();
@@ -158,7 +159,7 @@ function metrics(call: Call) {
 
 export const campaignRoutes: RouteSpec[] = [
   apiRoute('v2', 'POST', '/campaigns', create),
-  apiRoute('v2', 'GET', '/campaigns', list),
+  apiRoute('v2', 'GET', '/campaigns', list, { query: ['searchText', 'limit'] }),
   apiRoute('v2', 'GET', '/campaigns/{id}', (call) => {
     const c = find(call);
     return ok({ campaign: view(call.services.state, c), steps: c.steps.map(stepView) });

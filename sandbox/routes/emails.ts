@@ -75,5 +75,5 @@ function listEmails(call: Call) {
 export const emailRoutes: RouteSpec[] = [
   apiRoute('v2', 'POST', '/emails/send', send),
   apiRoute('v2', 'POST', '/emails/{id}/send', sendDraft),
-  apiRoute('v2', 'GET', '/emails', listEmails),
+  apiRoute('v2', 'GET', '/emails', listEmails, { query: ['status'] }),
 ];

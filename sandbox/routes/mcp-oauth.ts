@@ -71,7 +71,7 @@ function token(call: Call): Result {
 const queryObject = (q: URLSearchParams) => Object.fromEntries(q) as Record<string, string>;
 
 export const mcpOauthRoutes: RouteSpec[] = [
-  { method: 'GET', path: '/mcp/authorize', endpoint: 'GET /mcp/authorize', auth: 'none', handler: (call) => authorize(call, queryObject(call.query), false) },
-  { method: 'POST', path: '/mcp/authorize', endpoint: 'POST /mcp/authorize', auth: 'none', body: 'form', handler: (call) => authorize(call, (isObj(call.body) ? call.body : {}) as Record<string, string>, true) },
+  { method: 'GET', path: '/mcp/authorize', endpoint: 'GET /mcp/authorize', auth: 'none', query: 'any', handler: (call) => authorize(call, queryObject(call.query), false) },
+  { method: 'POST', path: '/mcp/authorize', endpoint: 'POST /mcp/authorize', auth: 'none', query: 'any', body: 'form', handler: (call) => authorize(call, (isObj(call.body) ? call.body : {}) as Record<string, string>, true) },
   { method: 'POST', path: '/mcp/token', endpoint: 'POST /mcp/token', auth: 'client', body: 'jsonOrForm', tokenRoute: true, handler: token },
 ];

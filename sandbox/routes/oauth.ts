@@ -93,8 +93,8 @@ function tokenHandler(version: 'v1' | 'v2') {
 }
 
 export const oauthRoutes: RouteSpec[] = [
-  { method: 'GET', path: '/oauth/authorize', endpoint: 'GET /oauth/authorize', auth: 'none', handler: authorizeGet },
-  { method: 'POST', path: '/oauth/authorize', endpoint: 'POST /oauth/authorize', auth: 'none', body: 'form', handler: authorizePost },
+  { method: 'GET', path: '/oauth/authorize', endpoint: 'GET /oauth/authorize', auth: 'none', query: 'any', handler: authorizeGet },
+  { method: 'POST', path: '/oauth/authorize', endpoint: 'POST /oauth/authorize', auth: 'none', query: 'any', body: 'form', handler: authorizePost },
   ...(['v1', 'v2'] as const).map((v): RouteSpec => ({
     method: 'POST', path: `/api/${v}/oauth/accessToken`, endpoint: `POST /${v}/oauth/accessToken`, auth: 'client', body: 'jsonOrForm', tokenRoute: true, handler: tokenHandler(v),
   })),

@@ -18,10 +18,10 @@ export const researchRoutes: RouteSpec[] = [
     onlyQuery(call.query, ['requestIds']);
     const ids = parsePollIds(call.query.get('requestIds'), call.services.config.research.maxPollIds);
     return json({ success: true, data: poll(call.services, who(call), 'contact', ids) });
-  }),
+  }, { query: ['requestIds'] }),
   apiRoute('v1', 'GET', '/companies/research/poll', (call) => {
     onlyQuery(call.query, ['requestIds']);
     const ids = parsePollIds(call.query.get('requestIds'), call.services.config.research.maxPollIds);
     return json({ success: true, data: poll(call.services, who(call), 'company', ids) });
-  }),
+  }, { query: ['requestIds'] }),
 ];

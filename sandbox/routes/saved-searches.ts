@@ -44,7 +44,7 @@ export const savedSearchRoutes: RouteSpec[] = [
     const type = queryEnum(call.query, 'type', TYPES);
     const me = who(call);
     return ok([...call.services.state.savedSearches.values()].filter((s) => s.userId === me.user.id && (type === undefined || s.type === type)).map(view));
-  }),
+  }, { query: ['type'] }),
   apiRoute('v2', 'POST', '/saved-searches', (call) => {
     const body = bodyObject(call.body);
     onlyKeys(body, ['name', 'type', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved']);
