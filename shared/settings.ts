@@ -4,11 +4,16 @@ import { z } from 'zod';
  * Everything the spec calls a default is a setting here (public-reference.md: "make every such number a
  * setting"). Defaults point at the local sandbox (docs/DECISIONS.md, "Addresses").
  */
+/** A regex rather than z.url(): zod's check calls `new URL`, which Apps Script's V8 runtime lacks. */
+const baseUrl = z.string().trim().regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'must be an http(s) URL without query, such as https://api.example.com/v2');
+
 export const settingsSchema = z.object({
-  baseUrlV1: z.string().url().default('http://127.0.0.1:8787/api/v1'),
-  baseUrlV2: z.string().url().default('http://127.0.0.1:8787/api/v2'),
-  authUrl: z.string().url().default('http://127.0.0.1:8787'),
-  mcpUrl: z.string().url().default('http://127.0.0.1:8787/mcp'),
+  baseUrlV1: baseUrl.default('http://127.0.0.1:8787/api/v1'),
+  baseUrlV2: baseUrl.default('http://127.0.0.1:8787/api/v2'),
+  /** Host of the OAuth authorize page (spec 4.1). */
+  authUrl: baseUrl.default('http://127.0.0.1:8787'),
+  /** The MCP endpoint (spec 4.13), for hosts that offer it to AI agents. */
+  mcpUrl: baseUrl.default('http://127.0.0.1:8787/mcp'),
   /** Per-request timeout. */
   timeoutMs: z.number().int().min(1000).default(30000),
   /** Spec 4.12: poll every 2 to 5 seconds. */
@@ -30,6 +35,8 @@ export const settingsSchema = z.object({
   /** Added after X-RateLimit-Reset before a retry or a paced request (clock skew), plus up to `resetJitterMs`. */
   resetMarginMs: z.number().int().min(0).default(1000),
   resetJitterMs: z.number().int().min(0).default(250),
+  /** A wait for a rate-limit reset longer than this fails at once (with the reset time) instead of sleeping. */
+  maxRateLimitWaitMs: z.number().int().min(0).default(5 * 60 * 1000),
   /** Refresh an OAuth access token this long before it expires. */
   refreshAheadMs: z.number().int().min(0).default(5 * 60 * 1000),
   /** Longest wait for the token lock held by another run. */

@@ -4,7 +4,8 @@ import type { Flow, HttpRequest } from '../effects';
 import { accessToken } from './oauth';
 
 /** Adds exactly one credential to a request (spec 5.1: never both headers); the token route gets none. */
-export function* authorize(client: Client, op: AnyOperation, request: HttpRequest, forceRefresh: boolean): Flow<HttpRequest> {
+/** `rejected`: the access token the service just refused with 401, so a refresh is due unless another run did one. */
+export function* authorize(client: Client, op: AnyOperation, request: HttpRequest, rejected: string | null): Flow<HttpRequest> {
   if (op.auth === 'none') return request;
   const auth = client.auth;
   switch (auth.type) {
@@ -13,7 +14,7 @@ export function* authorize(client: Client, op: AnyOperation, request: HttpReques
     case 'bearer':
       return { ...request, headers: { ...request.headers, authorization: `Bearer ${auth.accessToken}` } };
     case 'oauth2': {
-      const token = yield* accessToken(client, forceRefresh);
+      const token = yield* accessToken(client, rejected);
       return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
     }
     case 'host':

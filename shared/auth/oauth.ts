@@ -1,7 +1,7 @@
 import { tokenOperation } from '../catalogue/oauth';
 import type { Client } from '../client';
 import { nowMs, withLock, type Flow } from '../effects';
-import { AuthError } from '../errors';
+import { AuthError, ProspectingError, UnexpectedResponseError } from '../errors';
 import { normalizeToken } from '../records/token';
 import { decode, exchange, prepare } from '../flow/send';
 import { readToken, writeToken, type StoredToken } from './token-store';
@@ -13,15 +13,38 @@ function oauthOf(client: Client): OAuthAuth {
   return client.auth;
 }
 
-/** Calls the token endpoint (no Authorization header, spec 4.2) and normalises either response form. */
+/** Spec 2.1: access tokens last 10800 s by default; used when an answer's expiry cannot be read. */
+const DEFAULT_ACCESS_TTL_MS = 10_800_000;
+
+/**
+ * Reads the tokens out of a token answer of either form. Once the service has answered 2xx the old refresh
+ * token is dead (spec 5.5), so this never throws while the two tokens are there: an unreadable expiry falls
+ * back to expires_in, then to the spec's default lifetime.
+ */
+function tokensFrom(body: unknown, now: number): StoredToken | null {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) return null;
+  try {
+    const t = normalizeToken(b, now);
+    if (Number.isFinite(t.expiresAtMs)) return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAtMs: t.expiresAtMs, refreshExpiresAtMs: t.refreshExpiresAtMs };
+  } catch {
+    // Fall through to the lenient reading below.
+  }
+  const expiresIn = typeof b.expires_in === 'number' ? b.expires_in * 1000 : DEFAULT_ACCESS_TTL_MS;
+  return { accessToken: b.access_token, refreshToken: b.refresh_token, expiresAtMs: now + expiresIn, refreshExpiresAtMs: null };
+}
+
+/** Calls the token endpoint (no Authorization header, spec 4.2) and reads either response form. */
 function* requestToken(client: Client, grant: { grant_type: 'authorization_code'; code: string } | { grant_type: 'refresh_token'; refresh_token: string }): Flow<StoredToken> {
   const auth = oauthOf(client);
   const input = { client_id: auth.clientId, client_secret: auth.clientSecret, redirect_uri: auth.redirectUri, ...grant };
   const prepared = prepare(tokenOperation, input, client);
   const response = yield* exchange(client, tokenOperation, prepared.request);
+  // The token route is `unsafe`, so decode never throws on its shape; a missing token is still an error.
   const reply = decode(tokenOperation, response, client.settings.strictResponses, prepared.request);
-  const t = normalizeToken(reply.body, yield* nowMs());
-  return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAtMs: t.expiresAtMs, refreshExpiresAtMs: t.refreshExpiresAtMs };
+  const token = tokensFrom(reply.body, yield* nowMs());
+  if (!token) throw new UnexpectedResponseError('Get OAuth token: the answer has no access_token and refresh_token; connect the account again.', { status: response.status });
+  return token;
 }
 
 /** Authorization-code exchange (spec 5.3): stores the tokens and returns them. */
@@ -32,27 +55,24 @@ export function* connectWithCode(client: Client, code: string): Flow<StoredToken
   return token;
 }
 
-function fresh(token: StoredToken, now: number, aheadMs: number): boolean {
-  return token.expiresAtMs - now > aheadMs;
-}
-
 /**
  * A usable access token: the stored one while it is fresh; otherwise one refresh at a time under a lock,
  * re-reading the store after taking it (another run may have refreshed already), and storing the rotated
  * refresh token before the new access token is used (spec 5.5: the old refresh token is dead).
+ * `rejected` is a token the service refused with 401: refresh unless the store already holds another one.
  */
-export function* accessToken(client: Client, force: boolean): Flow<string> {
+export function* accessToken(client: Client, rejected: string | null): Flow<string> {
   const auth = oauthOf(client);
   const before = yield* readToken(auth.storeKey);
   if (!before) throw new AuthError('Not connected: sign in with OAuth first.', { hint: 'Open the connection settings and connect the account.' });
-  if (!force && fresh(before, yield* nowMs(), client.settings.refreshAheadMs)) return before.accessToken;
+  const isFresh = (t: StoredToken, now: number) => t.expiresAtMs - now > client.settings.refreshAheadMs;
+  if (rejected === null && isFresh(before, yield* nowMs())) return before.accessToken;
 
   return yield* withLock(`${auth.storeKey}:lock`, client.settings.lockTimeoutMs, function* () {
     const current = yield* readToken(auth.storeKey);
     if (!current) throw new AuthError('Not connected: sign in with OAuth first.');
     const now = yield* nowMs();
-    const refreshedMeanwhile = current.accessToken !== before.accessToken;
-    if (refreshedMeanwhile || (!force && fresh(current, now, client.settings.refreshAheadMs))) return current.accessToken;
+    if (rejected !== null ? current.accessToken !== rejected : isFresh(current, now)) return current.accessToken;
     if (current.refreshExpiresAtMs !== null && current.refreshExpiresAtMs <= now) {
       throw new AuthError('The OAuth connection has expired: connect the account again.', { hint: 'Refresh tokens last 7 days (spec 5.4).' });
     }
@@ -60,8 +80,8 @@ export function* accessToken(client: Client, force: boolean): Flow<string> {
     try {
       next = yield* requestToken(client, { grant_type: 'refresh_token', refresh_token: current.refreshToken });
     } catch (error) {
-      if (error instanceof Error && 'status' in error && (error.status === 400 || error.status === 401)) {
-        throw new AuthError(`The OAuth connection was refused when refreshing (${error.message}): connect the account again.`, { status: (error as AuthError).status });
+      if (error instanceof ProspectingError && (error.status === 400 || error.status === 401)) {
+        throw new AuthError(`The OAuth connection was refused when refreshing (${error.message}): connect the account again.`, { status: error.status, code: error.code });
       }
       throw error;
     }

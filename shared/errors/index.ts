@@ -1,3 +1,4 @@
 export * from './classes';
 export { errorFromResponse, serviceMessageOf } from './from-response';
 export { redactRequest, redactBody, REDACTED, type RedactedRequest } from './redact';
+export { secretsOf, redactValues } from './secrets';

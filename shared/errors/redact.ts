@@ -9,8 +9,8 @@ export interface RedactedRequest {
 }
 
 const SECRET_HEADERS = new Set(['token', 'authorization', 'cookie', 'x-webhook-secret']);
-const SECRET_FIELDS = ['client_secret', 'refresh_token', 'access_token', 'code', 'password', 'apiKey', 'token'];
-const SECRET_QUERY = new Set(['code', 'access_token', 'refresh_token', 'client_secret', 'token', 'apikey']);
+const SECRET_FIELDS = ['client_secret', 'refresh_token', 'access_token', 'code', 'password', 'apiKey', 'api_key', 'token'];
+const SECRET_QUERY = new Set(['code', 'access_token', 'refresh_token', 'client_secret', 'token', 'apikey', 'api_key', 'key']);
 
 export const REDACTED = '[redacted]';
 

@@ -2,11 +2,10 @@ import type { z } from 'zod';
 import type { AnyOperation, Operation } from '../catalogue/types';
 import type { Client } from '../client';
 import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } from '../effects';
-import { errorFromResponse, NetworkError, RateLimitError, redactRequest, ServerError, UnexpectedResponseError } from '../errors';
+import { errorFromResponse, NetworkError, RateLimitError, redactRequest, redactValues, secretsOf, ServerError, UnexpectedResponseError } from '../errors';
 import { authorize } from '../auth/authorize';
 import { buildRequest } from '../request/build';
-import { validate } from '../validation/format';
-import { fieldPath } from '../validation/format';
+import { fieldPath, validate } from '../validation/format';
 import { observe, readRateHeaders, reserve, waitAfter429 } from './pacing';
 import { backoffMs, decideRetry } from './retry';
 
@@ -15,6 +14,8 @@ export interface Reply<R> {
   body: unknown;
   status: number;
   headers: Record<string, string>;
+  /** Where a 2xx body broke the documented shape but the operation had already acted (see `decode`). */
+  warnings: string[];
 }
 
 /** Validates and builds the request; throws a ValidationError naming the field before anything is sent. */
@@ -32,6 +33,21 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
   client.state.credits = { balance, observedAtMs: now };
 }
 
+function* pause(client: Client, endpoint: string, ms: number, reason: 'pacing' | 'rateLimited' | 'retry'): Flow<void> {
+  client.onEvent?.({ type: 'wait', endpoint, ms, reason });
+  yield* sleep(ms);
+}
+
+function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
+  const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
+  return new RateLimitError(`${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round((waitMs) / 1000)} s > maxRateLimitWaitMs). Nothing was sent.`, resetAtMs ?? now + waitMs, {
+    status: 429,
+    code: 'rateLimitExceeded',
+    request: redactRequest(request),
+    hint: 'Run again after the reset, or raise maxRateLimitWaitMs.',
+  });
+}
+
 /**
  * Sends a prepared request: paces ahead of time, adds auth, retries only where the retry policy allows,
  * keeps pacing and credits current. Returns the 2xx answer or throws the error class that fits.
@@ -40,15 +56,17 @@ export function* exchange(client: Client, op: AnyOperation, request: HttpRequest
   const s = client.settings;
   const key = `${client.identity}|${request.endpoint}`;
   let refreshedAfter401 = false;
-  for (let attempt = 1; ; attempt++) {
-    const paced = reserve(client.state.pacing, key, yield* nowMs(), s.resetMarginMs);
+  // 429s and other failures have separate budgets, so earlier 429s don't shorten the 5xx retries.
+  let rateLimitedTries = 0;
+  let otherTries = 0;
+  for (;;) {
+    const before = yield* nowMs();
+    const paced = reserve(client.state.pacing, key, before, s.resetMarginMs);
+    if (paced.waitMs > s.maxRateLimitWaitMs) throw tooLongWait(op, request, paced.waitMs, client.state.pacing[key]?.resetAtMs, before);
     client.state.pacing = paced.state;
-    if (paced.waitMs > 0) {
-      client.onEvent?.({ type: 'wait', endpoint: request.endpoint, ms: paced.waitMs, reason: 'pacing' });
-      yield* sleep(paced.waitMs);
-    }
-    const signed = yield* authorize(client, op, request, false);
-    client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt });
+    if (paced.waitMs > 0) yield* pause(client, request.endpoint, paced.waitMs, 'pacing');
+    const signed = yield* authorize(client, op, request, null);
+    client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt: rateLimitedTries + otherTries + 1 });
     const response = yield* http(signed);
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
@@ -56,29 +74,38 @@ export function* exchange(client: Client, op: AnyOperation, request: HttpRequest
     noteCredits(client, response, now);
 
     if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
-      // The token may have been revoked or rotated by another run: refresh once, then try again.
+      // Revoked, or rotated by another run: refresh once (unless another run already did), then try again.
       refreshedAfter401 = true;
-      yield* authorize(client, op, request, true);
+      yield* authorize(client, op, request, bearerOf(signed));
       continue;
     }
+    if (response.status === 429) rateLimitedTries++;
+    else otherTries++;
+    const attempt = response.status === 429 ? rateLimitedTries : otherTries;
     const decision = decideRetry({ response, safety: op.retry, attempt, maxRateLimitTries: s.maxRateLimitTries, maxRetryTries: s.maxRetryTries });
     if (decision.action === 'accept') return response;
     if (decision.action === 'retry') {
-      const waitMs =
-        decision.reason === 'rateLimited'
-          ? waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random())
-          : backoffMs(attempt, s.retryBackoffMs);
-      client.onEvent?.({ type: 'wait', endpoint: request.endpoint, ms: waitMs, reason: decision.reason === 'rateLimited' ? 'rateLimited' : 'retry' });
-      yield* sleep(waitMs);
+      if (decision.reason === 'rateLimited') {
+        const waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
+        if (waitMs > s.maxRateLimitWaitMs) throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
+        yield* pause(client, request.endpoint, waitMs, 'rateLimited');
+      } else {
+        yield* pause(client, request.endpoint, backoffMs(attempt, s.retryBackoffMs), 'retry');
+      }
       continue;
     }
-    // The request as sent (with its credential), redacted inside `failure`.
-    throw failure(op, signed, response, decision.reason, attempt, rate.resetAtMs);
+    throw failure(op, signed, response, decision.reason, rateLimitedTries + otherTries, rate.resetAtMs);
   }
 }
 
-function failure(op: AnyOperation, request: HttpRequest, response: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
-  const redacted = redactRequest(request);
+function bearerOf(request: HttpRequest): string {
+  return /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+}
+
+function failure(op: AnyOperation, sent: HttpRequest, raw: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
+  const redacted = redactRequest(sent);
+  // The service may echo a secret back (an API key in "Invalid token: …"): redact by value too.
+  const response = { ...raw, body: redactValues(raw.body, secretsOf(sent)) };
   if (response.failure) {
     const { maybeSent, message, code } = response.failure;
     const text = maybeSent
@@ -109,12 +136,17 @@ export function decode<O extends z.ZodType, R>(op: Operation<z.ZodType, O, R>, r
     }
   }
   const checked = op.output.safeParse(body);
-  if (!checked.success && strict) {
+  const warnings: string[] = [];
+  if (!checked.success) {
     const where = checked.error.issues.slice(0, 5).map((i) => `${fieldPath(i.path)}: ${i.message}`).join('; ');
-    throw new UnexpectedResponseError(`${op.title}: the answer breaks the service's documented shape (${where}).`, { status: response.status, request: redactRequest(request) });
+    const text = `${op.title}: the answer breaks the service's documented shape (${where}).`;
+    // A send, a create or a research has already acted: failing now would invite the user to repeat it.
+    const acted = op.retry === 'unsafe' || op.credits === 'perItem';
+    if (strict && !acted) throw new UnexpectedResponseError(text, { status: response.status, request: redactRequest(request) });
+    warnings.push(acted ? `${text} The service answered ${response.status}: it was carried out; do not repeat it.` : text);
   }
   const shaped = (checked.success ? checked.data : body) as z.output<O>;
-  return { data: op.result(shaped), body: shaped, status: response.status, headers: response.headers };
+  return { data: op.result(shaped), body: shaped, status: response.status, headers: response.headers, warnings };
 }
 
 /** One request of one operation: validate, send, decode. */

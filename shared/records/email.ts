@@ -13,8 +13,9 @@ export const knownEmailStatuses = ['SCHEDULED', 'sent', 'draft'] as const;
 export const emailSchema = z.looseObject({
   emailId: z.string(),
   contactId: digitString,
-  from: z.email(),
-  to: z.email(),
+  /** Addresses may come with a display name ("Ana <ana@x.com>"), so only presence is checked. */
+  from: z.string().min(1),
+  to: z.string().min(1),
   cc: z.string().nullish(),
   bcc: z.string().nullish(),
   subject: z.string(),

@@ -7,7 +7,7 @@ import { companyLocationSchema } from './org-contact';
  * Fields are our DECISIONS (the spec does not show them); like org contacts, only identity keys are required.
  * annualRevenue and founded are text, as their org contact counterparts (companyAnnualRevenue, companyFounded).
  */
-const text = z.string().optional();
+const text = z.string().nullish();
 
 export const orgCompanySchema = z.looseObject({
   companyId: z.string(),
@@ -15,7 +15,7 @@ export const orgCompanySchema = z.looseObject({
   domain: text,
   description: text,
   industry: text,
-  staffCount: z.int().optional(),
+  staffCount: z.int().nullish(),
   staffCountRange: text,
   annualRevenue: text,
   revenueRange: text,
@@ -24,7 +24,7 @@ export const orgCompanySchema = z.looseObject({
   stockTicker: text,
   phone: text,
   liProfileUrl: text,
-  location: companyLocationSchema.optional(),
+  location: companyLocationSchema.nullish(),
   /** Request id of the research that produced this record. */
   apiResearchId: text,
   createdAt: isoDateTime,

@@ -7,9 +7,10 @@ import { digitString, isoDate, isoDateTime, urlString } from './primitives';
  * Fields are grouped in spec order; that order is the column order of spreadsheets and n8n docs.
  */
 
-const text = z.string().optional();
-const date = isoDate.optional();
-const link = urlString.optional();
+const text = z.string().nullish();
+const date = isoDate.nullish();
+// An empty link is how a record says "none"; read it as such rather than failing the whole page.
+const link = urlString.or(z.literal('')).nullish();
 
 /** The address fields both location objects of spec 2.8 share, in the spec's order. */
 const placeFields = {
@@ -22,7 +23,7 @@ const placeFields = {
   countryAbbr: text,
   countryAlpha2: text,
   countryAlpha3: text,
-  countryNumeric: z.int().optional(),
+  countryNumeric: z.int().nullish(),
   fullString: text,
 };
 
@@ -48,7 +49,7 @@ export type CompanyLocation = z.infer<typeof companyLocationSchema>;
 export const jobHistoryItemSchema = z.looseObject({
   companyName: text,
   title: text,
-  startedAt: isoDateTime.optional(),
+  startedAt: isoDateTime.nullish(),
   endedAt: isoDateTime.nullish(),
 });
 export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
@@ -57,7 +58,7 @@ export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
 export const newsAndEventsItemSchema = z.looseObject({
   title: text,
   url: text,
-  date: isoDateTime.optional(),
+  date: isoDateTime.nullish(),
   type: text,
 });
 export type NewsAndEventsItem = z.infer<typeof newsAndEventsItemSchema>;
@@ -84,7 +85,7 @@ const email = {
   email1: text,
   email2: text,
   email3: text,
-  email1Selected: z.boolean().optional(),
+  email1Selected: z.boolean().nullish(),
   email1TotalAI: text,
   email2TotalAI: text,
   email3TotalAI: text,
@@ -118,7 +119,7 @@ const company = {
   companyDescription: text,
   companyFounded: text,
   companyIndustry: text,
-  companyStaffCount: z.int().optional(),
+  companyStaffCount: z.int().nullish(),
   companyStaffCountRange: text,
   companyAnnualRevenue: text,
   companyRevenueRange: text,
@@ -129,7 +130,7 @@ const company = {
   stockTicker: text,
   companyFundingTotal: text,
   companyLatestFundingDate: date,
-  companyLatestFundingClassifications: z.array(z.string()).optional(),
+  companyLatestFundingClassifications: z.array(z.string()).nullish(),
 };
 
 const person = {
@@ -144,8 +145,8 @@ const person = {
 };
 
 const location = {
-  contactLocation: contactLocationSchema.optional(),
-  companyLocation: companyLocationSchema.optional(),
+  contactLocation: contactLocationSchema.nullish(),
+  companyLocation: companyLocationSchema.nullish(),
 };
 
 const history = {
@@ -160,8 +161,8 @@ const history = {
   jobChangeAlert: text,
   /** Request id of the research that produced this record (public reference). */
   apiResearchId: text,
-  jobHistory: z.array(jobHistoryItemSchema).optional(),
-  newsAndEvents: z.array(newsAndEventsItemSchema).optional(),
+  jobHistory: z.array(jobHistoryItemSchema).nullish(),
+  newsAndEvents: z.array(newsAndEventsItemSchema).nullish(),
 };
 
 // Research links: "each a URL string". The last five are the spec's neutral names for branded fields.

@@ -14,8 +14,11 @@ export const isoDate = z.iso.date();
 /** Ids that request bodies take as integers travel as digit strings in responses (DECISIONS: contactId, listId). */
 export const digitString = z.string().regex(/^\d+$/, 'expected a string of digits');
 
-/** Absolute http(s) URL (spec 2.8 research link fields are "a URL string"). */
-export const urlString = z.url({ protocol: /^https?$/ });
+/**
+ * Absolute http(s) URL (spec 2.8 research link fields are "a URL string"). A regex, not z.url(): zod's
+ * check calls `new URL`, which Apps Script's V8 runtime does not have.
+ */
+export const urlString = z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'expected an http(s) URL');
 
 /** Counts: integers >= 0. */
 export const nonNegativeInt = z.int().min(0);

@@ -7,14 +7,14 @@ import { nonNegativeInt } from './primitives';
 export const savedSearchSchema = z.looseObject({
   savedSearchId: z.string(),
   name: z.string(),
-  type: z.string(),
+  type: z.string().nullish(),
   /** Search criteria; their shape follows the search filters, not fixed here. */
   values: z.record(z.string(), z.unknown()),
-  sortColumn: z.string(),
-  sortOrder: z.string(),
+  sortColumn: z.string().nullish(),
+  sortOrder: z.string().nullish(),
   /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */
   tagIds: z.array(z.int()),
   numResultsApproved: nonNegativeInt,
-  gptRequestIdNLS: z.string(),
+  gptRequestIdNLS: z.string().nullish(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;

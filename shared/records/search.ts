@@ -6,7 +6,7 @@ import { v2Envelope } from './envelope';
  * Search rows (DECISIONS "Search (v2)"; the spec does not show them). Searches never reveal emails or phones.
  * Only searchResultId is required: it is what research takes; the rest may be missing for a sparse row.
  */
-const text = z.string().optional();
+const text = z.string().nullish();
 
 /** The short location of a search row. */
 export const searchLocationSchema = z.looseObject({
@@ -27,7 +27,7 @@ export const contactSearchRowSchema = z.looseObject({
   seniority: text,
   company: text,
   companyDomain: text,
-  contactLocation: searchLocationSchema.optional(),
+  contactLocation: searchLocationSchema.nullish(),
 });
 export type ContactSearchRow = z.infer<typeof contactSearchRowSchema>;
 
@@ -38,7 +38,7 @@ export const companySearchRowSchema = z.looseObject({
   industry: text,
   staffCountRange: text,
   revenueRange: text,
-  location: searchLocationSchema.optional(),
+  location: searchLocationSchema.nullish(),
 });
 export type CompanySearchRow = z.infer<typeof companySearchRowSchema>;
 
