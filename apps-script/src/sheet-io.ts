@@ -73,3 +73,20 @@ export function headerColumns(sheet: Sheet): Map<string, number> {
     });
   return map;
 }
+
+/**
+ * Writes rows given by number as ONE setValues over the span they cover: the cells of the span's other rows
+ * are read first (one getValues) and written back as they were, re-made injection-safe because reading drops
+ * Sheets' apostrophe. Results that finish scattered over a selection thus cost one write, not one per run.
+ */
+export function writeSpan(sheet: Sheet, column: number, width: number, rowsByNumber: ReadonlyMap<number, CellValue[]>): number {
+  if (rowsByNumber.size === 0) return 0;
+  const numbers = [...rowsByNumber.keys()];
+  const first = Math.min(...numbers);
+  const last = Math.max(...numbers);
+  ensureSize(sheet, last, column + width - 1);
+  const range = sheet.getRange(first, column, last - first + 1, width);
+  const values = range.getValues().map((row, i) => rowsByNumber.get(first + i) ?? row.map((v) => safeCell(v instanceof Date ? v.toISOString() : v)));
+  range.setValues(values);
+  return 1;
+}

@@ -13,8 +13,8 @@ import {
   type ResearchSummary,
 } from '../../../shared';
 import { isTimeUp } from '../host';
-import { writeRows } from '../sheet-io';
-import { resultRow } from './columns';
+import { writeSpan } from '../sheet-io';
+import { RESULT_HEADERS, resultRow } from './columns';
 import { saveJob, type EnrichmentJob } from './job-store';
 
 const pollOps: Record<ResearchJob['kind'], AnyOperation> = { contacts: pollContactResearchOperation, companies: pollCompanyResearchOperation };
@@ -73,7 +73,7 @@ function pollOnce(client: Client, job: EnrichmentJob, r: StepRunner): void {
   job.lastPollAt = Date.now();
 }
 
-/** Writes every finished, not yet written item beside its row (one setValues per run of rows), then forgets its record. */
+/** Writes every finished, not yet written item beside its row (one setValues for them all), then forgets its record. */
 function writeFinished(job: EnrichmentJob): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
@@ -86,7 +86,7 @@ function writeFinished(job: EnrichmentJob): number {
   if (rows.size === 0) return 0;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
-  const writes = writeRows(sheet, job.outColumn, rows);
+  const writes = writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
   job.research.items.forEach((item, i) => {
