@@ -13,12 +13,12 @@ import {
 import { integerId, nonEmpty, pathId } from '../validation/fields';
 import { defineOperation } from './types';
 
-/** Spec 4.3: a step; dueDay is at least 1 (spec 8). */
+/** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
 export const campaignStepInput = z.object({
-  type: nonEmpty('step type such as EMAIL, CALL or TASK'),
+  type: nonEmpty('step type such as EMAIL, CALL or TASK').optional(),
   name: z.string().optional(),
   description: z.string().optional(),
-  dueDay: z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)'),
+  dueDay: z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)').optional(),
   templateId: integerId.optional(),
   templateData: z.record(z.string(), z.unknown()).optional(),
 });
@@ -78,7 +78,7 @@ export const listCampaignsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns',
   queryFields: ['searchText', 'limit'],
-  input: z.object({ searchText: z.string().optional(), limit: z.number().int().min(1).max(500, 'at most 500').optional() }),
+  input: z.object({ searchText: z.string().optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').optional() }),
   output: v2Envelope(z.array(campaignSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -97,8 +97,8 @@ export const deleteCampaignOperation = defineOperation({
   input: z.object({ id: pathId }),
   output: successOnlySchema,
   result: (body) => body,
-  // A repeated delete cannot delete more; at worst the second answer is 404.
-  retry: 'safe',
+  // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
+  retry: 'unsafe',
 });
 
 export const campaignActionOperation = defineOperation({

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { HttpRequest } from '../effects';
+import { ValidationError } from '../errors';
+import { baseUrlFor, endpointKey } from '../request/build';
+import type { Settings } from '../settings';
 import { defineOperation, type AnyOperation } from './types';
 
 /**
@@ -40,22 +44,31 @@ export const customCallOperation = defineOperation({
 });
 
 /**
- * The concrete operation for one custom call: its own method, version and path; retried like any
- * catalogue operation (a GET is safe to repeat, anything else is not).
+ * The operation and request of one custom call. Query and body stay apart as given (no merging), a GET
+ * takes no body, and the rate-limit endpoint is the catalogue route the path matches (so `/campaigns/12`
+ * shares the window of `/campaigns/{id}`), else the literal path. A GET is safe to repeat; nothing else is.
  */
-export function customOperationFor(input: z.output<typeof customCallInput>): { op: AnyOperation; fields: Record<string, unknown> } {
-  const queryFields = Object.keys(input.query ?? {});
-  const op: AnyOperation = {
-    ...customCallOperation,
-    version: input.version,
+export function customRequest(input: z.output<typeof customCallInput>, settings: Settings, routes: readonly AnyOperation[]): { op: AnyOperation; request: HttpRequest } {
+  if (input.method === 'GET' && input.body !== undefined) {
+    throw new ValidationError('Custom API call: body: a GET takes no body; put the values in query. Nothing was sent.', [{ field: 'body', rule: 'not allowed with GET' }]);
+  }
+  const op: AnyOperation = { ...customCallOperation, version: input.version, method: input.method, path: input.path, retry: input.method === 'GET' ? 'safe' : 'unsafe' };
+  const query = Object.entries(input.query ?? {}).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  const template = routes.find((r) => r.id !== customCallOperation.id && r.version === input.version && r.method === input.method && routePattern(r.path).test(input.path))?.path;
+  const request: HttpRequest = {
     method: input.method,
-    path: input.path,
-    pathFields: [],
-    queryFields,
-    input: z.record(z.string(), z.unknown()),
-    output: z.unknown(),
-    result: (body) => body,
-    retry: input.method === 'GET' ? 'safe' : 'unsafe',
+    url: `${baseUrlFor(op, settings)}${input.path}${query ? `?${query}` : ''}`,
+    headers,
+    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    timeoutMs: settings.timeoutMs,
+    endpoint: endpointKey({ ...op, path: template ?? input.path }),
+    authBy: 'none',
   };
-  return { op, fields: { ...(input.body ?? {}), ...(input.query ?? {}) } };
+  return { op, request };
+}
+
+function routePattern(template: string): RegExp {
+  return new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
 }

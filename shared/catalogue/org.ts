@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
-import { isoDateTime } from '../validation/fields';
+import { isoDateTimeInput } from '../validation/fields';
 import { defineOperation } from './types';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
@@ -8,8 +8,8 @@ export const orgReadInput = z
   .object({
     page: z.number().int().min(1, 'pages start at 1').default(1),
     limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page (spec 8)').default(500),
-    startDate: isoDateTime,
-    endDate: isoDateTime,
+    startDate: isoDateTimeInput,
+    endDate: isoDateTimeInput,
   })
   .refine((v) => Date.parse(v.startDate) <= Date.parse(v.endDate), { message: 'must not be before startDate', path: ['endDate'] });
 

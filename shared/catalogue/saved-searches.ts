@@ -99,5 +99,6 @@ export const deleteSavedSearchOperation = defineOperation({
   input: z.object({ id: pathId }),
   output: successOnlySchema,
   result: (body) => body,
-  retry: 'safe',
+  // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
+  retry: 'unsafe',
 });

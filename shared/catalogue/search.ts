@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companySearchResponseSchema, contactSearchResponseSchema } from '../records';
-import { stringList } from '../validation/fields';
+import { isoDateTimeInput, stringList } from '../validation/fields';
 import { defineOperation } from './types';
 
 const seniorities = ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'] as const;
@@ -34,22 +34,28 @@ export const contactSearchInput = z
     companySize: stringList().optional(),
     companyRevenue: stringList().optional(),
     technologies: stringList().optional(),
-    lastModifiedAfter: z.string().optional(),
-    lastModifiedBefore: z.string().optional(),
+    lastModifiedAfter: isoDateTimeInput.optional(),
+    lastModifiedBefore: isoDateTimeInput.optional(),
     ...paging,
   })
   .refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] });
 
+/** Company filters (docs/DECISIONS.md, "Search filters"). */
 export const companySearchInput = z
   .looseObject({
     companyName: stringList().optional(),
+    companyNameSearchType: z.enum(['default', 'related', 'exact']).optional(),
     companyDomain: stringList().optional(),
     industry: stringList(5, 'industries').optional(),
     companySize: stringList().optional(),
     companyRevenue: stringList().optional(),
+    technologies: stringList().optional(),
     companyState: stringList().optional(),
     companyCountry: stringList().optional(),
-    technologies: stringList().optional(),
+    companyZipCode: stringList().optional(),
+    companyKeyword: stringList().optional(),
+    lastModifiedAfter: isoDateTimeInput.optional(),
+    lastModifiedBefore: isoDateTimeInput.optional(),
     ...paging,
   })
   .refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] });

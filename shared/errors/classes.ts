@@ -80,3 +80,18 @@ export class NetworkError extends ProspectingError {
 
 /** A 2xx body that breaks the spec's rules for the operation. */
 export class UnexpectedResponseError extends ProspectingError {}
+
+/** A campaign create that succeeded, with some of its contacts not added. */
+export class PartialCampaignError extends ProspectingError {
+  constructor(
+    readonly campaignId: string,
+    readonly contactsAdded: number,
+    readonly contactIdsNotAdded: unknown[],
+    cause: Error,
+  ) {
+    super(
+      `Create campaign: campaign ${campaignId} was created with ${contactsAdded} contacts, but adding the other ${contactIdsNotAdded.length} failed (${cause.message}). Add them to campaign ${campaignId}; do not create it again.`,
+      { status: (cause as ProspectingError).status, code: 'partialCampaign', hint: `Use "Add contacts to campaign" with campaign ${campaignId}.` },
+    );
+  }
+}

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
-import { customCallInput, customOperationFor, type CustomCallInput } from '../catalogue/custom';
+import { customCallInput, customRequest, type CustomCallInput } from '../catalogue/custom';
 import { addCampaignContactsOperation, createCampaignOperation } from '../catalogue/campaigns';
+import { catalogue } from '../catalogue';
 import type { AnyOperation, Operation } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
-import { ValidationError } from '../errors';
+import { PartialCampaignError, ValidationError } from '../errors';
 import { validate } from '../validation/format';
 import { chunk } from './chunk';
-import { send } from './send';
+import { decode, exchange, send } from './send';
 
 /** The one array field of `input` that is over the operation's per-request cap, if any. */
 function oversized(op: AnyOperation, input: Record<string, unknown>, client: Client): { field: string; max: number } | null {
@@ -55,9 +56,15 @@ export function* call(client: Client, op: AnyOperation, rawInput: unknown): Flow
   if (op.id === createCampaignOperation.id) {
     const created = (yield* sendParsed(client, op, { ...input, [over.field]: pieces[0] })) as { campaign: { campaignId: string }; contactsAdded: number };
     let added = created.contactsAdded;
-    for (const piece of pieces.slice(1)) {
-      const more = (yield* sendParsed(client, addCampaignContactsOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
-      added += more.contactsAdded ?? 0;
+    for (const [k, piece] of pieces.slice(1).entries()) {
+      try {
+        const more = (yield* sendParsed(client, addCampaignContactsOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
+        added += more.contactsAdded ?? 0;
+      } catch (error) {
+        // The campaign exists: say so, so the user adds the rest instead of creating it again.
+        const left = pieces.slice(k + 1).flat();
+        throw new PartialCampaignError(created.campaign.campaignId, added, left, error as Error);
+      }
     }
     return { ...created, contactsAdded: added };
   }
@@ -86,6 +93,7 @@ function* sendParsed(client: Client, op: AnyOperation, input: Record<string, unk
 /** Custom API call (any v1/v2 path), through the same exchange as the catalogue. */
 export function* customCall(client: Client, rawInput: CustomCallInput): Flow<unknown> {
   const input = validate(customCallInput, rawInput, 'Custom API call');
-  const { op, fields } = customOperationFor(input);
-  return yield* sendParsed(client, op, fields);
+  const { op, request } = customRequest(input, client.settings, catalogue);
+  const response = yield* exchange(client, op, request);
+  return decode(op, response, false, request).data;
 }

@@ -27,16 +27,20 @@ export interface PageOptions {
 export function* paginate<T>(client: Client, op: AnyOperation, input: Record<string, unknown>, options: PageOptions = {}): Flow<PageRun<T>> {
   const p = op.pagination;
   if (p.style === 'none') throw new Error(`${op.title} is not paginated`);
-  const limit = Math.min(options.limit ?? (input[p.limitField] as number | undefined) ?? p.maxLimit, p.maxLimit);
+  // The page-size setting caps it too: if a deployment serves smaller pages, a "short" page must not end the read early.
+  const cap = p.style === 'page' ? Math.min(p.maxLimit, client.settings.pageSizeLimit) : p.maxLimit;
+  const limit = Math.min(options.limit ?? (input[p.limitField] as number | undefined) ?? cap, cap);
   const maxItems = options.maxItems ?? Infinity;
   const maxRequests = options.maxRequests ?? Infinity;
   const items: T[] = [];
   let requests = 0;
   let page = p.style === 'page' ? ((input[p.pageField] as number | undefined) ?? 1) : 0;
   let token = p.style === 'nextToken' ? ((input[p.tokenField] as string | null | undefined) ?? null) : null;
+  // A cursor-paged search follows nextToken only; a page number given with it would be refused.
+  const base = p.style === 'nextToken' ? Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'page')) : input;
 
   for (;;) {
-    const pageInput = p.style === 'page' ? { ...input, [p.pageField]: page, [p.limitField]: limit } : { ...input, [p.tokenField]: token, [p.limitField]: limit };
+    const pageInput = p.style === 'page' ? { ...base, [p.pageField]: page, [p.limitField]: limit } : { ...base, [p.tokenField]: token, [p.limitField]: limit };
     const reply = yield* send(client, op, pageInput);
     requests++;
     const rows = reply.data as T[];

@@ -22,6 +22,8 @@ export interface ResearchItem {
   outcome: ItemOutcome;
   message: string | null;
   record: Record<string, unknown> | null;
+  /** Poll sweeps in a row whose answer left this request id out. */
+  missedPolls?: number;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface ResearchJob {
   kind: ResearchKind;
   options: { skipDeduplicationCheck?: boolean; isJobChange?: boolean };
   items: ResearchItem[];
+  /** Why the last run stopped early (auth, rate limit, service failure); the job can be resumed as it is. */
+  lastError?: { message: string; code?: string; status?: number } | null;
 }
 
 const targetSchema = {
@@ -90,7 +94,7 @@ export interface ResearchSummary {
 
 export function summarize(job: ResearchJob): ResearchSummary {
   const count = (o: ItemOutcome) => job.items.filter((i) => i.outcome === o).length;
-  const pendingRequestIds = job.items.filter((i) => i.outcome === 'pending' && i.requestId).map((i) => i.requestId as string);
+  const pendingRequestIds = [...new Set(job.items.filter((i) => i.outcome === 'pending' && i.requestId).map((i) => i.requestId as string))];
   return {
     total: job.items.length,
     done: count('done'),

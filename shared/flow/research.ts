@@ -3,6 +3,7 @@ import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
 import { nowMs, sleep, storePut, type Flow } from '../effects';
 import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError, ServerError, UnexpectedResponseError, ValidationError } from '../errors';
+import { endpointKey } from '../request/build';
 import { chunk } from './chunk';
 import { applyPollItem, summarize, type ResearchItem, type ResearchJob } from './research-job';
 import { send } from './send';
@@ -54,6 +55,29 @@ function mark(job: ResearchJob, indexes: number[], patch: Partial<ResearchItem>)
   for (const i of indexes) job.items[i] = { ...job.items[i], ...patch };
 }
 
+function errorInfo(error: ProspectingError): NonNullable<ResearchJob['lastError']> {
+  return { message: error.message, code: error.code, status: error.status };
+}
+
+/** Polls in a row that may leave an id out before it counts as lost (the service no longer knows it). */
+const MAX_MISSED_POLLS = 3;
+
+/**
+ * A submit that was under way when a run was cut (Apps Script's time limit) may have been accepted: those
+ * items become `unknown`, never resubmitted, so no credit is spent twice.
+ */
+function settleInterruptedSubmits(job: ResearchJob): void {
+  job.items.forEach((item, i) => {
+    if (item.status !== 'submitting') return;
+    job.items[i] = {
+      ...item,
+      status: 'submit-unknown',
+      outcome: 'unknown',
+      message: 'A run stopped while these items were being submitted; they may have been accepted, so they were not sent again (no credit is spent twice).',
+    };
+  });
+}
+
 /**
  * Submits every unsubmitted item in as few requests as the batch limit allows and records each request id
  * (saved before the first poll). A failure is kept on its items, never retried blindly: after an ambiguous
@@ -70,6 +94,9 @@ function* submitAll(client: Client, job: ResearchJob, opts: ResearchRunOptions):
     );
   }
   for (const [n, indexes] of groups.entries()) {
+    // Saved before sending: if this run is cut mid-request, the next one knows these may be accepted.
+    mark(job, indexes, { status: 'submitting' });
+    yield* checkpoint(job, opts.checkpointKey);
     try {
       const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
       const ids = reply.data as string[];
@@ -79,8 +106,11 @@ function* submitAll(client: Client, job: ResearchJob, opts: ResearchRunOptions):
       indexes.forEach((itemIndex, k) => (job.items[itemIndex] = { ...job.items[itemIndex], requestId: ids[k], status: 'queued', outcome: 'pending' }));
     } catch (error) {
       if (error instanceof AuthError || error instanceof RateLimitError) {
+        // Nothing was accepted; the rest waits for a later run, which submits it then.
+        mark(job, groups.slice(n).flat(), { status: 'unsubmitted' });
+        job.lastError = errorInfo(error);
         yield* checkpoint(job, opts.checkpointKey);
-        throw error;
+        return;
       }
       if (error instanceof CreditsError) {
         // No credits or no license: the remaining groups would be refused the same way.
@@ -97,13 +127,40 @@ function* submitAll(client: Client, job: ResearchJob, opts: ResearchRunOptions):
         });
       } else if (error instanceof ValidationError || error instanceof ProspectingError) {
         mark(job, indexes, { status: 'submit-failed', outcome: 'error', message: error.message });
-      } else throw error;
+      } else throw error; // A host failure (time limit): the checkpoint says `submitting`.
     }
     yield* checkpoint(job, opts.checkpointKey);
   }
 }
 
-/** Polls all pending ids together (up to the poll limit per call) every interval until done or out of time. */
+/** Takes in one poll answer: finished items, and ids the answer left out (counted, then given up on). */
+function applySweep(job: ResearchJob, asked: string[], answer: { requestId: string; status: string; message?: string | null }[]): void {
+  const indexesById = new Map<string, number[]>();
+  job.items.forEach((item, i) => {
+    if (item.requestId && item.outcome === 'pending') indexesById.set(item.requestId, [...(indexesById.get(item.requestId) ?? []), i]);
+  });
+  const answered = new Set<string>();
+  for (const polled of answer) {
+    answered.add(polled.requestId);
+    for (const i of indexesById.get(polled.requestId) ?? []) job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
+  }
+  for (const id of asked) {
+    if (answered.has(id)) continue;
+    for (const i of indexesById.get(id) ?? []) {
+      const missed = (job.items[i].missedPolls ?? 0) + 1;
+      job.items[i] =
+        missed >= MAX_MISSED_POLLS
+          ? { ...job.items[i], missedPolls: missed, status: 'missing', outcome: 'error', message: `The service left this request id out of ${missed} polls in a row; it no longer reports it.` }
+          : { ...job.items[i], missedPolls: missed };
+    }
+  }
+}
+
+/**
+ * Polls all pending ids together (up to the poll limit per call) every interval until done or out of time.
+ * A failure that outlasts the retries stops polling but keeps the job: its pending ids are what a later
+ * run polls, so the credits already spent are not lost.
+ */
 function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, startedAt: number): Flow<void> {
   const interval = client.settings.pollIntervalMs;
   const deadline = opts.timeLimitMs === undefined ? Infinity : startedAt + opts.timeLimitMs;
@@ -111,14 +168,17 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
     const pending = summarize(job).pendingRequestIds;
     if (pending.length === 0) return;
     if ((yield* nowMs()) + interval > deadline) return;
-    client.onEvent?.({ type: 'wait', endpoint: ops[job.kind].poll.path, ms: interval, reason: 'poll' });
+    client.onEvent?.({ type: 'wait', endpoint: endpointKey(ops[job.kind].poll), ms: interval, reason: 'poll' });
     yield* sleep(interval);
-    const indexById = new Map(job.items.map((item, i) => [item.requestId, i]));
     for (const ids of chunk(pending, client.settings.pollIdsLimit)) {
-      const reply = yield* send(client, ops[job.kind].poll, { requestIds: ids });
-      for (const polled of reply.data as { requestId: string; status: string; message?: string | null }[]) {
-        const i = indexById.get(polled.requestId);
-        if (i !== undefined) job.items[i] = applyPollItem(job.items[i], polled);
+      try {
+        const reply = yield* send(client, ops[job.kind].poll, { requestIds: ids });
+        applySweep(job, ids, reply.data as { requestId: string; status: string; message?: string | null }[]);
+      } catch (error) {
+        if (!(error instanceof ProspectingError)) throw error;
+        job.lastError = errorInfo(error);
+        yield* checkpoint(job, opts.checkpointKey);
+        return;
       }
     }
     yield* checkpoint(job, opts.checkpointKey);
@@ -131,9 +191,10 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
  * polls only what is pending; duplicates and finished items are never resubmitted.
  */
 export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchRunOptions): Flow<ResearchJob> {
-  const job: ResearchJob = { ...saved, items: saved.items.map((item) => ({ ...item })) };
+  const job: ResearchJob = { ...saved, lastError: null, items: saved.items.map((item) => ({ ...item })) };
   const startedAt = yield* nowMs();
+  settleInterruptedSubmits(job);
   yield* submitAll(client, job, opts);
-  if (opts.waitForResults) yield* pollAll(client, job, opts, startedAt);
+  if (opts.waitForResults && !job.lastError) yield* pollAll(client, job, opts, startedAt);
   return job;
 }

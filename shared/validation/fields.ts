@@ -20,12 +20,19 @@ export const integerId = z
 export const pathId = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().min(1, 'is required').regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation')
+      // `.` and `..` would be resolved as path segments by the URL, reaching another route.
+      .refine((v) => !/^\.+$/.test(v), 'must be an id, not dots'),
+  );
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** ISO 8601 date-time with a zone, as the org reads require (public reference). */
-export const isoDateTime = z
+export const isoDateTimeInput = z
   .union([z.string(), z.date()])
   .transform((v, ctx) => {
     const text = v instanceof Date ? v.toISOString() : v.trim();

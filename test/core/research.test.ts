@@ -180,4 +180,61 @@ describe('research flow (DESIGN: chunk, submit, remember ids, poll together, inp
     await runAsync(runResearch(client(), newResearchJob('contacts', targets(120)), { waitForResults: true }), b.async);
     expect(b.log).toEqual(a.log);
   });
+
+  it('a poll failure that outlasts the retries keeps the job: request ids, the error, and a later run finishes it', () => {
+    const fail = () => json(500, { message: 'poll broke' });
+    const server = researchServer({ latencyMs: 1_000, faults: { 2: fail, 3: fail, 4: fail } });
+    const host = scriptedHost(server.responder);
+    const job = runSync(runResearch(client(), newResearchJob('contacts', targets(3)), { waitForResults: true }), host.sync);
+    expect(job.lastError).toMatchObject({ status: 500, message: expect.stringMatching(/poll broke/) });
+    expect(summarize(job).pendingRequestIds).toEqual(['r1', 'r2', 'r3']);
+    const resumed = runSync(runResearch(client(), job, { waitForResults: true }), host.sync);
+    expect(resumed.lastError).toBeNull();
+    expect(summarize(resumed).done).toBe(3);
+    expect(server.submits).toEqual([3]);
+  });
+
+  it('a run cut while a submit is under way: the next run marks those items unknown and never resubmits them', () => {
+    const server = researchServer();
+    const host = scriptedHost(server.responder);
+    const cut = { ...host.sync, fetch: () => { throw new Error('Exceeded maximum execution time'); } };
+    expect(() => runSync(runResearch(client(), newResearchJob('contacts', targets(2)), { waitForResults: true, checkpointKey: 'job' }), cut)).toThrow(/maximum execution time/);
+    const saved = JSON.parse(host.store.get('job')!) as ResearchJob;
+    expect(saved.items.map((i) => i.status)).toEqual(['submitting', 'submitting']);
+    const resumed = runSync(runResearch(client(), saved, { waitForResults: true }), host.sync);
+    expect(resumed.items.map((i) => i.outcome)).toEqual(['unknown', 'unknown']);
+    expect(server.submits).toEqual([]);
+  });
+
+  it('an id the service stops reporting is given up after 3 polls instead of polling forever', () => {
+    const host = scriptedHost((req) =>
+      req.method === 'POST'
+        ? json(202, { success: true, requestIds: ['a', 'b'] })
+        : json(200, { success: true, data: [{ requestId: 'a', searchResultId: 's0', status: 'done', message: null, contact: sampleOrgContact }] }),
+    );
+    const job = runSync(runResearch(client(), newResearchJob('contacts', targets(2)), { waitForResults: true }), host.sync);
+    expect(job.items.map((i) => [i.outcome, i.status])).toEqual([
+      ['done', 'done'],
+      ['error', 'missing'],
+    ]);
+    expect(host.log.filter((r) => r.method === 'GET')).toHaveLength(3);
+  });
+
+  it('one request id shared by two items is polled once and fills both', () => {
+    const host = scriptedHost((req) =>
+      req.method === 'POST'
+        ? json(202, { success: true, requestIds: ['same', 'same'] })
+        : json(200, { success: true, data: [{ requestId: 'same', searchResultId: null, status: 'done', message: null, contact: sampleOrgContact }] }),
+    );
+    const job = runSync(runResearch(client(), newResearchJob('contacts', targets(2)), { waitForResults: true }), host.sync);
+    expect(job.items.map((i) => i.outcome)).toEqual(['done', 'done']);
+    expect(host.log[1].url).toMatch(/requestIds=same$/);
+  });
+
+  it('an auth failure on submit stops the run with the reason, leaving the items to submit later', () => {
+    const host = scriptedHost([json(401, { message: 'Invalid API key' })]);
+    const job = runSync(runResearch(client(), newResearchJob('contacts', targets(2)), { waitForResults: true }), host.sync);
+    expect(job.lastError).toMatchObject({ status: 401 });
+    expect(summarize(job).unsubmitted).toBe(2);
+  });
 });
