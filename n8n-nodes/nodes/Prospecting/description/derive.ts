@@ -61,7 +61,9 @@ function kindOf(s: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'min' | 'ma
  */
 export function fieldSpecs(op: AnyOperation): FieldSpec[] {
   const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const required = new Set(schema.required ?? []);
+  const shape = (op.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  // JSON Schema cannot see through preprocessing (comma lists), so also ask zod whether a field may be left out.
+  const required = new Set([...(schema.required ?? []), ...Object.keys(shape).filter((name) => !shape[name].safeParse(undefined).success)]);
   const list = isListOperation(op);
   const specs: FieldSpec[] = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
