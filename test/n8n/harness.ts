@@ -157,3 +157,39 @@ export async function pollTrigger(run: NodeRun & { mode?: 'manual' | 'trigger' }
 }
 
 export { nodeClasses, credentialClasses, makeNode, workflowFor, additionalData, WebhookContext };
+
+export interface WebhookCall {
+  parameters: INodeParameters;
+  headers: Record<string, string>;
+  body: IDataObject;
+  staticData: IDataObject;
+}
+
+/** What a webhook answered itself (status and JSON), when it wrote to the response object. */
+export interface WrittenResponse {
+  status?: number;
+  body?: unknown;
+}
+
+/** Calls ProspectingWebhookTrigger.webhook() in an n8n WebhookContext with a request and a response object. */
+export async function callWebhook(call: WebhookCall) {
+  const node = makeNode('prospectingWebhookTrigger', { parameters: call.parameters, credentials: {} });
+  delete node.credentials;
+  const workflow = workflowFor(node, call.staticData);
+  const written: WrittenResponse = {};
+  const response = {
+    status(code: number) {
+      written.status = code;
+      return response;
+    },
+    json(body: unknown) {
+      written.body = body;
+      return response;
+    },
+  };
+  const data = { ...additionalData({}), httpRequest: { headers: call.headers, body: call.body, params: {}, query: {} }, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData;
+  const webhookData = { httpMethod: 'POST', node: node.name, path: 'prospecting', webhookDescription: { name: 'default', httpMethod: 'POST', path: 'prospecting' }, workflowId: 'wf-1', workflowExecuteAdditionalData: data } as never;
+  const context = new WebhookContext(workflow, workflow.getNode(node.name)!, data, 'webhook', webhookData, [], null);
+  const result = await nodeClasses.prospectingWebhookTrigger.webhook!.call(context);
+  return { result, written, staticData: workflow.staticData };
+}
