@@ -10,7 +10,7 @@ export { readToken, writeToken, type StoredToken } from './auth/token-store';
 export { send, prepare, type Reply } from './flow/send';
 export { call, sendOne, customCall, checkBatchLimits } from './flow/call';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';
-export { runResearch, type ResearchRunOptions } from './flow/research';
+export { runResearch, pollSweep, type ResearchRunOptions } from './flow/research';
 export * from './flow/research-job';
 export * from './flow/pacing';
 export * from './flow/retry';

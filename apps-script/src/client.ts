@@ -18,12 +18,9 @@ export interface AddOnClient extends Client {
   readonly addOn: AddOnSettings;
 }
 
-/**
- * createClient parses settings again with the core's schema, whose `.url()` needs the `URL` class that Apps
- * Script lacks; the settings are already validated (settings.ts), so they are set on the client as they are.
- */
+/** A core client over settings already validated by settings.ts (the add-on's own fields ride along). */
 export function clientWith(settings: AddOnSettings, auth: AuthConfig): AddOnClient {
-  return { ...createClient({ auth }), settings, addOn: settings };
+  return { ...createClient({ auth, settings }), addOn: settings };
 }
 
 export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient {

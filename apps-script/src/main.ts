@@ -2,7 +2,6 @@
  * The bundle's single export object (esbuild assigns it to the global `__addon`). build.mjs adds one
  * top-level function per entry point that forwards here, so Apps Script sees real global declarations.
  */
-import './url-shim';
 
 export { PDS_SEARCH_CONTACTS, PDS_SEARCH_COMPANIES } from './custom-functions/search';
 export { PDS_ORG_CONTACTS, PDS_ORG_COMPANIES } from './custom-functions/org';

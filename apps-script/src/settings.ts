@@ -21,14 +21,7 @@ const addOnSchema = z.object({
 export type AddOnSettings = Settings & z.output<typeof addOnSchema>;
 export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof addOnSchema>;
 
-/**
- * Apps Script's V8 has no `URL` class, and zod's `.url()` (used by the core's settings schema) needs it, so
- * the four addresses are checked here with a pattern and the rest goes through the core's schema.
- */
-const URL_KEYS = ['baseUrlV1', 'baseUrlV2', 'authUrl', 'mcpUrl'] as const;
-const httpUrl = z.string().trim().regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http(s) address such as https://api.example.com/v1');
-const urlSchema = z.object(Object.fromEntries(URL_KEYS.map((k) => [k, httpUrl.optional()])) as Record<(typeof URL_KEYS)[number], z.ZodOptional<typeof httpUrl>>);
-const combined = settingsSchema.omit({ baseUrlV1: true, baseUrlV2: true, authUrl: true, mcpUrl: true }).extend(addOnSchema.shape).extend(urlSchema.shape);
+const combined = settingsSchema.extend(addOnSchema.shape);
 
 function readRaw(): Record<string, unknown> {
   const raw = PropertiesService.getUserProperties().getProperty(KEYS.settings);
@@ -44,12 +37,9 @@ function readRaw(): Record<string, unknown> {
 /** Settings from user properties over the defaults (which point at the local sandbox, 127.0.0.1:8787). */
 export function loadSettings(): AddOnSettings {
   const raw = readRaw();
-  const plainKeys = Object.keys(settingsSchema.shape).filter((k) => !(URL_KEYS as readonly string[]).includes(k));
-  const core = makeSettings(pick(raw, plainKeys));
-  const urls = urlSchema.parse(pick(raw, [...URL_KEYS]));
+  const core = makeSettings(pick(raw, Object.keys(settingsSchema.shape)));
   const addOn = addOnSchema.parse(pick(raw, Object.keys(addOnSchema.shape)));
-  const chosen = Object.fromEntries(Object.entries(urls).filter(([, v]) => v !== undefined));
-  return { ...core, ...chosen, ...addOn };
+  return { ...core, ...addOn };
 }
 
 /** Validates (naming the field) and stores a partial change; returns the full settings. */

@@ -176,8 +176,8 @@ export function poll(services: Services, who: AuthedIdentity, kind: ResearchKind
     }
     const status = statusOf(job, now, queuedMs);
     const row: PollRow = { requestId, searchResultId: job.searchResultId, status, message: messageFor(job, status) };
-    if (status === 'done' || status === 'duplicate') {
-      const record = recordFor(services, job);
+    const record = status === 'done' || status === 'duplicate' ? recordFor(services, job) : undefined;
+    if (record !== undefined) {
       if (kind === 'contact') row.contact = record;
       else row.company = record;
     }
@@ -191,20 +191,14 @@ function messageFor(job: ResearchJob, status: string): string {
   return job.message;
 }
 
-/** The org record a done job wrote, or for a duplicate the organization's current record of that target. */
+/**
+ * The org record a done job wrote, or for a duplicate the organization's current record of that target.
+ * A duplicate of a research still in progress has no record yet (it has no contactId to give): the poll
+ * item then carries none, and the record arrives with the earlier request.
+ */
 function recordFor(services: Services, job: ResearchJob): unknown {
-  const { state } = services;
-  const records = job.kind === 'contact' ? state.orgContacts.get(job.orgId)! : state.orgCompanies.get(job.orgId)!;
-  const current = records.byIndex.get(job.targetIndex);
-  if (current) return current;
-  // A duplicate of a research still in progress: the record as that research will write it.
-  const earlier = job.duplicateOf ? state.jobs.get(job.duplicateOf) : undefined;
-  const user = state.users.get(job.userId)!;
-  if (job.kind === 'contact') {
-    const person = state.universe.people[job.targetIndex];
-    return buildOrgContact(person, state.universe.companies[person.companyIndex], { contactId: '', username: user.email, createdAt: earlier?.finishAt ?? job.finishAt, updatedAt: earlier?.finishAt ?? job.finishAt, apiResearchId: job.duplicateOf ?? job.requestId, jobChangeAlert: false });
-  }
-  return buildOrgCompany(state.universe.companies[job.targetIndex], { companyId: '', createdAt: earlier?.finishAt ?? job.finishAt, updatedAt: earlier?.finishAt ?? job.finishAt, apiResearchId: job.duplicateOf ?? job.requestId });
+  const records = job.kind === 'contact' ? services.state.orgContacts.get(job.orgId)! : services.state.orgCompanies.get(job.orgId)!;
+  return records.byIndex.get(job.targetIndex);
 }
 
 /** The earliest finish time among unsettled jobs (the webhook scheduler wakes then). */

@@ -157,32 +157,39 @@ function applySweep(job: ResearchJob, asked: string[], answer: { requestId: stri
 }
 
 /**
- * Polls all pending ids together (up to the poll limit per call) every interval until done or out of time.
- * A failure that outlasts the retries stops polling but keeps the job: its pending ids are what a later
- * run polls, so the credits already spent are not lost.
+ * One poll sweep: every pending id, up to the poll limit per request. Stops early at `deadlineMs` (Apps
+ * Script's run budget). A failure that outlasts the retries is kept on the job (`lastError`), not thrown:
+ * the pending ids stay, and a later sweep picks them up, so the credits already spent are not lost.
  */
-function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, startedAt: number): Flow<void> {
+export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infinity): Flow<ResearchJob> {
+  const next: ResearchJob = { ...job, lastError: null, items: job.items.map((item) => ({ ...item })) };
+  for (const ids of chunk(summarize(next).pendingRequestIds, client.settings.pollIdsLimit)) {
+    if ((yield* nowMs()) >= deadlineMs) break;
+    try {
+      const reply = yield* send(client, ops[next.kind].poll, { requestIds: ids });
+      applySweep(next, ids, reply.data as { requestId: string; status: string; message?: string | null }[]);
+    } catch (error) {
+      if (!(error instanceof ProspectingError)) throw error;
+      next.lastError = errorInfo(error);
+      break;
+    }
+  }
+  return next;
+}
+
+/** Polls every interval until every item is finished, the time limit, or a failure (kept on the job). */
+function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, startedAt: number): Flow<ResearchJob> {
   const interval = client.settings.pollIntervalMs;
   const deadline = opts.timeLimitMs === undefined ? Infinity : startedAt + opts.timeLimitMs;
-  for (;;) {
-    const pending = summarize(job).pendingRequestIds;
-    if (pending.length === 0) return;
-    if ((yield* nowMs()) + interval > deadline) return;
+  let current = job;
+  while (summarize(current).pendingRequestIds.length > 0 && (yield* nowMs()) + interval <= deadline) {
     client.onEvent?.({ type: 'wait', endpoint: endpointKey(ops[job.kind].poll), ms: interval, reason: 'poll' });
     yield* sleep(interval);
-    for (const ids of chunk(pending, client.settings.pollIdsLimit)) {
-      try {
-        const reply = yield* send(client, ops[job.kind].poll, { requestIds: ids });
-        applySweep(job, ids, reply.data as { requestId: string; status: string; message?: string | null }[]);
-      } catch (error) {
-        if (!(error instanceof ProspectingError)) throw error;
-        job.lastError = errorInfo(error);
-        yield* checkpoint(job, opts.checkpointKey);
-        return;
-      }
-    }
-    yield* checkpoint(job, opts.checkpointKey);
+    current = yield* pollSweep(client, current);
+    yield* checkpoint(current, opts.checkpointKey);
+    if (current.lastError) break;
   }
+  return current;
 }
 
 /**
@@ -195,6 +202,5 @@ export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchR
   const startedAt = yield* nowMs();
   settleInterruptedSubmits(job);
   yield* submitAll(client, job, opts);
-  if (opts.waitForResults && !job.lastError) yield* pollAll(client, job, opts, startedAt);
-  return job;
+  return opts.waitForResults && !job.lastError ? yield* pollAll(client, job, opts, startedAt) : job;
 }

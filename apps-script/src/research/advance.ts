@@ -1,23 +1,8 @@
-import {
-  applyPollItem,
-  chunk,
-  pollCompanyResearchOperation,
-  pollContactResearchOperation,
-  runResearch,
-  send,
-  summarize,
-  type AnyOperation,
-  type Client,
-  type Flow,
-  type ResearchJob,
-  type ResearchSummary,
-} from '../../../shared';
+import { pollSweep, runResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchSummary } from '../../../shared';
 import { isTimeUp } from '../host';
 import { writeSpan } from '../sheet-io';
 import { RESULT_HEADERS, resultRow } from './columns';
 import { saveJob, type EnrichmentJob } from './job-store';
-
-const pollOps: Record<ResearchJob['kind'], AnyOperation> = { contacts: pollContactResearchOperation, companies: pollCompanyResearchOperation };
 
 export interface Progress extends ResearchSummary {
   jobId: string;
@@ -49,29 +34,22 @@ function submitSome(client: Client, job: EnrichmentJob, r: StepRunner): void {
     const done = r.run(runResearch(client, part, { waitForResults: false }));
     slice.forEach((itemIndex, k) => (job.research.items[itemIndex] = done.items[k]));
     saveJob(job);
+    // Auth or rate limit: nothing was accepted; stop here rather than asking again at once.
+    if (done.lastError) throw new ResearchStoppedError(done.lastError.message);
   }
 }
 
-/** One poll sweep over every pending id (100 per request), unless the last sweep was under the interval ago. */
+/** One poll sweep over every pending id (the core's step), unless the last sweep was under the interval ago. */
 function pollOnce(client: Client, job: EnrichmentJob, r: StepRunner): void {
-  const pending = summarize(job.research).pendingRequestIds;
-  if (pending.length === 0) return;
+  if (summarize(job.research).pendingRequestIds.length === 0) return;
   if (job.lastPollAt !== null && Date.now() - job.lastPollAt < client.settings.pollIntervalMs) return;
-  const indexById = new Map(job.research.items.map((item, i) => [item.requestId, i]));
-  const op = pollOps[job.research.kind];
-  // A poll answer is read leniently: one record off the documented shape (seen: a duplicate of research
-  // still running has contactId "") must not stall every other row of the job. Pacing state is shared.
-  const lenient: Client = { ...client, settings: { ...client.settings, strictResponses: false } };
-  for (const ids of chunk(pending, client.settings.pollIdsLimit)) {
-    if (Date.now() >= r.deadline) break;
-    const reply = r.run(send(lenient, op, { requestIds: ids })).data as { requestId: string; status: string }[];
-    for (const polled of reply) {
-      const i = indexById.get(polled.requestId);
-      if (i !== undefined) job.research.items[i] = applyPollItem(job.research.items[i], polled);
-    }
-  }
+  job.research = r.run(pollSweep(client, job.research, r.deadline));
   job.lastPollAt = Date.now();
+  if (job.research.lastError) throw new ResearchStoppedError(job.research.lastError.message);
 }
+
+/** A failure the research step kept on its job; the job is saved, so a later run resumes it. */
+class ResearchStoppedError extends Error {}
 
 /** Writes every finished, not yet written item beside its row (one setValues for them all), then forgets its record. */
 function writeFinished(job: EnrichmentJob): number {
