@@ -29,9 +29,17 @@ import {
 } from 'n8n-workflow';
 import { ProspectingApi } from '../../n8n-nodes/credentials/ProspectingApi.credentials';
 import { ProspectingOAuth2Api } from '../../n8n-nodes/credentials/ProspectingOAuth2Api.credentials';
-import { Prospecting } from '../../n8n-nodes/nodes/Prospecting/Prospecting.node';
-import { ProspectingTrigger } from '../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node';
-import { ProspectingWebhookTrigger } from '../../n8n-nodes/nodes/ProspectingWebhookTrigger/ProspectingWebhookTrigger.node';
+
+/*
+ * `X.node` is ambiguous beside the codex file `X.node.json`: tsx (the benchmark) resolves it to the JSON.
+ * Naming the .ts file works under jest and tsx alike.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { Prospecting } = require('../../n8n-nodes/nodes/Prospecting/Prospecting.node.ts') as typeof import('../../n8n-nodes/nodes/Prospecting/Prospecting.node');
+const { ProspectingTrigger } = require('../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node.ts') as typeof import('../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node');
+const { ProspectingWebhookTrigger } =
+  require('../../n8n-nodes/nodes/ProspectingWebhookTrigger/ProspectingWebhookTrigger.node.ts') as typeof import('../../n8n-nodes/nodes/ProspectingWebhookTrigger/ProspectingWebhookTrigger.node');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /*
  * n8n-core's SSH tunnel manager (created by every execution context) keeps a 60 s cleanup interval that

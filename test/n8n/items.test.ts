@@ -1,4 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { executeNode } from './harness';
 import { admin, countOf, requestCounts, sandboxWithCredentials } from './setup';
@@ -22,8 +21,8 @@ const getList = (ids: string[], continueOnFail = false, credentials = env.creden
 it('pairs every output item with its input item, also when one input yields many records', async () => {
   const out = await executeNode({ parameters: { resource: 'lists', operation: 'getAll', returnAll: true }, items: [{ json: {} }, { json: {} }], credentials: env.credentials });
   const half = out.length / 2;
-  expect(out.slice(0, half).every((i) => (i.pairedItem as IDataObject).item === 0)).toBe(true);
-  expect(out.slice(half).every((i) => (i.pairedItem as IDataObject).item === 1)).toBe(true);
+  expect(out.slice(0, half).every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+  expect(out.slice(half).every((i) => (i.pairedItem as { item: number }).item === 1)).toBe(true);
 });
 
 it('a 404 on item 1 is a NodeApiError with the item index, the service message and what to check', async () => {

@@ -54,9 +54,9 @@ describe('research results by request id', () => {
     expect(polled.every((p) => p.status === 'done' && (p.contact as IDataObject).apiResearchId === p.requestId)).toBe(true);
 
     const firms = await run('companies', 'search', { returnAll: false, limit: 1 });
-    const [company] = await run('companies', 'research', { researchBy: 'details', company: { domain: firms[0].domain }, waitForResults: false });
+    const [company] = await run('companies', 'research', { researchBy: 'details', company: { domain: String(firms[0].domain) }, waitForResults: false });
     await new Promise((r) => setTimeout(r, 400));
-    const [result] = await run('companies', 'pollResearch', { requestIds: company.requestId });
+    const [result] = await run('companies', 'pollResearch', { requestIds: String(company.requestId) });
     expect(result).toEqual(expect.objectContaining({ requestId: company.requestId, status: 'done' }));
   });
 });
@@ -116,22 +116,22 @@ describe('emails, accounts, templates', () => {
     expect(templates).toHaveLength(1);
     const [contact] = await run('orgContacts', 'list', { ...wide, returnAll: false, limit: 1 });
     const [sent] = await run('emails', 'send', {
-      contactId: contact.contactId,
-      from: { __rl: true, mode: 'list', value: account.email },
+      contactId: String(contact.contactId),
+      from: { __rl: true, mode: 'list', value: String(account.email) },
       to: 'ana@example.com',
       additionalFields: { subject: 'Hello', body: '<p>Hi</p>' },
     });
     expect(sent.status).toBe('SCHEDULED');
     const [viaTemplate] = await run('emails', 'send', {
-      contactId: contact.contactId,
-      from: byId(account.email as string),
+      contactId: String(contact.contactId),
+      from: byId(String(account.email)),
       to: 'ana@example.com',
       additionalFields: { templateId: byId(String(templates[0].templateId)) },
     });
     expect(viaTemplate.status).toBe('SCHEDULED');
     const drafts = await run('emails', 'listDrafts', { returnAll: true });
     expect(drafts.length).toBeGreaterThan(0);
-    const [draftSent] = await run('emails', 'sendDraft', { id: drafts[0].emailId });
+    const [draftSent] = await run('emails', 'sendDraft', { id: String(drafts[0].emailId) });
     expect(draftSent.status).toBe('sent');
   });
 });

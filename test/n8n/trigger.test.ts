@@ -49,7 +49,7 @@ describe('webhook trigger', () => {
   const record = { contactId: '1001', fullName: 'Ana Lima', apiResearchId: 'req-1' };
 
   it('refuses a wrong or missing secret with 401 and starts nothing', async () => {
-    for (const headers of [{ 'x-webhook-secret': 'guess' }, {}]) {
+    for (const headers of [{ 'x-webhook-secret': 'guess' }, {}] as Record<string, string>[]) {
       const { result, written } = await callWebhook({ parameters, headers, body: record, staticData: {} });
       expect(written.status).toBe(401);
       expect(result.noWebhookResponse).toBe(true);

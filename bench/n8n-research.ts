@@ -1,0 +1,106 @@
+/**
+ * Benchmark: 2,000 contacts researched through the n8n node (n8n-core's ExecuteContext, in process)
+ * against the sandbox with a compressed rate window, beside a per-item baseline in the same run (the
+ * node used item by item: one execution per item for the submit, then one per item for each poll).
+ * Prints requests per endpoint, 429s, credits spent, wall time and wall / T_bound (docs/DESIGN.md).
+ * Run: npx tsx bench/n8n-research.ts
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { executeNode } from '../test/n8n/harness';
+import { admin, requestCounts, sandboxWithCredentials } from '../test/n8n/setup';
+
+const N = 2000;
+const W = 2000; // rate window (ms)
+const R = 60; // requests per window per endpoint
+const QUEUED = 200;
+const RESEARCHING = 800;
+const L = QUEUED + RESEARCHING; // research latency
+const I = 2000; // shortest recommended poll interval (the core's minimum)
+const B = 500; // research batch limit
+const P = 100; // poll ids per request
+
+const S = Math.ceil(N / B);
+const Q = Math.ceil(N / P);
+const T_BOUND = (Math.ceil(S / R) - 1) * W + L + I + (Math.ceil(Q / R) - 1) * W;
+
+type Env = Awaited<ReturnType<typeof sandboxWithCredentials>>;
+
+async function credits(env: Env): Promise<number> {
+  const orgs = await admin<{ handle: string; credits: number }[]>(env.sandbox, 'GET', '/orgs');
+  return orgs.find((o) => o.handle === 'A')!.credits;
+}
+
+async function measure(env: Env, label: string, body: () => Promise<number>) {
+  await admin(env.sandbox, 'DELETE', '/requests');
+  const before = await credits(env);
+  const started = Date.now();
+  const results = await body();
+  const wallMs = Date.now() - started;
+  const counts = await requestCounts(env.sandbox);
+  const research = Object.entries(counts).filter(([endpoint]) => endpoint.includes('/contacts/research'));
+  const total = research.reduce((n, [, byStatus]) => n + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
+  const limited = research.reduce((n, [, byStatus]) => n + (byStatus['429'] ?? 0), 0);
+  return { label, results, wallMs, requests: total, perEndpoint: Object.fromEntries(research), rateLimited: limited, creditsSpent: before - (await credits(env)) };
+}
+
+const researchParams = { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}' };
+
+/** The node as meant: all items in one execution, batched submits, batched polls. */
+async function batched(env: Env, rows: IDataObject[]): Promise<number> {
+  const out = await executeNode({ parameters: { ...researchParams, waitForResults: true }, items: rows.map((json) => ({ json })), credentials: env.credentials });
+  return out.filter((o) => o.json.outcome !== 'pending').length;
+}
+
+/** Baseline: one execution, one request per item: submit each, then poll each pending id until all are done. */
+async function perItem(env: Env, rows: IDataObject[]): Promise<number> {
+  const ids: string[] = [];
+  for (const json of rows) {
+    const [out] = await executeNode({ parameters: { ...researchParams, waitForResults: false }, items: [{ json }], credentials: env.credentials });
+    ids.push(out.json.requestId as string);
+  }
+  let pending = ids;
+  while (pending.length) {
+    const still: string[] = [];
+    for (const id of pending) {
+      const [out] = await executeNode({ parameters: { resource: 'contacts', operation: 'pollResearch', requestIds: id }, credentials: env.credentials });
+      if (out.json.status === 'queued' || out.json.status === 'researching') still.push(id);
+    }
+    pending = still;
+  }
+  return ids.length;
+}
+
+async function main(): Promise<void> {
+  const env = await sandboxWithCredentials({
+    contacts: 10_000,
+    config: { rateLimit: { windowMs: W, defaultLimit: R }, research: { queuedMs: QUEUED, researchingMs: RESEARCHING }, credits: { A: 100_000 } },
+  });
+  try {
+    const found = await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2 * N }, credentials: env.credentials });
+    const rows = found.map((i) => i.json);
+    if (rows.length < 2 * N) throw new Error(`search found only ${rows.length} contacts`);
+    // Separate people for each run, so the baseline pays for its research instead of getting duplicates.
+    const node = await measure(env, `node, ${N} items in one execution`, () => batched(env, rows.slice(0, N)));
+    const base = await measure(env, `baseline, one request per item`, () => perItem(env, rows.slice(N, 2 * N)));
+    console.log(`N=${N}  W=${W} ms  R=${R}/window/endpoint  L=${L} ms  I=${I} ms  batch ${B}, poll ids ${P}`);
+    console.log(`T_bound = (ceil(S/R)-1)·W + L + I + (ceil(Q/R)-1)·W with S=${S}, Q=${Q} → ${T_BOUND} ms`);
+    for (const r of [node, base]) {
+      console.log(`\n${r.label}`);
+      console.log(`  items finished ${r.results}/${N}`);
+      for (const [endpoint, byStatus] of Object.entries(r.perEndpoint)) console.log(`  ${endpoint}: ${JSON.stringify(byStatus)}`);
+      console.log(`  requests ${r.requests}, 429s ${r.rateLimited}, credits spent ${r.creditsSpent}`);
+      console.log(`  wall ${(r.wallMs / 1000).toFixed(2)} s, wall / T_bound = ${(r.wallMs / T_BOUND).toFixed(2)}`);
+    }
+    console.log(`\nbaseline / node wall time: ${(base.wallMs / node.wallMs).toFixed(1)}x`);
+  } finally {
+    await env.sandbox.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
