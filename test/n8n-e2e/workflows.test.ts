@@ -1,0 +1,77 @@
+/**
+ * The example workflows shipped in n8n-nodes/examples, run by a real n8n (1.123.x, `n8n execute`) with the
+ * built package loaded through N8N_CUSTOM_EXTENSIONS and a credential pointing at an in-process sandbox.
+ * trigger-new-contacts.json is not run here: `n8n execute` refuses a workflow that starts with a polling
+ * trigger ("Missing node to start execution"); the poll trigger is covered in test/n8n/trigger.test.ts.
+ * Set SKIP_N8N_E2E=1 to skip (the first run installs Node 24 + n8n into .cache/).
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { createN8nHome, ensureN8n, type N8nHome } from './n8n-runner';
+
+const SKIP = process.env.SKIP_N8N_E2E === '1';
+const e2e = SKIP ? describe.skip : describe;
+const PACKAGE = path.resolve(__dirname, '../../n8n-nodes');
+const EXAMPLES = path.join(PACKAGE, 'examples');
+
+/** Shipped examples use the community-package type names; a custom-extension folder loads them as CUSTOM.*. */
+function loadExample(file: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8').replace(/"n8n-nodes-prospecting\./g, '"CUSTOM.')) as Record<string, unknown>;
+}
+
+e2e('example workflows in a real n8n', () => {
+  let sandbox: RunningSandbox;
+  let home: N8nHome;
+
+  beforeAll(async () => {
+    await ensureN8n();
+    execFileSync(process.execPath, [path.join(PACKAGE, 'build.mjs')], { stdio: 'inherit' });
+    sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 200, researchingMs: 300 } } });
+    home = await createN8nHome({ customExtensionsDir: path.join(PACKAGE, 'dist') });
+    await home.importCredentials([
+      { id: 'prospectingSandbox1', name: 'Prospecting sandbox', type: 'prospectingApi', data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } },
+    ]);
+  }, 600_000);
+
+  afterAll(async () => {
+    await home?.cleanup();
+    await sandbox?.close();
+  });
+
+  async function run(file: string) {
+    const id = await home.importWorkflow(loadExample(file));
+    const result = await home.execute(id);
+    if (result.status !== 'success') throw new Error(`${file}: ${result.status} ${JSON.stringify(result.error)}`);
+    return result;
+  }
+
+  it('search.json: VPs in sales', async () => {
+    const { lastNodeOutput } = await run('search.json');
+    expect(lastNodeOutput).toHaveLength(10);
+    for (const item of lastNodeOutput) expect(item.json.seniority).toBe('VP');
+  }, 120_000);
+
+  it('research-with-wait.json: one researched record per input item, paired', async () => {
+    const { lastNodeOutput } = await run('research-with-wait.json');
+    expect(lastNodeOutput).toHaveLength(5);
+    lastNodeOutput.forEach((item, i) => {
+      expect(item.json.status).toMatch(/^(done|duplicate)$/);
+      expect((item.json.contact as { contactId?: string }).contactId).toEqual(expect.any(String));
+      expect(item.pairedItem).toEqual({ item: i });
+    });
+  }, 120_000);
+
+  it('add-to-list.json: a new list gets three saved contacts', async () => {
+    const { lastNodeOutput } = await run('add-to-list.json');
+    expect(lastNodeOutput.map((i) => i.json.contactsAdded)).toEqual([1, 1, 1]);
+  }, 120_000);
+
+  it('create-campaign.json: one campaign with the five contacts', async () => {
+    const { lastNodeOutput } = await run('create-campaign.json');
+    expect(lastNodeOutput).toHaveLength(1);
+    expect(lastNodeOutput[0].json.contactsAdded).toBe(5);
+    expect((lastNodeOutput[0].json.campaign as { name: string }).name).toBe('n8n outreach');
+  }, 120_000);
+});
