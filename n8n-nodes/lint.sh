@@ -12,5 +12,8 @@ if ! cmp -s tooling/package-lock.json "$CACHE/.installed" 2>/dev/null; then
   (cd "$CACHE" && npm install --ignore-scripts --no-audit --no-fund --no-save --loglevel=error)
   cp tooling/package-lock.json "$CACHE/.installed"
 fi
+# Only while linting: left in place, it would make this package's sources resolve the CLI's zod 3
+# instead of the project's zod 4 (tests, build).
 ln -sfn "$CACHE/node_modules" node_modules
-exec node_modules/.bin/n8n-node lint
+trap 'rm -f node_modules' EXIT
+node_modules/.bin/n8n-node lint
