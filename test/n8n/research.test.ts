@@ -124,3 +124,20 @@ it('an organization out of credits: the service message on the failing items und
     await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 100_000 });
   }
 });
+
+it('polling that fails past its retries keeps what was paid for: each item has its requestId and the reason', async () => {
+  const rows = (await searchRows(80, 2)).slice(70, 72);
+  await admin(env.sandbox, 'POST', '/faults', { endpoint: 'GET /v1/contacts/research/poll', kind: 'error500', count: 3 });
+  try {
+    const out = await research(rows);
+    expect(out).toHaveLength(2);
+    for (const [i, item] of out.entries()) {
+      expect(item.pairedItem).toEqual({ item: i });
+      expect(item.json.requestId).toEqual(expect.any(String));
+      expect(item.json.outcome).toBe('pending');
+      expect(String(item.json.error)).toMatch(/Polling stopped/);
+    }
+  } finally {
+    await admin(env.sandbox, 'DELETE', '/faults');
+  }
+});

@@ -79,11 +79,20 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
         }),
         conn.host,
       );
+      // The core keeps a run-wide stop (credential refused, rate limit after every retry, polling failed)
+      // on the job instead of throwing, so what finished before it is still returned here.
+      const stopped = done.lastError?.message;
       done.items.forEach((item, k) => {
         const i = indexes[k];
-        if (submitFailed(item)) {
-          if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), item.message ?? item.status, { itemIndex: i });
-          out[i] = { json: { ...resultJson(kind, item), error: item.message }, pairedItem: { item: i } };
+        const notSent = stopped !== undefined && item.outcome === 'unsubmitted';
+        if (submitFailed(item) || notSent) {
+          const message = notSent ? `Not submitted: ${stopped}` : (item.message ?? item.status);
+          if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), message, { itemIndex: i });
+          out[i] = { json: { ...resultJson(kind, item), error: message }, pairedItem: { item: i } };
+        } else if (stopped !== undefined && item.outcome === 'pending') {
+          // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
+          const error = `Polling stopped: ${stopped}. Read the result later with its requestId.`;
+          out[i] = { json: { ...resultJson(kind, item), error }, pairedItem: { item: i } };
         } else out[i] = { json: resultJson(kind, item), pairedItem: { item: i } };
       });
     } catch (error) {
