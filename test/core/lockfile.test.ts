@@ -3,10 +3,10 @@ import { join } from 'node:path';
 
 /**
  * A clean `npm ci` refuses a lock that lacks an optional dependency, and this registry lacks some platform
- * builds, so `npm install` drops them. scripts/lock-add-missing-optional.cjs puts them back.
+ * builds, so `npm install` drops them. scripts/lock-add-missing-optional.mjs puts them back.
  */
 describe('package-lock.json', () => {
-  it('has an entry for every optional dependency (else a clean npm ci fails: run scripts/lock-add-missing-optional.cjs)', () => {
+  it('has an entry for every optional dependency (else a clean npm ci fails: run scripts/lock-add-missing-optional.mjs)', () => {
     const lock = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { optionalDependencies?: Record<string, string> }>;
     };

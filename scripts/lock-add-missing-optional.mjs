@@ -4,9 +4,9 @@
  * @unrs/resolver-binding-win32-x64-msvc), so `npm install` leaves them out of package-lock.json and a clean
  * `npm ci` then refuses the lock ("Missing: … from lock file"). This adds an optional entry for each missing
  * optional dependency; `npm ci` accepts the lock and skips them on this platform.
- * Run after every lock regeneration: `node scripts/lock-add-missing-optional.cjs [package-lock.json]`.
+ * Run after every lock regeneration: `node scripts/lock-add-missing-optional.mjs [package-lock.json]`.
  */
-const fs = require('fs');
+import fs from 'node:fs';
 const file = process.argv[2] || 'package-lock.json';
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const packages = lock.packages;
