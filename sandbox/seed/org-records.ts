@@ -7,12 +7,9 @@ import type { UniverseCompany, UniversePerson } from '../state/types';
 import { linkedInUrls } from './universe';
 import { EMAIL_LABELS, NEWS_TYPES, PHONE_TYPES } from './words';
 
-function companyLocation(c: UniverseCompany) {
-  const l = c.location;
+/** The address fields both location objects of spec 2.8 share. */
+function placeOf(l: UniverseCompany['location']) {
   return {
-    street1: c.street,
-    street2: '',
-    street3: '',
     city: l.city,
     state: l.state,
     postCode: l.postCode,
@@ -23,8 +20,12 @@ function companyLocation(c: UniverseCompany) {
     countryAlpha2: l.countryAlpha2,
     countryAlpha3: l.countryAlpha3,
     countryNumeric: l.countryNumeric,
-    fullString: `${c.street}, ${l.city}, ${l.state} ${l.postCode}, ${l.country}`,
   };
+}
+
+function companyLocation(c: UniverseCompany) {
+  const l = c.location;
+  return { street1: c.street, street2: '', street3: '', ...placeOf(l), fullString: `${c.street}, ${l.city}, ${l.state} ${l.postCode}, ${l.country}` };
 }
 
 function duration(fromYmd: string, now: number): string {
@@ -149,16 +150,7 @@ export function buildOrgContact(person: UniversePerson, company: UniverseCompany
     website: `https://www.${company.domain}`,
     image: `https://images.example/avatars/${person.liSlug}.png`,
     contactLocation: {
-      city: l.city,
-      state: l.state,
-      postCode: l.postCode,
-      county: l.county,
-      country: l.country,
-      stateAbbr: l.stateAbbr,
-      countryAbbr: l.countryAbbr,
-      countryAlpha2: l.countryAlpha2,
-      countryAlpha3: l.countryAlpha3,
-      countryNumeric: l.countryNumeric,
+      ...placeOf(l),
       fullString: `${l.city}, ${l.state}, ${l.country}`,
       timezone: l.timezone,
       timezoneRawOffset: l.timezoneRawOffset,

@@ -6,18 +6,10 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
-export interface SandboxInfo {
-  v1: string;
-  v2: string;
-  auth: string;
-  mcp: string;
-  admin: string;
-  apiKey: string;
-  apiKeyB: string;
-  oauth: { clientId: string; clientSecret: string; redirectUri: string };
-  user: { email: string; password: string };
-  [extra: string]: unknown;
-}
+import type { SandboxInfo as PrintedInfo } from '../../sandbox';
+
+/** The line the sandbox CLI prints (sandbox/index.ts), plus whatever a later version adds. */
+export type SandboxInfo = PrintedInfo & { [extra: string]: unknown };
 
 export interface SandboxProcess {
   info: SandboxInfo;
