@@ -1,56 +1,191 @@
 #!/usr/bin/env node
 /**
- * `npm start`: starts the sandbox (the local Prospecting Data Service), prints how to call it, and stays
- * up until Ctrl-C. Extra arguments go to the sandbox CLI (e.g. `npm start -- --port 0`).
- * (A later issue starts n8n beside it.)
+ * `npm start`: the sandbox (local Prospecting Data Service) and a real n8n with this repo's nodes, the
+ * sandbox credentials and the example workflows, until Ctrl-C.
+ *
+ *   npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--no-n8n] [sandbox flags: --seed N, --host H, ...]
+ *
+ * --port       sandbox port (default 8787; 0 picks a free one)
+ * --n8n-port   n8n editor port (default 5678)
+ * --n8n-home   n8n's folder (default .cache/n8n-home): database, owner.json, n8n.log; survives restarts
+ * --no-n8n     the sandbox only
+ * If n8n cannot be installed (e.g. no network) the sandbox still runs and the reason is printed.
+ * n8n parts: scripts/start-n8n.mjs.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { activate, allowOAuthRedirect, ensureN8n, ensureOwner, lastLines, login, prepareN8nHome, registerWebhooks, startN8n } from './start-n8n.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli', { paths: [root] });
-const child = spawn(process.execPath, [tsxCli, 'sandbox/cli.ts', ...process.argv.slice(2)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const say = (text = '') => process.stdout.write(`${text}\n`);
 
-let printed = false;
-createInterface({ input: child.stdout }).on('line', (line) => {
-  if (printed) return void process.stdout.write(`${line}\n`);
-  printed = true;
-  let info;
-  try {
-    info = JSON.parse(line);
-  } catch {
-    return void process.stdout.write(`${line}\n`);
+function parseArgs(argv) {
+  const opts = { port: '8787', n8nPort: 5678, n8nHome: resolve(root, '.cache/n8n-home'), n8n: true, sandboxArgs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => {
+      const v = inline !== undefined ? inline : argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--port') opts.port = value();
+    else if (flag === '--n8n-port') {
+      opts.n8nPort = Number(value());
+      if (!Number.isInteger(opts.n8nPort) || opts.n8nPort < 1 || opts.n8nPort > 65535) throw new Error('--n8n-port needs a port number');
+    } else if (flag === '--n8n-home') opts.n8nHome = resolve(value());
+    else if (flag === '--no-n8n') opts.n8n = false;
+    else if (flag === '--help' || flag === '-h') {
+      say('usage: npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--no-n8n] [--seed N] [--host H] [--contacts N] [--companies N] [--config FILE]');
+      process.exit(0);
+    } else opts.sandboxArgs.push(argv[i]); // the sandbox CLI checks the rest
   }
-  const end = new Date().toISOString();
-  const startDate = new Date(Date.now() - 90 * 86_400_000).toISOString();
-  process.stdout.write(`Prospecting Data Service sandbox is up.
+  return opts;
+}
 
-  v1 base   ${info.v1}
-  v2 base   ${info.v2}
-  auth      ${info.auth}/oauth/authorize
-  MCP       ${info.mcp}
-  admin     ${info.admin}/state
+let opts;
+try {
+  opts = parseArgs(process.argv.slice(2));
+} catch (err) {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(2);
+}
 
-  API key (org A)  ${info.apiKey}
-  API key (org B)  ${info.apiKeyB}
-  OAuth client     ${info.oauth.clientId} / ${info.oauth.clientSecret}  redirect ${info.oauth.redirectUri}
-  Sign-in          ${info.user.email} / ${info.user.password}
+// ---- shutdown: one SIGTERM to each child (n8n and the sandbox handle SIGINT and SIGTERM once each, and a
+// terminal's Ctrl-C already sent them SIGINT), then wait for both.
+let n8n = null;
+let stopping = false;
+const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', opts.port, ...opts.sandboxArgs], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const sandboxExited = new Promise((res) => sandbox.once('exit', (code, signal) => res({ code, signal })));
 
-Try:
-  curl -s -H 'Token: ${info.apiKey}' ${info.v2}/oauth/me
-  curl -s -H 'Token: ${info.apiKey}' -H 'Content-Type: application/json' -d '{"seniority":["VP"],"limit":3}' ${info.v2}/search/contacts
-  curl -s -H 'Token: ${info.apiKey}' '${info.v1}/contacts?limit=5&startDate=${startDate}&endDate=${end}'
-
-Press Ctrl-C to stop.
-`);
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  say(`\n${signal}: stopping${n8n ? ' n8n and' : ''} the sandbox...`);
+  const killer = setTimeout(() => sandbox.kill('SIGKILL'), 15_000);
+  if (sandbox.exitCode === null && sandbox.signalCode === null) sandbox.kill('SIGTERM');
+  await Promise.all([n8n?.stop(), sandboxExited]);
+  clearTimeout(killer);
+  say('Stopped.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+void sandboxExited.then(async ({ code, signal }) => {
+  if (stopping) return;
+  process.stderr.write(`The sandbox exited (${signal ?? `code ${code}`}); stopping.\n`);
+  stopping = true;
+  await n8n?.stop();
+  process.exit(code || 1);
 });
 
-const stop = (signal) => {
-  if (child.exitCode === null) child.kill(signal);
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// ---- sandbox: its one JSON line, then its later stdout as is.
+const info = await new Promise((res) => {
+  const lines = createInterface({ input: sandbox.stdout });
+  let first = true;
+  lines.on('line', (line) => {
+    if (!first) return void say(line);
+    first = false;
+    try {
+      res(JSON.parse(line));
+    } catch {
+      say(line);
+    }
+  });
+});
+printSandbox(info);
+
+if (!opts.n8n) {
+  say('n8n: not started (--no-n8n).');
+  say('\nPress Ctrl-C to stop.');
+} else {
+  try {
+    await runN8n();
+  } catch (err) {
+    if (!stopping) {
+      say(`\nn8n is not running: ${err.message}`);
+      say('The sandbox keeps running. Fix the cause and run npm start again (bash test/n8n-e2e/install-n8n.sh installs n8n on its own).');
+      say('\nPress Ctrl-C to stop.');
+      await n8n?.stop();
+      n8n = null;
+    }
+  }
+}
+
+async function runN8n() {
+  say('n8n: checking the install in .cache/ (the first time downloads Node 24 and n8n 1.123 and builds sqlite3: about 3 minutes)...');
+  let paths;
+  try {
+    paths = await ensureN8n(root);
+  } catch (err) {
+    throw new Error(`it could not be installed (no network?):\n  ${lastLines(String(err.message), 6).replace(/\n/g, '\n  ')}`);
+  }
+  if (stopping) return;
+  say(`n8n: preparing ${opts.n8nHome}`);
+  const { env, toActivate } = await prepareN8nHome({ root, homeDir: opts.n8nHome, sandbox: info, say });
+  if (stopping) return;
+  say(`n8n: starting on port ${opts.n8nPort} (13-20 s)...`);
+  n8n = await startN8n({ ...paths, env, port: opts.n8nPort, homeDir: opts.n8nHome });
+  if (stopping) return void (await n8n.stop());
+  void n8n.exited.then(({ code, signal }) => {
+    if (!stopping) say(`\nn8n exited (${signal ?? `code ${code}`}); see ${n8n.logFile}. The sandbox keeps running; Ctrl-C to stop.`);
+  });
+
+  const owner = await ensureOwner(n8n.url, opts.n8nHome);
+  const webhooks = [];
+  if (owner) {
+    const rest = await login(n8n.url, owner);
+    await activate(rest, toActivate);
+    webhooks.push(...(await registerWebhooks(rest, { n8nPort: opts.n8nPort, admin: info.admin })));
+  }
+  if (opts.n8nPort !== 5678) await allowOAuthRedirect({ admin: info.admin, clientId: info.oauth.clientId, n8nPort: opts.n8nPort });
+
+  const editor = `http://localhost:${opts.n8nPort}/`;
+  say(`
+n8n is up, with the Prospecting nodes loaded from n8n-nodes/dist.
+
+  editor    ${editor}
+  sign in   ${owner ? `${owner.email} / ${owner.password}` : 'with the owner account you created in this home'}
+  home      ${opts.n8nHome}   (log: ${n8n.logFile})
+  pids      start ${process.pid}, sandbox ${sandbox.pid}, n8n ${n8n.child.pid}
+
+  Credentials: "Prospecting sandbox" (API key of org A) and "Prospecting sandbox (OAuth2)"
+  (Connect, then sign in as ${info.user.email} / ${info.user.password}).
+${webhooks.map((w) => `  Webhook: "${w.workflow}" receives the sandbox's research deliveries at ${w.url}\n`).join('')}
+What to try first:
+  1. Open ${editor}, sign in, open "Prospecting: search VPs of sales" and click "Execute workflow":
+     ten VPs of sales from the sandbox (search is free).
+  2. Then "Prospecting: search, then research with wait": five Directors are researched (credits) and
+     each comes back with its full record, paired with the search result it came from.
+  3. Each finished research is also delivered to the active workflow "Prospecting: researched contacts
+     arrive by webhook": see its Executions tab.
+
+Press Ctrl-C to stop n8n and the sandbox.`);
+}
+
+function printSandbox(s) {
+  const end = new Date().toISOString();
+  const startDate = new Date(Date.now() - 90 * 86_400_000).toISOString();
+  say(`Prospecting Data Service sandbox is up.
+
+  v1 base   ${s.v1}
+  v2 base   ${s.v2}
+  auth      ${s.auth}/oauth/authorize
+  MCP       ${s.mcp}
+  admin     ${s.admin}/state
+
+  API key (org A)  ${s.apiKey}
+  API key (org B)  ${s.apiKeyB}
+  OAuth client     ${s.oauth.clientId} / ${s.oauth.clientSecret}  redirect ${s.oauth.redirectUri}
+  Sign-in          ${s.user.email} / ${s.user.password}
+
+Try:
+  curl -s -H 'Token: ${s.apiKey}' ${s.v2}/oauth/me
+  curl -s -H 'Token: ${s.apiKey}' -H 'Content-Type: application/json' -d '{"seniority":["VP"],"limit":3}' ${s.v2}/search/contacts
+  curl -s -H 'Token: ${s.apiKey}' '${s.v1}/contacts?limit=5&startDate=${startDate}&endDate=${end}'
+`);
+}

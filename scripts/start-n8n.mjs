@@ -1,0 +1,251 @@
+/**
+ * The n8n half of `npm start` (scripts/start.mjs): installs n8n on demand (test/n8n-e2e/n8n-runner.ts,
+ * ensureN8n), builds the package, prepares a persistent n8n home with the sandbox credentials and the
+ * example workflows, starts `n8n start`, and takes the owner setup out of the way.
+ *
+ * Owner setup: n8n 1.x has no switch to run without user management (N8N_USER_MANAGEMENT_DISABLED went
+ * away in 1.0) and no "skip" any more; until an owner exists the editor shows the "Set up owner account"
+ * form. So the first start of a home creates the owner through n8n's own endpoint
+ * `POST /rest/owner/setup` (the same call that form makes) with a generated password, keeps the
+ * sign-in in `<home>/owner.json` (mode 600) and prints it on every start.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { require as tsxRequire } from 'tsx/cjs/api';
+
+/** Credential ids the examples refer to. */
+export const API_CREDENTIAL_ID = 'prospectingSandbox1';
+export const OAUTH_CREDENTIAL_ID = 'prospectingSandboxOAuth1';
+const WEBHOOK_NODE = 'CUSTOM.prospectingWebhookTrigger';
+const OWNER_EMAIL = 'sandbox-owner@example.com';
+
+/** Loads the TypeScript runner the e2e tests use (one source of truth for installing n8n). */
+function runner(root) {
+  return tsxRequire(path.join(root, 'test/n8n-e2e/n8n-runner.ts'), import.meta.url);
+}
+
+/** Runs install-n8n.sh when needed (its progress goes to stderr); resolves to {nodeBin, n8nBin}. */
+export async function ensureN8n(root) {
+  return runner(root).ensureN8n();
+}
+
+/** Shipped examples name the community package's node types; a custom-extension folder loads them as CUSTOM.*. */
+export function readExamples(root) {
+  const dir = path.join(root, 'n8n-nodes/examples');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8').replace(/"n8n-nodes-prospecting\./g, '"CUSTOM.')) }));
+}
+
+/**
+ * Builds the package and prepares `homeDir` (created if missing; n8n keeps its SQLite database in
+ * `<homeDir>/.n8n`). The two sandbox credentials are written on every start (their URLs follow the
+ * sandbox port, and OAuth tokens of an earlier sandbox process are void anyway). Examples are imported
+ * once per home, by id (`<homeDir>/examples-imported.json`): a start never duplicates them and never
+ * overwrites a user's edits; an example added to the repo later is imported on the next start.
+ * Returns the environment for `n8n start` and the ids of examples to activate (webhook-triggered
+ * examples imported just now).
+ */
+export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
+  execFileSync(process.execPath, [path.join(root, 'n8n-nodes/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  fs.mkdirSync(homeDir, { recursive: true });
+  const home = await runner(root).createN8nHome({
+    customExtensionsDir: path.join(root, 'n8n-nodes/dist'),
+    env: { N8N_USER_FOLDER: homeDir },
+  });
+  try {
+    say('  importing the sandbox credentials');
+    await home.importCredentials([
+      { id: API_CREDENTIAL_ID, name: 'Prospecting sandbox', type: 'prospectingApi', data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } },
+      {
+        id: OAUTH_CREDENTIAL_ID,
+        name: 'Prospecting sandbox (OAuth2)',
+        type: 'prospectingOAuth2Api',
+        data: { clientId: sandbox.oauth.clientId, clientSecret: sandbox.oauth.clientSecret, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authHost: sandbox.auth },
+      },
+    ]);
+
+    const markerFile = path.join(homeDir, 'examples-imported.json');
+    const imported = fs.existsSync(markerFile) ? JSON.parse(fs.readFileSync(markerFile, 'utf8')) : [];
+    const fresh = readExamples(root).filter(({ workflow }) => !imported.includes(workflow.id));
+    const toActivate = [];
+    if (fresh.length) {
+      say(`  importing ${fresh.length} example workflow(s): ${fresh.map((e) => e.file).join(', ')}`);
+      const dir = fs.mkdtempSync(path.join(home.userFolder, 'examples-'));
+      for (const { file, workflow } of fresh) {
+        fs.writeFileSync(path.join(dir, file), JSON.stringify({ ...workflow, active: false }));
+        if (workflow.nodes.some((n) => n.type === WEBHOOK_NODE)) toActivate.push(workflow.id);
+      }
+      const res = await home.run(['import:workflow', '--separate', `--input=${dir}`]);
+      if (res.code !== 0) throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${(res.stdout + res.stderr).trim().split('\n').slice(-20).join('\n')}`);
+      fs.writeFileSync(markerFile, `${JSON.stringify([...imported, ...fresh.map((e) => e.workflow.id)], null, 2)}\n`);
+    } else {
+      say('  example workflows already in this home');
+    }
+    return { env: home.env, toActivate };
+  } finally {
+    await home.cleanup(); // the runner's temp folder of import files; homeDir stays
+  }
+}
+
+/**
+ * `n8n start` on loopback; output appended to `<homeDir>/n8n.log`. Resolves once /healthz/readiness
+ * answers 200 and n8n has printed "Editor is now accessible" (after activating active workflows).
+ */
+export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
+  const logFile = path.join(homeDir, 'n8n.log');
+  const log = fs.openSync(logFile, 'a');
+  fs.writeSync(log, `\n===== n8n start ${new Date().toISOString()} port ${port}\n`);
+  const child = spawn(nodeBin, [n8nBin, 'start'], { env: { ...env, N8N_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  let announced = false;
+  const keep = (b) => {
+    fs.writeSync(log, b);
+    tail = (tail + b.toString()).slice(-8000);
+    announced ||= tail.includes('Editor is now accessible');
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let alive = true;
+  void exited.then(() => {
+    alive = false;
+    fs.closeSync(log);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (!alive) throw new Error(`n8n exited before it was ready (log: ${logFile}):\n${lastLines(tail, 15)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`n8n was not ready within 180 s (log: ${logFile})`);
+    }
+    try {
+      const r = await fetch(`${url}/healthz/readiness`);
+      if (r.ok && announced) break;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  return {
+    child,
+    url,
+    logFile,
+    exited,
+    /** SIGTERM (n8n shuts down gracefully within N8N_GRACEFUL_SHUTDOWN_TIMEOUT), SIGKILL after 15 s. */
+    async stop() {
+      if (!alive) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Makes sure the instance has an owner so the editor opens on a sign-in page, not the sign-up form.
+ * Returns {email, password} when known (created now or kept from an earlier start), else null (an owner
+ * set up by hand in the editor).
+ */
+export async function ensureOwner(url, homeDir) {
+  const ownerFile = path.join(homeDir, 'owner.json');
+  const settings = await (await fetch(`${url}/rest/settings`)).json();
+  const needsSetup = settings?.data?.userManagement?.showSetupOnFirstLoad === true;
+  if (!needsSetup) return fs.existsSync(ownerFile) ? JSON.parse(fs.readFileSync(ownerFile, 'utf8')) : null;
+  // n8n's password rules: 8-64 characters with a digit and an uppercase letter.
+  const owner = { email: OWNER_EMAIL, password: `Sandbox1-${randomBytes(9).toString('base64url')}` };
+  const res = await fetch(`${url}/rest/owner/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...owner, firstName: 'Sandbox', lastName: 'Owner' }),
+  });
+  if (!res.ok) throw new Error(`owner setup refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  fs.writeFileSync(ownerFile, `${JSON.stringify(owner, null, 2)}\n`, { mode: 0o600 });
+  return owner;
+}
+
+/** Signs in; returns a small REST client carrying the auth cookie. */
+export async function login(url, owner) {
+  const res = await fetch(`${url}/rest/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${owner.email} refused: ${res.status}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const call = async (method, p, body) => {
+    const r = await fetch(`${url}${p}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await r.text();
+    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text).data;
+  };
+  return { get: (p) => call('GET', p), post: (p, body) => call('POST', p, body) };
+}
+
+/** Activates workflows the way the editor's toggle does (n8n activates the trigger and reports a failure). */
+export async function activate(rest, ids) {
+  for (const id of ids) {
+    const wf = await rest.get(`/rest/workflows/${id}`);
+    if (!wf.active) await rest.post(`/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+  }
+}
+
+/**
+ * The sandbox keeps webhooks in memory: register the production URL and secret of every active workflow
+ * that starts with the Prospecting Webhook Trigger (organization A). Returns the registered URLs.
+ */
+export async function registerWebhooks(rest, { n8nPort, admin }) {
+  const urls = [];
+  for (const summary of await rest.get('/rest/workflows')) {
+    if (!summary.active) continue;
+    const wf = await rest.get(`/rest/workflows/${summary.id}`);
+    for (const node of wf.nodes.filter((n) => n.type === WEBHOOK_NODE && !n.disabled && n.webhookId)) {
+      const p = node.parameters ?? {};
+      const url = `http://127.0.0.1:${n8nPort}/webhook/${node.webhookId}/prospecting`;
+      const res = await fetch(`${admin}/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          org: 'A',
+          url,
+          secret: p.secret,
+          secretHeader: p.headerName ?? 'X-Webhook-Secret',
+          events: p.events ?? ['contact-researched', 'company-researched'],
+        }),
+      });
+      if (!res.ok) throw new Error(`sandbox refused webhook ${url}: ${res.status} ${await res.text()}`);
+      urls.push({ workflow: wf.name, url });
+    }
+  }
+  return urls;
+}
+
+/** n8n's OAuth callback is on the editor's port; the sandbox registers :5678 by default. */
+export async function allowOAuthRedirect({ admin, clientId, n8nPort }) {
+  const redirectUri = `http://localhost:${n8nPort}/rest/oauth2-credential/callback`;
+  const res = await fetch(`${admin}/oauth/redirect-uris`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, redirectUri }),
+  });
+  if (!res.ok) throw new Error(`sandbox refused redirect URI ${redirectUri}: ${res.status}`);
+  return redirectUri;
+}
+
+export function lastLines(text, n) {
+  return text.trimEnd().split('\n').slice(-n).join('\n');
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
