@@ -1,0 +1,121 @@
+/**
+ * The bits of n8n 1.123's internal REST API (/rest, what the editor calls) the e2e tests read: owner
+ * setup, sign-in, workflows, credentials, activation and executions (whose run data n8n stores and
+ * serves in the "flatted" format).
+ */
+
+export interface Owner {
+  email: string;
+  password: string;
+}
+
+export interface ExecutionSummary {
+  id: string;
+  workflowId: string;
+  mode: string;
+  status: string;
+}
+
+export interface ExecutionDetail extends ExecutionSummary {
+  /** Output items (json only) of each node's last run, by node name. */
+  output: Record<string, Record<string, unknown>[]>;
+}
+
+export interface N8nRest {
+  get<T = unknown>(path: string): Promise<T>;
+  post<T = unknown>(path: string, body: unknown): Promise<T>;
+  activate(workflowId: string): Promise<void>;
+  executions(workflowId: string): Promise<ExecutionSummary[]>;
+  execution(id: string): Promise<ExecutionDetail>;
+}
+
+/** Creates the instance owner (the editor's "Set up owner account" form) on a fresh n8n. */
+export async function setUpOwner(url: string, owner: Owner): Promise<void> {
+  const res = await fetch(`${url}/rest/owner/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...owner, firstName: 'Test', lastName: 'Owner' }),
+  });
+  if (!res.ok) throw new Error(`owner setup: ${res.status} ${await res.text()}`);
+}
+
+/** Signs in (no browser-id header, so the session is not tied to one) and returns a client with the cookie. */
+export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
+  const res = await fetch(`${url}/rest/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const r = await fetch(`${url}${path}`, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await r.text();
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 500)}`);
+    return (JSON.parse(text) as { data: T }).data;
+  };
+  const rest: N8nRest = {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body),
+    // What the editor's Active toggle does; n8n answers 400 with the reason when the trigger fails to start.
+    async activate(workflowId) {
+      const wf = await rest.get<{ versionId: string }>(`/rest/workflows/${workflowId}`);
+      await rest.post(`/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+    },
+    async executions(workflowId) {
+      const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+      const page = await rest.get<{ results: ExecutionSummary[] }>(`/rest/executions?filter=${filter}&limit=250`);
+      return page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status }));
+    },
+    async execution(id) {
+      const e = await rest.get<ExecutionSummary & { data: string }>(`/rest/executions/${id}`);
+      const data = parseFlatted(e.data) as { resultData: { runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]> } };
+      const output: ExecutionDetail['output'] = {};
+      for (const [node, runs] of Object.entries(data.resultData.runData)) {
+        output[node] = (runs[runs.length - 1]?.data?.main?.[0] ?? []).map((item) => item.json);
+      }
+      return { id: String(e.id), workflowId: e.workflowId, mode: e.mode, status: e.status, output };
+    },
+  };
+  return rest;
+}
+
+/**
+ * Reads n8n's stored execution data ("flatted": a JSON array whose first entry is the root; inside
+ * objects and arrays every string is the index of the entry holding the value, so shared and cyclic
+ * references survive). Top-level string entries are the real strings.
+ */
+export function parseFlatted(text: string): unknown {
+  const input = JSON.parse(text) as unknown[];
+  const revived = new Set<object>();
+  const revive = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null || revived.has(value)) return value;
+    revived.add(value);
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (typeof record[key] === 'string') record[key] = revive(input[Number(record[key])]);
+    }
+    return value;
+  };
+  return revive(input[0]);
+}
+
+/** Polls `check` every 250 ms until it returns a value other than undefined, or fails after `ms`. */
+export async function waitFor<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
