@@ -1,9 +1,11 @@
 /**
  * The example workflows shipped in n8n-nodes/examples, run by a real n8n (1.123.x, `n8n execute`) with the
  * built package loaded through N8N_CUSTOM_EXTENSIONS and a credential pointing at an in-process sandbox.
- * trigger-new-contacts.json is not run here: `n8n execute` refuses a workflow that starts with a polling
- * trigger ("Missing node to start execution"); the poll trigger is covered in test/n8n/trigger.test.ts.
- * Set SKIP_N8N_E2E=1 to skip (the first run installs Node 24 + n8n into .cache/).
+ * The two trigger examples are not run here: `n8n execute` refuses a workflow that starts with a trigger
+ * other than the manual one ("Missing node to start execution"). trigger-webhook.test.ts runs them in an
+ * `n8n start` server (webhook deliveries from the sandbox; the poll activated and left to poll), and
+ * start.test.ts imports all of them the way `npm start` does. The first test below keeps that list whole.
+ * Set SKIP_N8N_E2E=1 to skip the n8n part (the first run installs Node 24 + n8n into .cache/).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +17,24 @@ const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
 const PACKAGE = path.resolve(__dirname, '../../n8n-nodes');
 const EXAMPLES = path.join(PACKAGE, 'examples');
+
+/** Which test runs each shipped example in a real n8n. A new example needs an entry (and that test). */
+const COVERED_BY: Record<string, string> = {
+  'search.json': 'workflows.test.ts',
+  'research-with-wait.json': 'workflows.test.ts',
+  'add-to-list.json': 'workflows.test.ts',
+  'create-campaign.json': 'workflows.test.ts',
+  'trigger-new-contacts.json': 'trigger-webhook.test.ts',
+  'trigger-research-webhook.json': 'trigger-webhook.test.ts',
+};
+
+it('every shipped example is run by an n8n e2e test', () => {
+  const files = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  expect(Object.keys(COVERED_BY).sort()).toEqual(files);
+  for (const [file, test] of Object.entries(COVERED_BY)) {
+    expect(fs.readFileSync(path.join(__dirname, test), 'utf8')).toContain(`'${file}'`);
+  }
+});
 
 /** Shipped examples use the community-package type names; a custom-extension folder loads them as CUSTOM.*. */
 function loadExample(file: string): Record<string, unknown> {
