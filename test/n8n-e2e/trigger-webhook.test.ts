@@ -4,8 +4,7 @@
  * - trigger-research-webhook.json: active; the sandbox delivers each finished research to its production
  *   URL with the shared secret; every research runs the workflow exactly once with the record, a delivery
  *   repeated later runs nothing, a wrong or missing secret is answered 401. Checked in n8n's stored
- *   executions (REST, n8n-rest.ts). Two deliveries of one research at the same instant still run twice:
- *   a known bug of the node, pinned with it.failing below.
+ *   executions (REST, n8n-rest.ts). Two deliveries of one research at the same instant run it once.
  * - trigger-new-contacts.json (polling): `n8n execute` refuses a workflow that starts with a polling
  *   trigger, so it is activated through the editor's API (n8n starts the poll and would answer 400 if it
  *   could not) and left to run: its every-minute poll picks up the contacts researched here.
@@ -201,12 +200,9 @@ e2e('trigger examples in a real n8n server', () => {
     expect((await runsPerResearch()).get(one.requestId)).toBe(1);
   }, 60_000);
 
-  // KNOWN BUG in ProspectingWebhookTrigger (n8n-nodes/nodes, not this file's owner): the node remembers emitted
-  // research ids in the workflow's static data, which n8n loads per request and saves only when the run
-  // ends (workflowExecuteAfter), so two deliveries arriving together both pass the check and both run; and
-  // concurrent runs overwrite each other's list (last writer wins). `it.failing` passes while the bug is
-  // there; once the node dedupes atomically it fails: then make it a plain `it`.
-  it.failing('KNOWN BUG: the same research delivered twice at once runs the workflow once', async () => {
+  // n8n saves static data only when a run ends, so the node also claims each research id in process memory
+  // before any await: of two copies arriving together, only one runs the workflow.
+  it('the same research delivered twice at once runs the workflow once', async () => {
     const regs = await Promise.all([1, 2].map(() => postJson(`${sandbox.admin}/webhooks`, { org: 'A', url: hookUrl, secret })));
     const done = await research({ seniority: ['Director'], department: ['Marketing'], limit: 2 });
     await delivered(regs.map((r) => r.body.webhookId), 4);

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
+import { claimInProcess, eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
 
 /*
  * The service registers webhooks in its own settings page, not through its API (public reference,
@@ -74,8 +74,12 @@ export class ProspectingWebhookTrigger implements INodeType {
     if (!(this.getNodeParameter('events', []) as string[]).includes(event)) {
       return { webhookResponse: { received: true, ignored: `event ${event} is not selected` } };
     }
+    // Process memory first (concurrent copies of one delivery), then static data (repeats after a restart).
+    const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
     const state = this.getWorkflowStaticData('node') as DeliveryState;
-    if (!rememberDelivery(state, event, body)) return { webhookResponse: { received: true, duplicate: true } };
+    if (!claimInProcess(scope, event, body, Date.now()) || !rememberDelivery(state, event, body)) {
+      return { webhookResponse: { received: true, duplicate: true } };
+    }
     return { workflowData: [this.helpers.returnJsonArray({ event, ...body })] };
   }
 }

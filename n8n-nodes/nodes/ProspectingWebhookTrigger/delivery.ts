@@ -35,3 +35,27 @@ export function rememberDelivery(state: DeliveryState, event: string, body: IDat
   state.seen = seen.length > MAX_REMEMBERED ? seen.slice(-MAX_REMEMBERED) : seen;
   return true;
 }
+
+/**
+ * Deliveries seen by this n8n process, across executions. n8n saves a workflow's static data only when
+ * an execution ends, so two copies of one delivery arriving together would both pass the static-data
+ * check; this check-and-set runs synchronously, before any await, so within one process only one wins.
+ */
+const recentInProcess = new Map<string, number>();
+const RECENT_MS = 60 * 60 * 1000;
+const RECENT_MAX = 10000;
+
+export function claimInProcess(scope: string, event: string, body: IDataObject, now: number): boolean {
+  const researchId = typeof body.apiResearchId === 'string' && body.apiResearchId ? body.apiResearchId : null;
+  if (!researchId) return true;
+  const key = `${scope}|${event}:${researchId}`;
+  const until = recentInProcess.get(key);
+  if (until !== undefined && until > now) return false;
+  recentInProcess.set(key, now + RECENT_MS);
+  // Bounded: drop the oldest entries (a Map keeps insertion order) once over the cap.
+  for (const oldest of recentInProcess.keys()) {
+    if (recentInProcess.size <= RECENT_MAX) break;
+    recentInProcess.delete(oldest);
+  }
+  return true;
+}
