@@ -13,7 +13,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
+
+/** Preload that ends a child of npm start when npm start is gone (see the file). */
+export const WATCHDOG = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'start-watchdog.mjs')).href;
 
 /** Credential ids the examples refer to. */
 export const API_CREDENTIAL_ID = 'prospectingSandbox1';
@@ -93,40 +97,45 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
 }
 
 /**
- * `n8n start` on loopback; output appended to `<homeDir>/n8n.log`. Resolves once /healthz/readiness
- * answers 200 and n8n has printed "Editor is now accessible" (after activating active workflows).
+ * `n8n start` on loopback; its output goes straight to `<homeDir>/n8n.log` (a file, not a pipe, so it never
+ * writes into a closed pipe). Resolves once /healthz/readiness answers 200 and n8n has logged "Editor is
+ * now accessible" (after activating the active workflows).
  */
 export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
   const logFile = path.join(homeDir, 'n8n.log');
-  const log = fs.openSync(logFile, 'a');
-  fs.writeSync(log, `\n===== n8n start ${new Date().toISOString()} port ${port}\n`);
-  const child = spawn(nodeBin, [n8nBin, 'start'], { env: { ...env, N8N_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let tail = '';
-  let announced = false;
-  const keep = (b) => {
-    fs.writeSync(log, b);
-    tail = (tail + b.toString()).slice(-8000);
-    announced ||= tail.includes('Editor is now accessible');
+  fs.appendFileSync(logFile, `\n===== n8n start ${new Date().toISOString()} port ${port}\n`);
+  const from = fs.statSync(logFile).size;
+  const logFd = fs.openSync(logFile, 'a');
+  const child = spawn(nodeBin, ['--import', WATCHDOG, n8nBin, 'start'], {
+    env: { ...env, N8N_PORT: String(port), START_WATCHDOG: '1' },
+    stdio: ['pipe', logFd, logFd],
+  });
+  fs.closeSync(logFd);
+  const logSinceStart = () => {
+    const fd = fs.openSync(logFile, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const buf = Buffer.alloc(Math.max(0, size - from));
+      fs.readSync(fd, buf, 0, buf.length, from);
+      return buf.toString();
+    } finally {
+      fs.closeSync(fd);
+    }
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let alive = true;
-  void exited.then(() => {
-    alive = false;
-    fs.closeSync(log);
-  });
+  void exited.then(() => (alive = false));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (!alive) throw new Error(`n8n exited before it was ready (log: ${logFile}):\n${lastLines(tail, 15)}`);
+    if (!alive) throw new Error(`n8n exited before it was ready (log: ${logFile}):\n${lastLines(logSinceStart(), 15)}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`n8n was not ready within 180 s (log: ${logFile})`);
     }
     try {
       const r = await fetch(`${url}/healthz/readiness`);
-      if (r.ok && announced) break;
+      if (r.ok && logSinceStart().includes('Editor is now accessible')) break;
     } catch {
       /* not listening yet */
     }

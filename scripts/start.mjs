@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { activate, allowOAuthRedirect, ensureN8n, ensureOwner, lastLines, login, prepareN8nHome, registerWebhooks, startN8n } from './start-n8n.mjs';
+import { WATCHDOG, activate, allowOAuthRedirect, ensureN8n, ensureOwner, lastLines, login, prepareN8nHome, registerWebhooks, startN8n } from './start-n8n.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (text = '') => process.stdout.write(`${text}\n`);
@@ -56,9 +56,11 @@ try {
 // terminal's Ctrl-C already sent them SIGINT), then wait for both.
 let n8n = null;
 let stopping = false;
-const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', opts.port, ...opts.sandboxArgs], {
+// stdin is a pipe only so that start-watchdog.mjs can see this process end.
+const sandbox = spawn(process.execPath, ['--import', WATCHDOG, '--import', 'tsx', 'sandbox/cli.ts', '--port', opts.port, ...opts.sandboxArgs], {
   cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, START_WATCHDOG: '1' },
+  stdio: ['pipe', 'pipe', 'inherit'],
 });
 const sandboxExited = new Promise((res) => sandbox.once('exit', (code, signal) => res({ code, signal })));
 

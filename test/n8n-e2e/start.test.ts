@@ -100,6 +100,21 @@ describe('npm start without n8n', () => {
   }, 120_000);
 });
 
+describe('npm start killed outright', () => {
+  it('takes the sandbox down with it (start-watchdog.mjs), so no orphan keeps the port', async () => {
+    const s = start(['--port', '0', '--no-n8n']);
+    try {
+      const [, v2] = await s.waitForText(/v2 base\s+(\S+)/, 60_000);
+      await s.waitForText(/Press Ctrl-C to stop/, 10_000);
+      s.child.kill('SIGKILL');
+      await s.exited;
+      await waitFor('the sandbox to stop', 10_000, async () => ((await refused(`${v2}/oauth/me`)) ? true : undefined));
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
+
 e2e('npm start with n8n', () => {
   const examples = fs
     .readdirSync(EXAMPLES)
@@ -121,6 +136,7 @@ e2e('npm start with n8n', () => {
   /** Starts npm start on the test home, runs `check`, then SIGINT and checks that everything is gone. */
   async function session(check: (s: Started, info: { editor: string; owner: string[]; v2: string; apiKey: string; admin: string }) => Promise<void>) {
     const s = start(['--port', '0', '--n8n-port', String(n8nPort), '--n8n-home', home]);
+    let pids: number[] = [];
     try {
       // The first run on a clean clone installs n8n (~3 minutes) before this line appears.
       const [, editor] = await s.waitForText(/^\s+editor\s+(\S+)/m, 600_000);
@@ -130,7 +146,7 @@ e2e('npm start with n8n', () => {
       const [, v2] = /v2 base\s+(\S+)/.exec(out)!;
       const [, apiKey] = /API key \(org A\)\s+(\S+)/.exec(out)!;
       const [, admin] = /admin\s+(\S+)\/state/.exec(out)!;
-      const pids = /pids\s+start (\d+), sandbox (\d+), n8n (\d+)/.exec(out)!.slice(1).map(Number);
+      pids = /pids\s+start (\d+), sandbox (\d+), n8n (\d+)/.exec(out)!.slice(1).map(Number);
       expect(pids[0]).toBe(s.child.pid);
       expect(editor).toBe(`http://localhost:${n8nPort}/`);
 
@@ -142,7 +158,9 @@ e2e('npm start with n8n', () => {
       expect(await refused(`http://127.0.0.1:${n8nPort}/healthz`)).toBe(true);
       expect(await refused(`${v2}/oauth/me`)).toBe(true);
     } finally {
+      // After a failure: SIGKILL npm start (its children follow through start-watchdog.mjs), and make sure.
       s.child.kill('SIGKILL');
+      for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
     }
   }
 
@@ -167,6 +185,17 @@ e2e('npm start with n8n', () => {
       const workflows = await rest.get<{ id: string; name: string; active: boolean }[]>('/rest/workflows');
       expect(workflows.map((w) => w.id).sort()).toEqual(examples.map((e) => e.id).sort());
       expect(workflows.filter((w) => w.active).map((w) => w.id)).toEqual(['exWebhook0000001']);
+
+      // "What to try first": the search example run the way the editor's Execute button runs it.
+      const searchWf = await rest.get<{ id: string }>('/rest/workflows/exSearch00000001');
+      const started = await rest.post<{ executionId: string }>('/rest/workflows/exSearch00000001/run', { workflowData: searchWf, triggerToStartFrom: { name: 'Start' } });
+      const manual = await waitFor('the manual run', 30_000, async () => {
+        const e = await rest.execution(started.executionId);
+        return e.status === 'success' || e.status === 'error' ? e : undefined;
+      });
+      expect(manual).toMatchObject({ mode: 'manual', status: 'success' });
+      expect(manual.output['Search Contacts']).toHaveLength(10);
+      for (const c of manual.output['Search Contacts']) expect(c).toMatchObject({ seniority: 'VP', department: 'Sales' });
 
       // start.mjs registered the active webhook example on the sandbox: a research arrives as an execution.
       const hooks = (await (await fetch(`${admin}/webhooks`)).json()) as { url: string }[];
