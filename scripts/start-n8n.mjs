@@ -59,7 +59,8 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
   fs.mkdirSync(homeDir, { recursive: true });
   const home = await runner(root).createN8nHome({
     customExtensionsDir: path.join(root, 'n8n-nodes/dist'),
-    env: { N8N_USER_FOLDER: homeDir },
+    // Not the runner's fixed test key: people may keep real credentials in this home.
+    env: { N8N_USER_FOLDER: homeDir, N8N_ENCRYPTION_KEY: encryptionKey(homeDir) },
   });
   try {
     say('  importing the sandbox credentials');
@@ -90,10 +91,23 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
     } else {
       say('  example workflows already in this home');
     }
+    // The runner lets n8n write its settings file with the umask's mode; it holds the key, so keep it private.
+    const config = path.join(homeDir, '.n8n', 'config');
+    if (fs.existsSync(config)) fs.chmodSync(config, 0o600);
     return { env: home.env, toActivate };
   } finally {
     await home.cleanup(); // the runner's temp folder of import files; homeDir stays
   }
+}
+
+/** The key n8n recorded in `<home>/.n8n/config` on its first run in this home, else a new random one. */
+function encryptionKey(homeDir) {
+  const config = path.join(homeDir, '.n8n', 'config');
+  if (fs.existsSync(config)) {
+    const key = JSON.parse(fs.readFileSync(config, 'utf8')).encryptionKey;
+    if (typeof key === 'string' && key) return key;
+  }
+  return randomBytes(24).toString('base64url');
 }
 
 /**
