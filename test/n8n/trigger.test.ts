@@ -1,3 +1,4 @@
+import { claimInProcess, rememberDelivery, type DeliveryState } from '../../n8n-nodes/nodes/ProspectingWebhookTrigger/delivery';
 import type { IDataObject } from 'n8n-workflow';
 import { callWebhook, executeNode, pollTrigger } from './harness';
 import { sandboxWithCredentials } from './setup';
@@ -61,6 +62,7 @@ describe('webhook trigger', () => {
     const headers = { 'x-webhook-secret': 's3cret', 'x-webhook-event': 'contact-researched' };
     const first = await callWebhook({ parameters, headers, body: record, staticData: {} });
     expect(first.result.workflowData![0][0].json).toEqual({ event: 'contact-researched', ...record });
+    expect(first.result.webhookResponse).toEqual({ received: true });
     const repeat = await callWebhook({ parameters, headers, body: record, staticData: first.staticData });
     expect(repeat.result.workflowData).toBeUndefined();
     expect(repeat.result.webhookResponse).toEqual({ received: true, duplicate: true });
@@ -72,5 +74,22 @@ describe('webhook trigger', () => {
     const headers = { 'x-webhook-secret': 's3cret', 'x-webhook-event': 'company-researched' };
     const { result } = await callWebhook({ parameters: { ...parameters, events: ['contact-researched'] }, headers, body: { companyId: 'c1', apiResearchId: 'r9' }, staticData: {} });
     expect(result.workflowData).toBeUndefined();
+  });
+});
+
+describe('delivery memory', () => {
+  it('static data alone also refuses a repeat (what survives an n8n restart)', () => {
+    const state: DeliveryState = {};
+    expect(rememberDelivery(state, 'contact-researched', { apiResearchId: 'r1' })).toBe(true);
+    expect(rememberDelivery(JSON.parse(JSON.stringify(state)) as DeliveryState, 'contact-researched', { apiResearchId: 'r1' })).toBe(false);
+    expect(rememberDelivery(state, 'company-researched', { apiResearchId: 'r1' })).toBe(true);
+  });
+
+  it('process memory claims a research once per workflow node, so simultaneous copies run once', () => {
+    const now = Date.now();
+    expect(claimInProcess('wf1:n1', 'contact-researched', { apiResearchId: 'x9' }, now)).toBe(true);
+    expect(claimInProcess('wf1:n1', 'contact-researched', { apiResearchId: 'x9' }, now + 1)).toBe(false);
+    expect(claimInProcess('wf2:n1', 'contact-researched', { apiResearchId: 'x9' }, now + 1)).toBe(true);
+    expect(claimInProcess('wf1:n1', 'contact-researched', {}, now)).toBe(true);
   });
 });

@@ -80,6 +80,7 @@ export class ProspectingWebhookTrigger implements INodeType {
     if (!claimInProcess(scope, event, body, Date.now()) || !rememberDelivery(state, event, body)) {
       return { webhookResponse: { received: true, duplicate: true } };
     }
-    return { workflowData: [this.helpers.returnJsonArray({ event, ...body })] };
+    // The service only needs a 2xx; a small JSON acknowledgement beats n8n's default reply text.
+    return { workflowData: [this.helpers.returnJsonArray({ event, ...body })], webhookResponse: { received: true } };
   }
 }
