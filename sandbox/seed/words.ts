@@ -1,5 +1,7 @@
 /** Word lists the seeded generator draws from. Fictional names; real-looking places. */
 
+import type { Location } from '../state/types';
+
 export const FIRST_NAMES = ['Ada', 'Bruno', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Nikolai', 'Olivia', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wes', 'Ximena', 'Yusuf', 'Zoe', 'Amara', 'Ben', 'Carla', 'Diego', 'Emma', 'Felix', 'Hannah', 'Ivan', 'Julia', 'Kofi', 'Lena', 'Marco', 'Nora', 'Omar'];
 export const MIDDLE_NAMES = ['', '', '', 'J.', 'Marie', 'Lee', 'Ann', 'R.', 'James', ''];
 export const LAST_NAMES = ['Abbott', 'Becker', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hughes', 'Ibarra', 'Jansen', 'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quintero', 'Rossi', 'Schmidt', 'Tanaka', 'Ueda', 'Varga', 'Walsh', 'Xu', 'Yilmaz', 'Zimmer', 'Brennan', 'Costa', 'Dalton', 'Ferreira', 'Holm', 'Keller', 'Larsen', 'Murphy', 'Novak', 'Ortega', 'Patel', 'Reyes', 'Silva', 'Turner'];
@@ -49,20 +51,8 @@ export const TITLES: Record<string, string[]> = {
   Other: ['{d} Consultant', '{d} Advisor'],
 };
 
-export interface Place {
-  city: string;
-  state: string;
-  stateAbbr: string;
-  county: string;
-  postCode: string;
-  country: string;
-  countryAbbr: string;
-  countryAlpha2: string;
-  countryAlpha3: string;
-  countryNumeric: number;
-  timezone: string;
-  timezoneRawOffset: string;
-  timezoneAbbr: string;
+/** A seed place: the location fields of spec 2.8 plus the phone prefix numbers there start with. */
+export interface Place extends Location {
   phonePrefix: string;
 }
 
