@@ -77,15 +77,17 @@ function field(body: Record<string, unknown>, name: string): string {
 
 function tokenHandler(version: 'v1' | 'v2') {
   return (call: Call): Result => {
-    if (!isObj(call.body)) throw invalidRequest('body: required; send client_id, client_secret, redirect_uri, grant_type and code or refresh_token');
+    if (!isObj(call.body)) throw invalidRequest('body: required; send client_id, client_secret, grant_type and code with redirect_uri, or refresh_token');
     const body = call.body;
     const state = call.services.state;
     const client = authenticateClient(state, body.client_id, body.client_secret);
     const grantType = field(body, 'grant_type');
-    const redirectUri = field(body, 'redirect_uri');
-    if (!client.redirectUris.includes(redirectUri)) throw new HttpError(400, `redirect_uri: ${redirectUri} does not equal the redirect URI registered on this connection`, { message: 'redirect_uri: does not equal the registered redirect URI', error: 'invalid_grant' });
+    // redirect_uri is required with a code; on a refresh it is optional (RFC 6749 section 6 has none, and
+    // n8n's OAuth2 client leaves it out), but when given it must still be the registered one.
+    const redirectUri = grantType === 'refresh_token' && body.redirect_uri === undefined ? undefined : field(body, 'redirect_uri');
+    if (redirectUri !== undefined && !client.redirectUris.includes(redirectUri)) throw new HttpError(400, `redirect_uri: ${redirectUri} does not equal the redirect URI registered on this connection`, { message: 'redirect_uri: does not equal the registered redirect URI', error: 'invalid_grant' });
     let tokens: IssuedTokens;
-    if (grantType === 'authorization_code') tokens = exchangeCode(state, client, field(body, 'code'), redirectUri, '');
+    if (grantType === 'authorization_code') tokens = exchangeCode(state, client, field(body, 'code'), redirectUri!, '');
     else if (grantType === 'refresh_token') tokens = refresh(state, client, field(body, 'refresh_token'), '');
     else throw new HttpError(400, `grant_type: must be authorization_code or refresh_token (got "${grantType}")`, { message: `grant_type: must be authorization_code or refresh_token`, error: 'unsupported_grant_type' });
     return { status: 200, body: tokenBody(version, tokens, state.clock.now()), headers: { 'cache-control': 'no-store' } };

@@ -94,6 +94,31 @@ describe('token endpoint (spec 4.2, 5.4, 5.5)', () => {
     expect(r.body.error).toBe('invalid_grant');
   });
 
+  it('4.2: a refresh without redirect_uri (RFC 6749 section 6, as n8n sends it, form-encoded) works under v1 and v2; a given one must still match; a code still needs it', async () => {
+    let pair = (await token({ grant_type: 'authorization_code', code: codeOf(await signIn({ redirect_uri: sb.oauth.redirectUri })) })).body;
+    for (const version of ['v2', 'v1']) {
+      // Exactly n8n's OAuth2 refresh body: no redirect_uri.
+      const r = await call('POST', `${sb.auth}/api/${version}/oauth/accessToken`, {
+        rawBody: form({ refresh_token: pair.refresh_token, grant_type: 'refresh_token', client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.access_token).toEqual(expect.any(String));
+      expect((await call('GET', `${sb.v2}/oauth/me`, { bearer: r.body.access_token })).status).toBe(200);
+      pair = r.body;
+    }
+    const wrong = await token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, redirect_uri: 'http://evil.example/cb' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_grant');
+    expect(wrong.body.message).toMatch(/redirect_uri/);
+    // The refused refresh did not use the token up: it still refreshes with the registered redirect_uri.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).status).toBe(200);
+    const code = codeOf(await signIn({ redirect_uri: sb.oauth.redirectUri }));
+    const noUri = await call('POST', `${sb.v2}/oauth/accessToken`, { body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, grant_type: 'authorization_code', code } });
+    expect(noUri.status).toBe(400);
+    expect(noUri.body.message).toMatch(/redirect_uri: required/);
+  });
+
   it('5.1: the both-headers rule applies to bearer tokens too (Token + Bearer of a valid pair is 400)', async () => {
     const t = (await token({ grant_type: 'authorization_code', code: codeOf(await signIn({ redirect_uri: sb.oauth.redirectUri })) })).body;
     const r = await call('GET', `${sb.v2}/lists`, { key: sb.apiKey, bearer: t.access_token });
