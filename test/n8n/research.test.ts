@@ -141,3 +141,42 @@ it('polling that fails past its retries keeps what was paid for: each item has i
     await admin(env.sandbox, 'DELETE', '/faults');
   }
 });
+
+it('credits for only the first batch, Continue on Fail off: what was paid for is returned, the refused batch carries the error', async () => {
+  const rows = (await searchRows(1200)).slice(0, 600);
+  // 500 credits: the first submit (500 items) is accepted, the second (100) is refused for credits.
+  await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 500 });
+  await admin(env.sandbox, 'DELETE', '/requests');
+  try {
+    const out = await research(rows, { researchOptions: { skipDeduplicationCheck: true } });
+    expect(out).toHaveLength(600);
+    expect(out.map((o) => o.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+    expect(countOf(await requestCounts(env.sandbox), 'POST /v1/contacts/research')).toBe(2);
+    for (const item of out.slice(0, 500)) {
+      expect(item.json.requestId).toEqual(expect.any(String));
+      expect(item.json.error).toBeUndefined();
+      expect(['done', 'not-found']).toContain(item.json.outcome);
+    }
+    expect(out.filter((o) => (o.json.contact as IDataObject | null)?.apiResearchId).length).toBeGreaterThan(450);
+    for (const item of out.slice(500)) {
+      expect(item.json.requestId).toBeNull();
+      expect(item.json.status).toBe('submit-failed');
+      expect(String(item.json.error)).toMatch(/credits/i);
+    }
+  } finally {
+    await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 100_000 });
+  }
+}, 60_000);
+
+it('an organization out of credits, Continue on Fail off: nothing was submitted, so the node fails', async () => {
+  await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 1 });
+  try {
+    const rows = (await searchRows(60, 2)).slice(43, 46);
+    const error = await research(rows, { researchOptions: { skipDeduplicationCheck: true } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect((error as NodeOperationError).message).toMatch(/credits/i);
+    expect((error as NodeOperationError).context.itemIndex).toBe(0);
+  } finally {
+    await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 100_000 });
+  }
+});

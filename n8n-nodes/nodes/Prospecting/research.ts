@@ -4,6 +4,9 @@ import { newResearchJob, runAsync, runResearch, type ResearchItem, type Research
 import type { Connection } from './client';
 import { errorItemJson, toNodeError } from './errors';
 
+/** Wait for Results stops after this long when the Time Limit option was not added (its field default). */
+export const DEFAULT_TIME_LIMIT_SECONDS = 600;
+
 interface ResearchOptions {
   maxCredits?: number;
   timeLimitSeconds?: number;
@@ -75,19 +78,21 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
         runResearch(conn.client, job, {
           waitForResults,
           maxCredits: options.maxCredits,
-          timeLimitMs: options.timeLimitSeconds === undefined ? undefined : options.timeLimitSeconds * 1000,
+          // The option's default also when it was never added: Wait for Results never waits forever.
+          timeLimitMs: (options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS) * 1000,
         }),
         conn.host,
       );
       // The core keeps a run-wide stop (credential refused, rate limit after every retry, polling failed)
       // on the job instead of throwing, so what finished before it is still returned here.
       const stopped = done.lastError?.message;
+      const failures: { i: number; message: string }[] = [];
       done.items.forEach((item, k) => {
         const i = indexes[k];
         const notSent = stopped !== undefined && item.outcome === 'unsubmitted';
         if (submitFailed(item) || notSent) {
           const message = notSent ? `Not submitted: ${stopped}` : (item.message ?? item.status);
-          if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), message, { itemIndex: i });
+          failures.push({ i, message });
           out[i] = { json: { ...resultJson(kind, item), error: message }, pairedItem: { item: i } };
         } else if (stopped !== undefined && item.outcome === 'pending') {
           // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
@@ -95,6 +100,13 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
           out[i] = { json: { ...resultJson(kind, item), error }, pairedItem: { item: i } };
         } else out[i] = { json: resultJson(kind, item), pairedItem: { item: i } };
       });
+      // Without Continue on Fail a failure stops the node only when nothing was submitted: once any item
+      // has a request id, credits were spent on it, so every item is returned (the failed ones with
+      // `error`) rather than thrown away.
+      const submitted = done.items.some((item) => item.requestId);
+      if (failures.length && !continueOnFail && !submitted) {
+        throw new NodeOperationError(ctx.getNode(), failures[0].message, { itemIndex: failures[0].i });
+      }
     } catch (error) {
       // The run as a whole was refused (credit cap, credential, rate limit after every retry).
       if (!continueOnFail) throw toNodeError(ctx.getNode(), error, indexes[0]);

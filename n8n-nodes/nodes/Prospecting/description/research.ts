@@ -85,7 +85,7 @@ export const researchProperties: INodeProperties[] = [
         type: 'number',
         typeOptions: { minValue: 0 },
         default: 100,
-        description: 'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched)',
+        description: 'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched). Without this option there is no cap.',
       },
       {
         displayName: 'Time Limit (Seconds)',
@@ -93,7 +93,7 @@ export const researchProperties: INodeProperties[] = [
         type: 'number',
         typeOptions: { minValue: 10 },
         default: 600,
-        description: 'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching"',
+        description: 'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching". Without this option the limit is 600 seconds.',
       },
       {
         displayName: 'Research Again',
