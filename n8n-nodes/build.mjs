@@ -28,6 +28,12 @@ await build({
   target: 'node18',
   format: 'cjs',
   external: ['n8n-workflow'],
+  // The n8n community-package scanner refuses `globalThis` in dist; only the bundled zod uses it (its
+  // global config and registry). Each bundle gets its own object in its place: zod's globals stay
+  // private to the bundle, which is all these nodes need.
+  // "use strict" first, as esbuild would put it: a banner before it would turn the directive off.
+  banner: { js: '"use strict";\nvar __pdsZodGlobal = {};' },
+  define: { globalThis: '__pdsZodGlobal' },
   sourcemap: false,
   logLevel: 'warning',
 });
