@@ -35,7 +35,21 @@ const { entryPoints } = mod.exports;
 // Every entry point must exist in the bundle, and every export must have an entry point.
 const probe = vm.createContext({});
 vm.runInContext(`${code}\nthis.__names = Object.keys(__addon);`, probe);
-const exported = new Set(probe.__names);
+// The guards the wrappers call first (src/guards.ts): exported for the wrappers, not entry points.
+const GUARDS = ['sidebarOnly_', 'triggerOnly_'];
+const exported = new Set(probe.__names.filter((n) => !GUARDS.includes(n)));
+const missingGuards = GUARDS.filter((n) => !probe.__names.includes(n));
+if (missingGuards.length) {
+  console.error(`the bundle lacks the guards [${missingGuards}] (src/guards.ts, exported from src/main.ts)`);
+  process.exit(1);
+}
+// A server function without a known guard kind would be callable from a cell: refuse to build.
+const kinds = { custom: null, sidebar: 'sidebar', trigger: 'trigger', open: null, callback: null };
+const unguarded = entryPoints.filter((e) => !(e.guard in kinds));
+if (unguarded.length) {
+  console.error(`entry points without a guard kind: [${unguarded.map((e) => e.name)}]`);
+  process.exit(1);
+}
 const listed = new Set(entryPoints.map((e) => e.name));
 const missing = [...listed].filter((n) => !exported.has(n));
 const unlisted = [...exported].filter((n) => !listed.has(n));
@@ -48,7 +62,14 @@ const wrappers = entryPoints
   .map((e) => {
     const doc = ['/**', ...e.doc.map((line) => ` * ${line}`), ' */'].join('\n');
     const params = e.params.join(', ');
-    return `${doc}\nfunction ${e.name}(${params}) {\n  return __addon.${e.name}(${params});\n}\n`;
+    // The guard runs before the add-on's code does anything (see src/guards.ts).
+    const guard =
+      e.guard === 'sidebar'
+        ? `  __addon.sidebarOnly_(${JSON.stringify(e.name)});\n`
+        : e.guard === 'trigger'
+          ? `  __addon.triggerOnly_(${JSON.stringify(e.name)}, ${e.params[0]});\n`
+          : '';
+    return `${doc}\nfunction ${e.name}(${params}) {\n${guard}  return __addon.${e.name}(${params});\n}\n`;
   })
   .join('\n');
 

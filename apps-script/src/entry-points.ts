@@ -8,9 +8,19 @@ export interface EntryPoint {
   params: string[];
   /** JSDoc body lines (without the comment markers). Custom functions carry @customfunction. */
   doc: string[];
+  /**
+   * How build.mjs guards the generated wrapper before forwarding:
+   * - 'custom': none (a custom function; free reads only);
+   * - 'sidebar': sidebarOnly_ first, so a cell calling it (`=sendDraft(...)`) is refused before anything runs;
+   * - 'trigger': triggerOnly_ first (the time-driven trigger's event object, which no cell can pass);
+   * - 'open': none (simple triggers; they call SpreadsheetApp.getUi() themselves, refused in a cell);
+   * - 'callback': none (Google's /usercallback; it only finishes a sign-in started from the sidebar).
+   * Every server function is 'sidebar' unless listed otherwise on purpose.
+   */
+  guard: 'custom' | 'sidebar' | 'trigger' | 'open' | 'callback';
 }
 
-const custom = (name: string, params: string[], doc: string[]): EntryPoint => ({ name, params, doc: [...doc, '@customfunction'] });
+const custom = (name: string, params: string[], doc: string[]): EntryPoint => ({ name, params, doc: [...doc, '@customfunction'], guard: 'custom' });
 
 export const customFunctions: EntryPoint[] = [
   custom('PDS_SEARCH_CONTACTS', ['filters', 'limit'], [
@@ -65,15 +75,17 @@ export const customFunctions: EntryPoint[] = [
   ]),
 ];
 
-const plain = (name: string, params: string[], summary: string): EntryPoint => ({ name, params, doc: [summary] });
+/** A server function the sidebar (google.script.run) calls: refused from a cell. */
+const plain = (name: string, params: string[], summary: string): EntryPoint => ({ name, params, doc: [summary], guard: 'sidebar' });
+const other = (guard: 'trigger' | 'open' | 'callback', name: string, params: string[], summary: string): EntryPoint => ({ name, params, doc: [summary], guard });
 
 /** Menu, callback, trigger and sidebar (google.script.run) functions. */
 export const serverFunctions: EntryPoint[] = [
-  plain('onOpen', ['e'], 'Adds the add-on menu.'),
-  plain('onInstall', ['e'], 'Adds the add-on menu right after installation.'),
+  other('open', 'onOpen', ['e'], 'Adds the add-on menu.'),
+  other('open', 'onInstall', ['e'], 'Adds the add-on menu right after installation.'),
   plain('showSidebar', [], 'Opens the sidebar.'),
-  plain('authCallback', ['request'], "OAuth redirect target (Google's /usercallback with a state token)."),
-  plain('scheduledRun', ['e'], 'Hourly trigger: finishes research and refreshes the org-contacts sheet.'),
+  other('callback', 'authCallback', ['request'], "OAuth redirect target (Google's /usercallback with a state token)."),
+  other('trigger', 'scheduledRun', ['e'], 'Hourly trigger: finishes research and refreshes the org-contacts sheet.'),
   plain('getConnectionStatus', [], 'Sidebar: which connection is set up (never the secret).'),
   plain('connectApiKey', ['apiKey'], 'Sidebar: connects with an API key after testing it.'),
   plain('beginOAuthConnection', ['clientId', 'clientSecret'], 'Sidebar: starts the OAuth sign-in.'),

@@ -25,3 +25,5 @@ export {
   updateSavedSearch,
 } from './sidebar/lists';
 export { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
+// Not entry points: the guards build.mjs calls first in the generated wrappers.
+export { sidebarOnly_, triggerOnly_ } from './guards';

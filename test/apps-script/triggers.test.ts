@@ -141,15 +141,17 @@ test('research left unfinished (sidebar closed, run cut at the time limit) is fi
   const values = h.workbook.mustSheet('Managers').values();
   const statusCol = values[0].indexOf('PDS status');
   const statuses = values.slice(1, 601).map((r) => String(r[statusCol]));
-  expect(statuses.every((s) => /^(done|duplicate|not found)/.test(s))).toBe(true);
+  expect(statuses.every((s) => /^(done|duplicate|not found|unknown)/.test(s))).toBe(true);
+  // The request under way when the run was cut (if any) is never sent again: its rows, one batch at most, say unknown.
+  const unknown = statuses.filter((s) => s.startsWith('unknown')).length;
+  expect([0, 100]).toContain(unknown);
   // Every person researched once: credits spent = distinct people found, whatever was resubmitted after the cut.
   const jobs = await admin<{ status: string; searchResultId: string }[]>(sb, 'GET', '/research?org=A');
   const mine = new Set(values.slice(1, 601).map((r) => String(r[values[0].indexOf('searchResultId')])));
   const charged = new Set(jobs.filter((j) => j.status === 'done' && mine.has(j.searchResultId)).map((j) => j.searchResultId));
   expect(jobs.filter((j) => j.status === 'done' && mine.has(j.searchResultId)).length).toBe(charged.size); // never researched twice
   expect(creditsBefore - (await creditsOf(sb))).toBe(charged.size);
-  expect(statuses.filter((s) => s === 'done' || s.startsWith('duplicate')).length).toBe(600 - statuses.filter((s) => s === 'not found').length);
+  expect(statuses.filter((s) => s === 'done' || s.startsWith('duplicate')).length).toBe(600 - unknown - statuses.filter((s) => s === 'not found').length);
   const submits = countOf(await requestCounts(sb), 'POST /v1/contacts/research') - submitsBefore;
-  expect(submits).toBeGreaterThanOrEqual(6);
-  expect(submits).toBeLessThanOrEqual(7); // at most the one request whose answer the cut lost goes again
+  expect(submits).toBe(6); // six batches of 100, each sent once: the one whose answer the cut lost is not sent again
 }, 180_000);

@@ -2,11 +2,41 @@ import { cacheGet, cacheKey, cachePut } from '../cache';
 import type { CellValue } from '../cells';
 import { makeClient, run, type AddOnClient } from '../client';
 import { userError } from '../errors';
-import { gasHost, sleepUntil } from '../host';
-import type { Flow } from '../../../shared';
+import { gasFetch, gasHost, sleepUntil } from '../host';
+import type { Flow, HttpRequest, StoredToken } from '../../../shared';
 
 /** Sheets gives a custom function 30 s; keep a margin for writing the answer back. */
 const CUSTOM_FUNCTION_BUDGET_MS = 25000;
+
+export const RENEW_SIGN_IN = 'The sign-in needs renewing: open the sidebar and press Test connection.';
+
+/**
+ * A custom function must never refresh an OAuth token: the refresh rotates both tokens at the service (the old
+ * refresh token dies), and a custom function cannot setProperty, so the new pair would be lost and the
+ * owner's connection broken. The sidebar and the hourly trigger refresh ahead of expiry; a cell only uses a
+ * token that is still fresh by the core's own measure (refreshAheadMs), and says so otherwise, before any request.
+ */
+function requireFreshToken(client: AddOnClient): void {
+  if (client.auth.type !== 'oauth2') return;
+  const raw = PropertiesService.getUserProperties().getProperty(client.auth.storeKey);
+  // No token at all: the core says "Not connected" without a request.
+  if (!raw) return;
+  let token: StoredToken | null = null;
+  try {
+    token = JSON.parse(raw) as StoredToken;
+  } catch {
+    token = null;
+  }
+  if (!token || !(Number(token.expiresAtMs) - Date.now() > client.settings.refreshAheadMs)) throw new Error(RENEW_SIGN_IN);
+}
+
+/** The backstop: a token request (a refresh after a 401) is refused before it leaves. */
+function noTokenRequests(client: AddOnClient): (request: HttpRequest) => ReturnType<typeof gasFetch> {
+  return (request) => {
+    if (client.auth.type === 'oauth2' && /\/oauth\/accessToken(?:[?#]|$)/.test(request.url)) throw new Error(RENEW_SIGN_IN);
+    return gasFetch(request);
+  };
+}
 
 export interface Answering {
   client: AddOnClient;
@@ -27,7 +57,8 @@ export function answer(fn: string, args: readonly unknown[], compute: (a: Answer
     const key = cacheKey(fn, [client.identity, ...args]);
     const hit = cacheGet<CellValue[][]>(key);
     if (hit) return hit;
-    const host = gasHost({ sleep: sleepUntil(deadline) });
+    requireFreshToken(client);
+    const host = gasHost({ sleep: sleepUntil(deadline), fetch: noTokenRequests(client) });
     const value = compute({ client, run: (flow) => run(client, flow, host) });
     cachePut(key, value, client.addOn.cacheTtlS);
     return value;

@@ -20,9 +20,11 @@ export interface StepRunner {
 }
 
 /**
- * Submits what was never submitted, one request (up to the batch limit) at a time with a checkpoint after
- * each, so a run cut by Apps Script loses at most one answer. Items of a request whose answer was lost stay
- * unsubmitted and go again on resume: the service answers them as duplicates, which cost nothing.
+ * Submits what was never submitted, one request (up to the batch limit) at a time with a checkpoint before
+ * and after each. Before sending, the slice is saved as `submitting`: if Apps Script cuts the run mid-request,
+ * the next run's runResearch settles those items as `unknown` (settleInterruptedSubmits) and never sends them
+ * again, so no row is paid for twice. Right after each answer, `queued` and the request id are written beside
+ * the rows (one setValues), so the sheet itself shows they are under way.
  */
 function submitSome(client: Client, job: EnrichmentJob, r: StepRunner): void {
   const limit = client.settings.researchBatchLimit;
@@ -30,13 +32,31 @@ function submitSome(client: Client, job: EnrichmentJob, r: StepRunner): void {
     const open = job.research.items.map((item, i) => (item.outcome === 'unsubmitted' ? i : -1)).filter((i) => i >= 0);
     if (open.length === 0 || Date.now() >= r.deadline) return;
     const slice = open.slice(0, limit);
-    const part: ResearchJob = { ...job.research, items: slice.map((i) => job.research.items[i]) };
+    // The copy keeps each item's status as it was: an item already `submitting` (a cut run) is settled by the core.
+    const part: ResearchJob = { ...job.research, items: slice.map((i) => ({ ...job.research.items[i] })) };
+    for (const i of slice) job.research.items[i] = { ...job.research.items[i], status: 'submitting' };
+    saveJob(job);
     const done = r.run(runResearch(client, part, { waitForResults: false }));
     slice.forEach((itemIndex, k) => (job.research.items[itemIndex] = done.items[k]));
     saveJob(job);
+    writeQueued(job, slice);
     // Auth or rate limit: nothing was accepted; stop here rather than asking again at once.
     if (done.lastError) throw new ResearchStoppedError(done.lastError.message);
   }
+}
+
+/** `queued` and the request id beside the rows of a slice the service just accepted (one setValues over their span). */
+function writeQueued(job: EnrichmentJob, slice: number[]): number {
+  const rows = new Map<number, ReturnType<typeof resultRow>>();
+  for (const i of slice) {
+    const item = job.research.items[i];
+    if (item.outcome === 'pending' && item.requestId) rows.set(job.rows[i], resultRow(item));
+  }
+  if (rows.size === 0) return 0;
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+  // A deleted sheet is reported when the results are written; the job itself is saved.
+  if (!sheet) return 0;
+  return writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
 }
 
 /** One poll sweep over every pending id (the core's step), unless the last sweep was under the interval ago. */

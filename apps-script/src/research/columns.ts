@@ -34,3 +34,12 @@ export function resultRow(item: ResearchItem): CellValue[] {
 export function isFinishedStatus(text: unknown): boolean {
   return /^(done|duplicate)/.test(String(text ?? '').trim());
 }
+
+/**
+ * Rows whose status cell says they are under way (submitted, or possibly submitted) are not submitted again
+ * either: `queued`/`researching` (and any other service status of a pending item) carry a request id, `submitting`
+ * and `unknown` may have been accepted.
+ */
+export function isInFlightStatus(text: unknown): boolean {
+  return /^(queued|researching|submitting|unknown|waiting|pending|processing|in[ _-]?progress)/i.test(String(text ?? '').trim());
+}

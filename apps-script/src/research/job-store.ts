@@ -93,6 +93,17 @@ export function jobsOf(owner: string): EnrichmentJob[] {
     .filter((j): j is EnrichmentJob => j !== null);
 }
 
+/** Every job in the state sheet, whoever owns it: rows under way in any of them must not be submitted again. */
+export function allJobs(): EnrichmentJob[] {
+  const sheet = stateSheet(false);
+  if (!sheet || sheet.getLastRow() === 0) return [];
+  return sheet
+    .getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn())
+    .getValues()
+    .map(parseRow)
+    .filter((j): j is EnrichmentJob => j !== null);
+}
+
 export function deleteJob(id: string): void {
   const sheet = stateSheet(false);
   if (!sheet) return;

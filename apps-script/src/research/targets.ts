@@ -1,7 +1,8 @@
 import { contactResearchItem, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
-import { isFinishedStatus, RESULT_HEADERS } from './columns';
+import { isFinishedStatus, isInFlightStatus, RESULT_HEADERS } from './columns';
+import { allJobs } from './job-store';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -44,12 +45,30 @@ export interface TargetScan {
   rows: number[];
   invalid: { row: number; reason: string }[];
   alreadyDone: number;
+  /** Rows under way: in an open enrichment, or with a status cell saying queued, researching, submitting or unknown. */
+  inProgress: number;
+}
+
+/**
+ * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
+ * every item but those that ended as not found or an error, which may be tried again.
+ */
+function rowsUnderWay(sheetName: string): Set<number> {
+  const rows = new Set<number>();
+  for (const job of allJobs()) {
+    if (job.sheetName !== sheetName) continue;
+    job.research.items.forEach((item, i) => {
+      if (item.outcome !== 'not-found' && item.outcome !== 'error') rows.add(job.rows[i]);
+    });
+  }
+  return rows;
 }
 
 /**
  * Each selected row becomes one research target: its searchResultId when there is one, else the contact
- * fields found by header name. Rows already finished (status done or duplicate) are skipped; rows that
- * cannot be researched are reported with the reason, and nothing is sent for them.
+ * fields found by header name. Rows already finished (status done or duplicate) are skipped, and so are rows
+ * under way (an open enrichment's rows, or a status of queued, researching, submitting or unknown): nothing is
+ * paid for twice. Rows that cannot be researched are reported with the reason, and nothing is sent for them.
  */
 export function scanTargets(selection: SelectedRows): TargetScan {
   const headers = headerColumns(selection.sheet);
@@ -61,12 +80,17 @@ export function scanTargets(selection: SelectedRows): TargetScan {
   const width = selection.sheet.getLastColumn();
   const first = selection.rows[0];
   const values = selection.sheet.getRange(first, 1, selection.rows[selection.rows.length - 1] - first + 1, width).getValues();
-  const scan: TargetScan = { targets: [], rows: [], invalid: [], alreadyDone: 0 };
+  const underWay = rowsUnderWay(selection.sheet.getName());
+  const scan: TargetScan = { targets: [], rows: [], invalid: [], alreadyDone: 0, inProgress: 0 };
   for (const row of selection.rows) {
     const line = values[row - first];
     const cell = (field: string) => (column[field] === undefined ? '' : keyOf(line[column[field] - 1]));
     if (statusColumn !== undefined && isFinishedStatus(line[statusColumn - 1])) {
       scan.alreadyDone++;
+      continue;
+    }
+    if (underWay.has(row) || (statusColumn !== undefined && isInFlightStatus(line[statusColumn - 1]))) {
+      scan.inProgress++;
       continue;
     }
     if (line.every((v) => keyOf(v) === '')) continue;

@@ -18,6 +18,8 @@ export interface EnrichmentPreview {
   /** Every submitted row may cost one credit; duplicates are free but only known after submitting. */
   atMostCredits: number;
   alreadyDone: number;
+  /** Rows skipped because an enrichment already submitted (or may have submitted) them. */
+  inProgress: number;
   invalid: { row: number; reason: string }[];
   balance: number | null;
 }
@@ -36,6 +38,7 @@ export function previewEnrichment(): EnrichmentPreview {
       items: scan.targets.length,
       atMostCredits: scan.targets.length,
       alreadyDone: scan.alreadyDone,
+      inProgress: scan.inProgress,
       invalid: scan.invalid.slice(0, 50),
       balance: typeof balance === 'number' ? balance : null,
     };
@@ -51,33 +54,18 @@ export function previewEnrichment(): EnrichmentPreview {
  */
 export function startEnrichment(confirmedItems: number): Progress {
   try {
-    const selection = selectedRows();
-    const scan = scanTargets(selection);
-    if (scan.targets.length === 0) throw new Error('Nothing to research in the selection (rows already done or without a name, email or LinkedIn URL).');
-    if (scan.targets.length !== confirmedItems) {
-      throw new Error(`The selection changed since the preview (${scan.targets.length} rows to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`);
-    }
     const client = makeClient();
     const deadline = deadlineAfter(client.addOn.runBudgetMs);
-    const sheet = selection.sheet;
-    const headers = headerColumns(sheet);
-    let outColumn = headers.get(RESULT_HEADERS[0]) ?? 0;
-    if (!outColumn) {
-      outColumn = sheet.getLastColumn() + 1;
-      writeBlock(sheet, 1, outColumn, [RESULT_HEADERS]);
+    // Two starts over the same rows (two sidebars, two editors) must not both see them free: the scan and
+    // the saved job happen under the document lock, so the second scan finds the first job's rows under way.
+    const lock = LockService.getDocumentLock();
+    lock.waitLock(30000);
+    let job: EnrichmentJob;
+    try {
+      job = createJob(confirmedItems);
+    } finally {
+      lock.releaseLock();
     }
-    const job: EnrichmentJob = {
-      id: Utilities.getUuid(),
-      owner: userKey(),
-      sheetName: sheet.getName(),
-      rows: scan.rows,
-      outColumn,
-      createdAt: Date.now(),
-      lastPollAt: null,
-      written: '0'.repeat(scan.rows.length),
-      research: newResearchJob('contacts', scan.targets),
-    };
-    saveJob(job);
     ensureSchedule();
     return advance(client, job, { run: (flow) => run(client, flow), deadline });
   } catch (error) {
@@ -85,7 +73,36 @@ export function startEnrichment(confirmedItems: number): Progress {
   }
 }
 
-/** Called by the sidebar every 2 to 5 s: one poll sweep, finished rows written, progress returned. */
+function createJob(confirmedItems: number): EnrichmentJob {
+  const selection = selectedRows();
+  const scan = scanTargets(selection);
+  if (scan.targets.length === 0) throw new Error('Nothing to research in the selection (rows already done, under way in an enrichment, or without a name, email or LinkedIn URL).');
+  if (scan.targets.length !== confirmedItems) {
+    throw new Error(`The selection changed since the preview (${scan.targets.length} rows to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`);
+  }
+  const sheet = selection.sheet;
+  const headers = headerColumns(sheet);
+  let outColumn = headers.get(RESULT_HEADERS[0]) ?? 0;
+  if (!outColumn) {
+    outColumn = sheet.getLastColumn() + 1;
+    writeBlock(sheet, 1, outColumn, [RESULT_HEADERS]);
+  }
+  const job: EnrichmentJob = {
+    id: Utilities.getUuid(),
+    owner: userKey(),
+    sheetName: sheet.getName(),
+    rows: scan.rows,
+    outColumn,
+    createdAt: Date.now(),
+    lastPollAt: null,
+    written: '0'.repeat(scan.rows.length),
+    research: newResearchJob('contacts', scan.targets),
+  };
+  saveJob(job);
+  return job;
+}
+
+/** Called by the sidebar every pollIntervalMs (3 s by default): one poll sweep, finished rows written, progress returned. */
 export function pollEnrichment(jobId: string): Progress {
   try {
     const job = loadJob(String(jobId));
