@@ -2,6 +2,7 @@
  * Wait for Results never waits forever: without the Time Limit option the run gets the option's
  * default, 600 s. The core's runResearch is wrapped to see the options the node passes.
  */
+import type { INodeParameters } from 'n8n-workflow';
 import type { ResearchRunOptions } from '../../shared';
 import { executeNode } from './harness';
 import { sandboxWithCredentials } from './setup';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => env.sandbox.close());
 
-const research = (researchOptions: Record<string, unknown>) =>
+const research = (researchOptions: INodeParameters) =>
   executeNode({
     parameters: { resource: 'companies', operation: 'research', researchBy: 'details', company: { domain: 'acme.com' }, waitForResults: true, researchOptions },
     credentials: env.credentials,
