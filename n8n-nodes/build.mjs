@@ -2,11 +2,13 @@
 // dependencies, only the n8n-workflow peer that n8n itself provides. Icons and codex files are copied.
 import { build } from 'esbuild';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const dist = join(root, 'dist');
+// `--outdir DIR` builds elsewhere (tests check a build without touching the dist/ other tests load).
+const outArg = process.argv.indexOf('--outdir');
+const dist = outArg > 0 && process.argv[outArg + 1] ? resolve(process.argv[outArg + 1]) : join(root, 'dist');
 
 function files(dir, test) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -4,25 +4,30 @@
  * per-bundle object), and the built nodes must still load and run (zod validation included).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 import { executeNode, nodeClasses } from './harness';
 import { sandboxWithCredentials } from './setup';
 
 const PACKAGE = path.join(__dirname, '../../n8n-nodes');
-const DIST = path.join(PACKAGE, 'dist');
+// Built into a folder of its own: the e2e tests load n8n-nodes/dist and rebuild it themselves.
+// Inside the repository (.cache, git-ignored) so that the built files resolve n8n-workflow from its node_modules.
+const CACHE = path.join(__dirname, '../../.cache');
+mkdirSync(CACHE, { recursive: true });
+const DIST = mkdtempSync(path.join(CACHE, 'n8n-nodes-dist-'));
 
 let env: Awaited<ReturnType<typeof sandboxWithCredentials>>;
 const sourceNode = nodeClasses.prospecting;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(PACKAGE, 'build.mjs')], { stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(PACKAGE, 'build.mjs'), '--outdir', DIST], { stdio: 'pipe' });
   env = await sandboxWithCredentials({ config: { research: { queuedMs: 20, researchingMs: 50 } } });
 }, 60_000);
 afterAll(async () => {
   nodeClasses.prospecting = sourceNode;
   await env.sandbox.close();
+  rmSync(DIST, { recursive: true, force: true });
 });
 
 function distFiles(): string[] {
@@ -45,9 +50,9 @@ it('no globalThis, setTimeout, setInterval or process. in any built file', () =>
 it('every node and credential listed in package.json loads from dist; each file stays strict mode', () => {
   const pkg = JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
   for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
-    expect(readFileSync(path.join(PACKAGE, file), 'utf8').startsWith('"use strict";')).toBe(true);
+    expect(readFileSync(path.join(DIST, file.replace(/^dist\//, '')), 'utf8').startsWith('"use strict";')).toBe(true);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const exported = require(path.join(PACKAGE, file)) as Record<string, new () => { description?: { name: string }; name?: string }>;
+    const exported = require(path.join(DIST, file.replace(/^dist\//, ''))) as Record<string, new () => { description?: { name: string }; name?: string }>;
     const classes = Object.values(exported);
     expect(classes).toHaveLength(1);
     const instance = new classes[0]();
