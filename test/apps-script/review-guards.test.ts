@@ -141,6 +141,24 @@ describe('enrichment never submits a row twice', () => {
     expect(countOf(await requestCounts(sb), RESEARCH)).toBe(submitted);
   }, 120_000);
 
+  test('the hourly run firing during the sidebar'"'"'s submit leaves that job alone: one submit, rows queued, none unknown', async () => {
+    h.workbook.setActiveRange('Rows!A16:A18');
+    expect(await h.run('previewEnrichment')).toMatchObject({ items: 3 });
+    const submitted = countOf(await requestCounts(sb), RESEARCH);
+    // A slow submit keeps the sidebar's step (and the document lock) busy while the hourly run fires.
+    await admin(sb, 'POST', '/faults', { endpoint: RESEARCH, kind: 'latency', latencyMs: 3000, count: 1 });
+    const start = h.run('startEnrichment', 3);
+    await sleep(800);
+    h.clock.advance(3_600_000);
+    const runs = await h.fireTriggers();
+    expect(runs.map((r) => r.fn)).toContain('scheduledRun');
+    const started = (await start) as Progress;
+    // One submit in all, and the rows are queued by it, not marked unknown by the run.
+    expect(countOf(await requestCounts(sb), RESEARCH)).toBe(submitted + 1);
+    expect(started).toMatchObject({ total: 3, unknown: 0, unsubmitted: 0 });
+    expect(await pollToEnd(started.jobId)).toMatchObject({ complete: true, unknown: 0 });
+  }, 120_000);
+
   test('a run cut mid-submit: its rows are neither started again nor resubmitted when it resumes', async () => {
     h.workbook.setActiveRange('Rows!A12:A14');
     expect(await h.run('previewEnrichment')).toMatchObject({ items: 3 });

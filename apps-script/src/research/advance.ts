@@ -2,7 +2,7 @@ import { pollSweep, runResearch, summarize, type Client, type Flow, type Researc
 import { isTimeUp } from '../host';
 import { writeSpan } from '../sheet-io';
 import { RESULT_HEADERS, resultRow } from './columns';
-import { saveJob, type EnrichmentJob } from './job-store';
+import { loadJob, saveJob, type EnrichmentJob } from './job-store';
 
 export interface Progress extends ResearchSummary {
   jobId: string;
@@ -121,4 +121,25 @@ export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 
     credits: client.state.credits.balance,
     setValuesCalls,
   };
+}
+
+/**
+ * One step of a saved job while holding the document lock, so the sidebar's polling and the hourly
+ * trigger never advance the same job at once (both could otherwise submit the same rows and pay twice).
+ * The job is re-read under the lock, since the other run may have just saved it. When the lock is busy
+ * nothing is sent: `busy` tells the caller to show the saved progress and try again later.
+ */
+export function advanceExclusive(client: Client, jobId: string, r: StepRunner): { job: EnrichmentJob; progress: Progress; busy: boolean } | null {
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(1000)) {
+    const saved = loadJob(jobId);
+    return saved ? { job: saved, progress: progressOf(saved, client), busy: true } : null;
+  }
+  try {
+    const job = loadJob(jobId);
+    if (!job) return null;
+    return { job, progress: advance(client, job, r), busy: false };
+  } finally {
+    lock.releaseLock();
+  }
 }

@@ -3,7 +3,7 @@ import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { headerColumns, writeBlock } from '../sheet-io';
-import { advance, type Progress } from '../research/advance';
+import { advanceExclusive, progressOf, type Progress } from '../research/advance';
 import { RESULT_HEADERS } from '../research/columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
 import { scanTargets, selectedRows } from '../research/targets';
@@ -67,7 +67,8 @@ export function startEnrichment(confirmedItems: number): Progress {
       lock.releaseLock();
     }
     ensureSchedule();
-    return advance(client, job, { run: (flow) => run(client, flow), deadline });
+    const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline });
+    return step ? step.progress : progressOf(job, client);
   } catch (error) {
     throw userError(error);
   }
@@ -108,9 +109,10 @@ export function pollEnrichment(jobId: string): Progress {
     const job = loadJob(String(jobId));
     if (!job || job.owner !== userKey()) throw new Error('This enrichment is finished or unknown (its results are in the sheet).');
     const client = makeClient();
-    const progress = advance(client, job, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
-    if (progress.complete) deleteJob(job.id);
-    return progress;
+    const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
+    if (!step) throw new Error('This enrichment is finished or unknown (its results are in the sheet).');
+    if (step.progress.complete && !step.busy) deleteJob(job.id);
+    return step.progress;
   } catch (error) {
     throw userError(error);
   }

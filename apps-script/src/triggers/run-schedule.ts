@@ -3,7 +3,7 @@ import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
-import { advance } from '../research/advance';
+import { advanceExclusive } from '../research/advance';
 import { deleteJob, jobsOf } from '../research/job-store';
 import { loadRefresh } from './org-cursor';
 import { refreshOrgContacts, type RefreshReport } from './refresh-org';
@@ -24,12 +24,15 @@ export function runSchedule(): ScheduleReport {
   const runner = { run: <T>(flow: Flow<T>) => run(client, flow), deadline };
   for (const job of jobsOf(userKey())) {
     try {
-      let progress = advance(client, job, runner);
-      while (!progress.complete && Date.now() + client.settings.pollIntervalMs < deadline) {
+      // Each step holds the document lock; a busy lock means the sidebar is advancing this job right now.
+      let step = advanceExclusive(client, job.id, runner);
+      while (step && !step.busy && !step.progress.complete && Date.now() + client.settings.pollIntervalMs < deadline) {
         Utilities.sleep(client.settings.pollIntervalMs);
-        progress = advance(client, job, runner);
+        step = advanceExclusive(client, job.id, runner);
       }
-      if (progress.complete) deleteJob(job.id);
+      if (!step) continue;
+      const progress = step.progress;
+      if (progress.complete && !step.busy) deleteJob(job.id);
       report.research.push({ jobId: job.id, complete: progress.complete, pending: progress.pending + progress.unsubmitted });
     } catch (error) {
       if (isTimeUp(error)) throw error;
