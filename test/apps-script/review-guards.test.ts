@@ -141,7 +141,7 @@ describe('enrichment never submits a row twice', () => {
     expect(countOf(await requestCounts(sb), RESEARCH)).toBe(submitted);
   }, 120_000);
 
-  test('the hourly run firing during the sidebar'"'"'s submit leaves that job alone: one submit, rows queued, none unknown', async () => {
+  test("the hourly run firing during the sidebar's submit leaves that job alone: one submit, rows queued, none unknown", async () => {
     h.workbook.setActiveRange('Rows!A16:A18');
     expect(await h.run('previewEnrichment')).toMatchObject({ items: 3 });
     const submitted = countOf(await requestCounts(sb), RESEARCH);
