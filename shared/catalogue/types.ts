@@ -50,8 +50,6 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   batch?: BatchLimit;
   /** 'none': the token route, which takes no Authorization header (spec 4.2). */
   auth: 'required' | 'none';
-  /** 'form': application/x-www-form-urlencoded (only where a route needs it). */
-  bodyEncoding?: 'json';
 }
 
 export type AnyOperation = Operation<z.ZodType, z.ZodType, unknown>;

@@ -1,6 +1,7 @@
 /** Sample records for the record tests (and for other packages' tests); every spec field is filled. */
 
-export const sampleContactLocation = {
+/** The address both location objects share (spec 2.8), so the two samples describe one place. */
+const samplePlace = {
   city: 'Austin',
   state: 'Texas',
   postCode: '78701',
@@ -11,6 +12,10 @@ export const sampleContactLocation = {
   countryAlpha2: 'US',
   countryAlpha3: 'USA',
   countryNumeric: 840,
+};
+
+export const sampleContactLocation = {
+  ...samplePlace,
   fullString: 'Austin, Texas, United States',
   timezone: 'America/Chicago',
   timezoneRawOffset: '-6',
@@ -21,16 +26,7 @@ export const sampleCompanyLocation = {
   street1: '100 Congress Ave',
   street2: 'Suite 200',
   street3: '',
-  city: 'Austin',
-  state: 'Texas',
-  postCode: '78701',
-  county: 'Travis',
-  country: 'United States',
-  stateAbbr: 'TX',
-  countryAbbr: 'US',
-  countryAlpha2: 'US',
-  countryAlpha3: 'USA',
-  countryNumeric: 840,
+  ...samplePlace,
   fullString: '100 Congress Ave, Austin, TX 78701, United States',
 };
 
