@@ -55,15 +55,23 @@ describe('research records', () => {
     expect(contactPollItemSchema.parse(unknown).contact).toBeUndefined();
   });
 
-  it('rejects a bad embedded record with its path', () => {
-    const r = contactPollItemSchema.safeParse({
+  // Issue 15 reverses the old rule (a bad embedded field failed the item): a paid result is never thrown away.
+  it('keeps an embedded record with an odd field, the value as sent', () => {
+    const item = contactPollItemSchema.parse({
       requestId: 'a',
       searchResultId: 's1',
       status: 'done',
       message: null,
       contact: { ...sampleOrgContact, companyStaffCount: 'many' },
     });
-    expect(r.error?.issues[0].path).toEqual(['contact', 'companyStaffCount']);
+    expect(item.contact?.companyStaffCount).toBe('many');
+    expect(item.contact?.email).toBe(sampleOrgContact.email);
+  });
+
+  it('requires what it acts on: requestId and status', () => {
+    expect(contactPollItemSchema.safeParse({ status: 'done' }).error?.issues[0].path).toEqual(['requestId']);
+    expect(contactPollItemSchema.safeParse({ requestId: 'a' }).error?.issues[0].path).toEqual(['status']);
+    expect(contactPollItemSchema.parse({ requestId: 7, status: 'done' }).requestId).toBe('7');
   });
 
   it('parses a company poll answer', () => {
