@@ -18,3 +18,4 @@ export * from './me';
 export * from './credits';
 export * from './describe';
 export * from './columns';
+export * from './delivery';
