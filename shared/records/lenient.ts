@@ -33,6 +33,12 @@ function wordToBoolean(value: unknown): unknown {
 /** Optional text; a number or boolean is read as its text. */
 export const looseText = lenient(z.preprocess(scalarToText, z.string().nullish()));
 
+/**
+ * Optional text the connector shows or acts on (a poll item's message): always text, so code can trim it; a list
+ * or object is read as its JSON text.
+ */
+export const anyText = z.preprocess((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v)), z.string().nullish()).catch(undefined);
+
 /** Optional integer; whole-number text is read as the number, other text is kept. */
 export const looseInt = lenient(z.preprocess(digitsToNumber, z.int().nullish()));
 

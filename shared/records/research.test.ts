@@ -82,3 +82,12 @@ describe('research records', () => {
     expect(companyPollResponseSchema.parse(body).data[0].company?.companyId).toBe('501');
   });
 });
+
+describe('poll item message (issue 15: tolerant reading)', () => {
+  it('is always text, so the verdict can show it', () => {
+    const item = contactPollItemSchema.parse({ requestId: 'a', status: 'error', message: { reason: 'quota' } });
+    expect(item.message).toBe('{"reason":"quota"}');
+    expect(researchVerdict(item).detail).toBe('{"reason":"quota"}');
+    expect(contactPollItemSchema.parse({ requestId: 'a', status: 'error', message: 404 }).message).toBe('404');
+  });
+});

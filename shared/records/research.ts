@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orgCompanySchema } from './org-company';
 import { orgContactSchema } from './org-contact';
-import { idText, lenient, looseBoolean, looseText } from './lenient';
+import { anyText, idText, lenient, looseBoolean, looseText } from './lenient';
 
 /**
  * Research submit and poll (spec 2.9, 3.5, 4.10, 4.12; public reference; DECISIONS "Research (v1)").
@@ -41,7 +41,7 @@ const pollItemBase = {
   requestId: idText,
   searchResultId: looseText,
   status: z.string().min(1),
-  message: looseText,
+  message: anyText,
 };
 
 // The record is read tolerantly, and if it is not even an object it is kept as sent: a paid result is never dropped.
@@ -109,6 +109,6 @@ export interface ResearchVerdict {
 
 export function researchVerdict(item: { status: string; message?: string | null }): ResearchVerdict {
   const known = Object.prototype.hasOwnProperty.call(outcomes, key(item.status));
-  const detail = item.message && item.message.trim() !== '' ? item.message : item.status;
+  const detail = typeof item.message === 'string' && item.message.trim() !== '' ? item.message : item.status;
   return { outcome: researchOutcome(item.status), status: item.status, known, detail };
 }
