@@ -36,14 +36,19 @@ export function errorFromResponse(response: HttpResponse, request: RedactedReque
   const say = (text: string) => `${operationTitle}: ${text}`;
 
   if (code === 'insufficientCredits' || code === 'missingLicense') {
+    // The published 422 body may leave `data` out, and a shortfall may come as text: read what is there.
+    const data = body.data && typeof body.data === 'object' ? body.data : {};
+    const needed = typeof data.additionalCreditsNeeded === 'string' && /^\s*\d+\s*$/.test(data.additionalCreditsNeeded) ? Number(data.additionalCreditsNeeded) : data.additionalCreditsNeeded;
     const extra = {
-      productCategory: typeof body.data?.productCategory === 'string' ? body.data.productCategory : undefined,
-      additionalCreditsNeeded: typeof body.data?.additionalCreditsNeeded === 'number' ? body.data.additionalCreditsNeeded : undefined,
+      productCategory: typeof data.productCategory === 'string' ? data.productCategory : undefined,
+      additionalCreditsNeeded: typeof needed === 'number' && Number.isFinite(needed) ? needed : undefined,
     };
     const hint =
       code === 'missingLicense'
         ? 'The organization has no active Public API license; ask an admin to enable it.'
-        : `Add at least ${extra.additionalCreditsNeeded ?? 'more'} research credits, or research fewer records.`;
+        : extra.additionalCreditsNeeded !== undefined
+          ? `Add at least ${extra.additionalCreditsNeeded} research credits, or research fewer records.`
+          : 'Add research credits, or research fewer records.';
     return new CreditsError(say(`${serviceMessage}. ${hint}`), extra, { ...details, hint });
   }
   if (status === 401 || status === 403) {

@@ -10,10 +10,18 @@ export interface DescribeOptions {
   flatten?: boolean;
 }
 
-/** Peels optional / nullable wrappers to reach the object schema underneath, if any. */
-function objectInside(schema: z.ZodType): z.ZodObject | undefined {
+/**
+ * Peels optional / nullable / catch / default wrappers and pipes (preprocess, transform) to reach the object
+ * schema underneath, if any. Tolerant fields (lenient.ts) wrap their schema so, and still flatten.
+ */
+export function objectInside(schema: z.ZodType): z.ZodObject | undefined {
   let s: z.ZodType = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  for (;;) {
+    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodCatch) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodPipe) s = (s.in instanceof z.ZodTransform ? s.out : s.in) as z.ZodType;
+    else break;
+  }
   return s instanceof z.ZodObject ? s : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonNegativeInt } from './primitives';
+import { looseInt, looseText } from './lenient';
 
 /**
  * Error bodies (spec 5.6, 7; public reference; DECISIONS "Status codes" and "Token endpoint").
@@ -16,14 +16,20 @@ export type MsgErrorBody = z.infer<typeof msgErrorBodySchema>;
 
 export const knownCreditLicenseCodes = ['insufficientCredits', 'missingLicense'] as const;
 
-/** 422 credit/license body of research and org reads (spec 7). */
+/**
+ * 422 credit/license body of research and org reads (spec 7). The published body requires none of its fields,
+ * and `data` may be missing, so only `msg` and `code` identify it; the shortfall sent as text is read as a number.
+ */
 export const creditLicenseErrorBodySchema = z.looseObject({
   msg: z.string(),
   code: z.string(),
-  data: z.looseObject({
-    productCategory: z.string(),
-    additionalCreditsNeeded: nonNegativeInt,
-  }),
+  data: z
+    .looseObject({
+      productCategory: looseText,
+      additionalCreditsNeeded: looseInt,
+    })
+    .optional()
+    .catch(undefined),
 });
 export type CreditLicenseErrorBody = z.infer<typeof creditLicenseErrorBodySchema>;
 
@@ -64,9 +70,8 @@ export function readErrorBody(body: unknown): ErrorInfo {
   const code = typeof b.code === 'string' ? b.code : typeof b.error === 'string' ? b.error : undefined;
   if (code !== undefined) info.code = code;
   const credit = creditLicenseErrorBodySchema.safeParse(body);
-  if (credit.success) {
-    info.productCategory = credit.data.data.productCategory;
-    info.additionalCreditsNeeded = credit.data.data.additionalCreditsNeeded;
-  }
+  const extra = credit.success ? credit.data.data : undefined;
+  if (typeof extra?.productCategory === 'string') info.productCategory = extra.productCategory;
+  if (typeof extra?.additionalCreditsNeeded === 'number') info.additionalCreditsNeeded = extra.additionalCreditsNeeded;
   return info;
 }

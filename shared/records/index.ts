@@ -1,5 +1,7 @@
 /** Record schemas of the Prospecting Data Service responses, with their inferred types and helpers. */
 export * from './primitives';
+export * from './lenient';
+export * from './published-names';
 export * from './envelope';
 export * from './token';
 export * from './campaign';
@@ -16,3 +18,4 @@ export * from './me';
 export * from './credits';
 export * from './describe';
 export * from './columns';
+export * from './delivery';

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { digitString, isoDate, isoDateTime, urlString } from './primitives';
+import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
+import { contactPublishedNames, readPublishedNames } from './published-names';
 
 /**
  * Org contact (spec 2.8): items of `GET /v1/contacts`, research results and webhook bodies.
- * The spec does not promise every field on every record, so all but the identity keys are optional.
+ * Read tolerantly (issue 15): no field is required and an odd value is coerced or kept as sent (lenient.ts),
+ * so a real answer never fails; the published names of renamed fields are read as the spec's (published-names.ts).
  * Fields are grouped in spec order; that order is the column order of spreadsheets and n8n docs.
  */
 
-const text = z.string().nullish();
-const date = isoDate.nullish();
-// An empty link is how a record says "none"; read it as such rather than failing the whole page.
-const link = urlString.or(z.literal('')).nullish();
+const text = looseText;
+const date = looseDate;
+const link = looseLink;
 
 /** The address fields both location objects of spec 2.8 share, in the spec's order. */
 const placeFields = {
@@ -23,7 +24,7 @@ const placeFields = {
   countryAbbr: text,
   countryAlpha2: text,
   countryAlpha3: text,
-  countryNumeric: z.int().nullish(),
+  countryNumeric: looseInt,
   fullString: text,
 };
 
@@ -49,8 +50,8 @@ export type CompanyLocation = z.infer<typeof companyLocationSchema>;
 export const jobHistoryItemSchema = z.looseObject({
   companyName: text,
   title: text,
-  startedAt: isoDateTime.nullish(),
-  endedAt: isoDateTime.nullish(),
+  startedAt: looseDateTime,
+  endedAt: looseDateTime,
 });
 export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
 
@@ -58,17 +59,18 @@ export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
 export const newsAndEventsItemSchema = z.looseObject({
   title: text,
   url: text,
-  date: isoDateTime.nullish(),
+  date: looseDateTime,
   type: text,
 });
 export type NewsAndEventsItem = z.infer<typeof newsAndEventsItemSchema>;
 
-// contactId is a digit string (DECISIONS) because campaign and email bodies take it as an integer.
+// contactId is a digit string (DECISIONS) because campaign and email bodies take it as an integer; a number is
+// read as its text. Not required: a record without it is still a paid result worth keeping.
 const identity = {
-  contactId: digitString,
+  contactId: text,
   username: text,
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
+  createdAt: looseDateTime,
+  updatedAt: looseDateTime,
   firstName: text,
   middleName: text,
   lastName: text,
@@ -85,7 +87,7 @@ const email = {
   email1: text,
   email2: text,
   email3: text,
-  email1Selected: z.boolean().nullish(),
+  email1Selected: looseBoolean,
   email1TotalAI: text,
   email2TotalAI: text,
   email3TotalAI: text,
@@ -119,18 +121,19 @@ const company = {
   companyDescription: text,
   companyFounded: text,
   companyIndustry: text,
-  companyStaffCount: z.int().nullish(),
+  companyStaffCount: looseInt,
   companyStaffCountRange: text,
   companyAnnualRevenue: text,
   companyRevenueRange: text,
   companyDomain: text,
   companyLIProfileUrl: text,
+  /** Spec neutral name; the published `companyLinkedInId` is read into it. */
   companyNetworkId: text,
   companyType: text,
   stockTicker: text,
   companyFundingTotal: text,
   companyLatestFundingDate: date,
-  companyLatestFundingClassifications: z.array(z.string()).nullish(),
+  companyLatestFundingClassifications: looseTextList,
 };
 
 const person = {
@@ -145,8 +148,8 @@ const person = {
 };
 
 const location = {
-  contactLocation: contactLocationSchema.nullish(),
-  companyLocation: companyLocationSchema.nullish(),
+  contactLocation: looseNested(contactLocationSchema),
+  companyLocation: looseNested(companyLocationSchema),
 };
 
 const history = {
@@ -161,11 +164,12 @@ const history = {
   jobChangeAlert: text,
   /** Request id of the research that produced this record (public reference). */
   apiResearchId: text,
-  jobHistory: z.array(jobHistoryItemSchema).nullish(),
-  newsAndEvents: z.array(newsAndEventsItemSchema).nullish(),
+  jobHistory: looseList(jobHistoryItemSchema),
+  newsAndEvents: looseList(newsAndEventsItemSchema),
 };
 
-// Research links: "each a URL string". The last five are the spec's neutral names for branded fields.
+// Research links: "each a URL string". The last five are the spec's neutral names for branded fields; their
+// published names (alexaScore, googleFinance, googleResearch, yahooFinance, wikipedia) are read into them.
 const links = {
   advertisingIntelligence: link,
   companyNews: link,
@@ -206,7 +210,7 @@ export const orgContactFieldGroups = {
   links: Object.keys(links),
 } as const;
 
-export const orgContactSchema = z.looseObject({
+const orgContactFields = z.looseObject({
   ...identity,
   ...email,
   ...phones,
@@ -216,4 +220,6 @@ export const orgContactSchema = z.looseObject({
   ...history,
   ...links,
 });
+
+export const orgContactSchema = orgContactFields.overwrite(readPublishedNames(orgContactFields, contactPublishedNames));
 export type OrgContact = z.infer<typeof orgContactSchema>;

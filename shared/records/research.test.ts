@@ -55,15 +55,23 @@ describe('research records', () => {
     expect(contactPollItemSchema.parse(unknown).contact).toBeUndefined();
   });
 
-  it('rejects a bad embedded record with its path', () => {
-    const r = contactPollItemSchema.safeParse({
+  // Issue 15 reverses the old rule (a bad embedded field failed the item): a paid result is never thrown away.
+  it('keeps an embedded record with an odd field, the value as sent', () => {
+    const item = contactPollItemSchema.parse({
       requestId: 'a',
       searchResultId: 's1',
       status: 'done',
       message: null,
       contact: { ...sampleOrgContact, companyStaffCount: 'many' },
     });
-    expect(r.error?.issues[0].path).toEqual(['contact', 'companyStaffCount']);
+    expect(item.contact?.companyStaffCount).toBe('many');
+    expect(item.contact?.email).toBe(sampleOrgContact.email);
+  });
+
+  it('requires what it acts on: requestId and status', () => {
+    expect(contactPollItemSchema.safeParse({ status: 'done' }).error?.issues[0].path).toEqual(['requestId']);
+    expect(contactPollItemSchema.safeParse({ requestId: 'a' }).error?.issues[0].path).toEqual(['status']);
+    expect(contactPollItemSchema.parse({ requestId: 7, status: 'done' }).requestId).toBe('7');
   });
 
   it('parses a company poll answer', () => {
@@ -72,5 +80,14 @@ describe('research records', () => {
       data: [{ requestId: 'c', searchResultId: null, status: 'done', message: '', company: sampleOrgCompany }],
     };
     expect(companyPollResponseSchema.parse(body).data[0].company?.companyId).toBe('501');
+  });
+});
+
+describe('poll item message (issue 15: tolerant reading)', () => {
+  it('is always text, so the verdict can show it', () => {
+    const item = contactPollItemSchema.parse({ requestId: 'a', status: 'error', message: { reason: 'quota' } });
+    expect(item.message).toBe('{"reason":"quota"}');
+    expect(researchVerdict(item).detail).toBe('{"reason":"quota"}');
+    expect(contactPollItemSchema.parse({ requestId: 'a', status: 'error', message: 404 }).message).toBe('404');
   });
 });

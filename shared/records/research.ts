@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { orgCompanySchema } from './org-company';
 import { orgContactSchema } from './org-contact';
-import { v2Envelope } from './envelope';
+import { anyText, idText, lenient, looseBoolean, looseText } from './lenient';
 
 /**
  * Research submit and poll (spec 2.9, 3.5, 4.10, 4.12; public reference; DECISIONS "Research (v1)").
  * Poll statuses arrive in a 200 and the set is open, so `status` is any string and the helpers classify it.
  */
 
-/** 202 answer of `POST /v1/{contacts|companies}/research`: one request id per item, in item order. */
+/**
+ * 202 answer of `POST /v1/{contacts|companies}/research`: one request id per item, in item order. The request
+ * ids are what the connector acts on (it polls them), so they are required; a numeric id is read as its text.
+ */
 export const researchSubmitResponseSchema = z.looseObject({
-  success: z.boolean(),
-  requestIds: z.array(z.string()),
+  success: looseBoolean,
+  requestIds: z.array(idText),
 });
 export type ResearchSubmitResponse = z.infer<typeof researchSubmitResponseSchema>;
 
@@ -29,34 +32,42 @@ export const knownContactResearchStatuses = [
 ] as const;
 export const knownCompanyResearchStatuses = ['missing', 'researching', 'done', 'error'] as const;
 
-// searchResultId is null for items given by identifiers rather than search results, and for unknown ids.
+/**
+ * requestId and status are what the connector acts on, so they are required. searchResultId is absent (or null)
+ * for items given by details rather than search results (the published items leave it out) and for unknown ids.
+ * Extra item fields (the published `additionalData`) are kept.
+ */
 const pollItemBase = {
-  requestId: z.string(),
-  searchResultId: z.string().nullable(),
+  requestId: idText,
+  searchResultId: looseText,
   status: z.string().min(1),
-  message: z.string().nullish(),
+  message: anyText,
 };
 
+// The record is read tolerantly, and if it is not even an object it is kept as sent: a paid result is never dropped.
+const contactRecord = lenient(orgContactSchema.optional());
+const companyRecord = lenient(orgCompanySchema.optional());
+
 /** Contact poll item; `contact` is present for done and duplicate. */
-export const contactPollItemSchema = z.looseObject({ ...pollItemBase, contact: orgContactSchema.optional() });
+export const contactPollItemSchema = z.looseObject({ ...pollItemBase, contact: contactRecord });
 export type ContactPollItem = z.infer<typeof contactPollItemSchema>;
 
 /** Company poll item; `company` is present for done and duplicate. */
-export const companyPollItemSchema = z.looseObject({ ...pollItemBase, company: orgCompanySchema.optional() });
+export const companyPollItemSchema = z.looseObject({ ...pollItemBase, company: companyRecord });
 export type CompanyPollItem = z.infer<typeof companyPollItemSchema>;
 
 /** Either kind of poll item, for code that handles both endpoints alike. */
 export const researchPollItemSchema = z.looseObject({
   ...pollItemBase,
-  contact: orgContactSchema.optional(),
-  company: orgCompanySchema.optional(),
+  contact: contactRecord,
+  company: companyRecord,
 });
 export type ResearchPollItem = z.infer<typeof researchPollItemSchema>;
 
-/** Whole poll answers `{success, data: [item]}`, items in the order asked. */
-export const contactPollResponseSchema = v2Envelope(z.array(contactPollItemSchema));
+/** Whole poll answers `{success, data: [item]}`, items in the order asked; `success` is not required (published). */
+export const contactPollResponseSchema = z.looseObject({ success: looseBoolean, data: z.array(contactPollItemSchema) });
 export type ContactPollResponse = z.infer<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = v2Envelope(z.array(companyPollItemSchema));
+export const companyPollResponseSchema = z.looseObject({ success: looseBoolean, data: z.array(companyPollItemSchema) });
 export type CompanyPollResponse = z.infer<typeof companyPollResponseSchema>;
 
 export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';
@@ -98,6 +109,6 @@ export interface ResearchVerdict {
 
 export function researchVerdict(item: { status: string; message?: string | null }): ResearchVerdict {
   const known = Object.prototype.hasOwnProperty.call(outcomes, key(item.status));
-  const detail = item.message && item.message.trim() !== '' ? item.message : item.status;
+  const detail = typeof item.message === 'string' && item.message.trim() !== '' ? item.message : item.status;
   return { outcome: researchOutcome(item.status), status: item.status, known, detail };
 }

@@ -1,14 +1,20 @@
 import { z } from 'zod';
-import { nonNegativeInt } from './primitives';
-import { v2Envelope } from './envelope';
+import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
+import { newsAndEventsItemSchema } from './org-contact';
+import { companySearchPublishedNames, contactSearchPublishedNames, readPublishedNames } from './published-names';
 
 /**
- * Search rows (DECISIONS "Search (v2)"; the spec does not show them). Searches never reveal emails or phones.
- * Only searchResultId is required: it is what research takes; the rest may be missing for a sparse row.
+ * Search rows. The spec does not show them: DECISIONS "Search (v2)" named the first fields, the published v1
+ * description shows the rest (50 contact fields, 29 company fields). DECISIONS names stay and the published
+ * names of the same fields are read into them (published-names.ts); every other published field is a column
+ * under its published name. Read tolerantly (issue 15): nothing is required in a row, odd values are kept.
+ * Searches never reveal emails or phones.
  */
-const text = z.string().nullish();
+const text = looseText;
+const link = looseLink;
+const newsAndEvents = looseList(newsAndEventsItemSchema);
 
-/** The short location of a search row. */
+/** The short location of a contact search row (published: flat city, state, country). */
 export const searchLocationSchema = z.looseObject({
   city: text,
   state: text,
@@ -17,47 +23,133 @@ export const searchLocationSchema = z.looseObject({
 });
 export type SearchLocation = z.infer<typeof searchLocationSchema>;
 
-export const contactSearchRowSchema = z.looseObject({
-  searchResultId: z.string(),
+/** The address of a company search row (published: flat street1..3, city, state, postCode, country). */
+export const companySearchLocationSchema = z.looseObject({
+  street1: text,
+  street2: text,
+  street3: text,
+  city: text,
+  state: text,
+  postCode: text,
+  country: text,
+  fullString: text,
+});
+export type CompanySearchLocation = z.infer<typeof companySearchLocationSchema>;
+
+const contactSearchRowFields = z.looseObject({
+  /** What research takes; not required, so one row without it does not fail the page. */
+  searchResultId: text,
   firstName: text,
   lastName: text,
+  /** Published `name`. */
   fullName: text,
   title: text,
   department: text,
   seniority: text,
   company: text,
+  /** Published `domain`. */
   companyDomain: text,
-  contactLocation: searchLocationSchema.nullish(),
+  /** Published flat `city`, `state`, `country`. */
+  contactLocation: looseNested(searchLocationSchema),
+  // Published fields with no DECISIONS name, in published order.
+  middleName: text,
+  timezone: text,
+  companyCity: text,
+  companyState: text,
+  companyCountry: text,
+  liUrl: link,
+  companyLIProfileUrl: link,
+  sicCode: text,
+  industries: looseTextList,
+  startedAtCurrentCompany: looseDate,
+  titleStartedAt: looseDate,
+  timeAtRole: text,
+  timeAtCompany: text,
+  companyFoundedOn: looseDate,
+  lastModifiedAt: looseDateTime,
+  companyRevenue: text,
+  employeeSizeRange: text,
+  companyDomainAlias: text,
+  contactLIRecruiterUrl: link,
+  contactLISalesNavUrl: link,
+  contactXUrl: link,
+  companyGRURL: link,
+  contactCurrentCompanyYears: text,
+  contactFBUrl: link,
+  contactGURL: link,
+  companyXUrl: link,
+  companyFBUrl: link,
+  newsAndEvents,
+  companyFundingTotal: text,
+  companyLatestFundingDate: looseDate,
+  companyLatestFundingClassifications: looseTextList,
+  /** Published: New Hire, New Promotion or null. */
+  jobChangeAlert: text,
+  formerCompany: text,
+  formerTitle: text,
+  formerStartedAt: looseDate,
+  formerEndedAt: looseDate,
+  /** Published: Public, Private or null. */
+  companyType: text,
+  stockTicker: text,
 });
+export const contactSearchRowSchema = contactSearchRowFields.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames));
 export type ContactSearchRow = z.infer<typeof contactSearchRowSchema>;
 
-export const companySearchRowSchema = z.looseObject({
-  searchResultId: z.string(),
+const companySearchRowFields = z.looseObject({
+  searchResultId: text,
   name: text,
   domain: text,
-  industry: text,
+  /** Published `industries` (a list there). */
+  industry: looseText,
   staffCountRange: text,
   revenueRange: text,
-  location: searchLocationSchema.nullish(),
+  /** Published flat address fields. */
+  location: looseNested(companySearchLocationSchema),
+  // Published fields with no DECISIONS name, in published order.
+  description: text,
+  liUrl: link,
+  sicCode: text,
+  annualRevenue: text,
+  employeeCount: text,
+  numContacts: text,
+  technologies: looseTextList,
+  /** Spec neutral name; the published `linkedInId` is read into it. */
+  companyNetworkId: text,
+  companyLIURL: link,
+  foundedOn: looseDate,
+  newsAndEvents,
+  fundingTotal: text,
+  latestFundingDate: looseDate,
+  latestFundingClassifications: looseTextList,
+  companyType: text,
+  stockTicker: text,
 });
+export const companySearchRowSchema = companySearchRowFields.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames));
 export type CompanySearchRow = z.infer<typeof companySearchRowSchema>;
 
-/** Paging beside `data`; nextToken is the opaque cursor of the next page, or null when there is none. */
+/**
+ * Paging beside `data`. nextToken is the cursor of the next page; the published answer leaves it out when there
+ * is none, so it is optional; pagination follows it only while isMore is true.
+ */
 export const supplementalDataSchema = z.looseObject({
-  isMore: z.boolean(),
-  total: nonNegativeInt,
-  perPage: nonNegativeInt,
-  nextToken: z.string().nullable(),
+  isMore: looseBoolean,
+  total: looseInt,
+  perPage: looseInt,
+  nextToken: looseText,
 });
 export type SupplementalData = z.infer<typeof supplementalDataSchema>;
 
-/** Whole search answers: `{success, data: [row], supplementalData}`. */
-export const contactSearchResponseSchema = v2Envelope(z.array(contactSearchRowSchema)).extend({
-  supplementalData: supplementalDataSchema,
-});
+/**
+ * Whole search answers `{success?, data: [row], supplementalData}`. `success` is not in the published answer;
+ * `data` and `supplementalData` are what paging acts on, so they stay required.
+ */
+function searchResponse<T extends z.ZodType>(row: T) {
+  return z.looseObject({ success: looseBoolean, data: z.array(row), supplementalData: supplementalDataSchema });
+}
+
+export const contactSearchResponseSchema = searchResponse(contactSearchRowSchema);
 export type ContactSearchResponse = z.infer<typeof contactSearchResponseSchema>;
 
-export const companySearchResponseSchema = v2Envelope(z.array(companySearchRowSchema)).extend({
-  supplementalData: supplementalDataSchema,
-});
+export const companySearchResponseSchema = searchResponse(companySearchRowSchema);
 export type CompanySearchResponse = z.infer<typeof companySearchResponseSchema>;

@@ -152,7 +152,8 @@ export const sampleOrgCompany = {
   domain: 'acme.example',
   description: 'Analytical engines.',
   industry: 'Computer Software',
-  staffCount: 250,
+  // Text, as the published record sends it.
+  staffCount: '250',
   staffCountRange: '201-500',
   annualRevenue: '45000000',
   revenueRange: '$25M-$50M',

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { readDeliveredRecord } from '../../../shared/records/delivery';
 import { claimInProcess, eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
 
 /*
@@ -81,6 +82,7 @@ export class ProspectingWebhookTrigger implements INodeType {
       return { webhookResponse: { received: true, duplicate: true } };
     }
     // The service only needs a 2xx; a small JSON acknowledgement beats n8n's default reply text.
-    return { workflowData: [this.helpers.returnJsonArray({ event, ...body })], webhookResponse: { received: true } };
+    // Read as polled records are (published names under the spec's), so both paths fill the same fields.
+    return { workflowData: [this.helpers.returnJsonArray({ event, ...readDeliveredRecord(event, body) })], webhookResponse: { received: true } };
   }
 }
