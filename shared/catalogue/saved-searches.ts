@@ -16,7 +16,8 @@ const sortOrder = z
   .string({ message: 'must be asc or desc' })
   .trim()
   .toLowerCase()
-  .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc' }));
+  .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
+  .meta({ type: 'string', enum: ['asc', 'desc'] });
 
 /** Spec 4.8 fields; numResultsApproved is at least 0 (spec 8). */
 const editable = {
@@ -45,6 +46,17 @@ function checkedValues<T extends { type: 'contacts' | 'companies'; values: Recor
     }
   }
   return z.NEVER;
+}
+
+/** An update does not say its type: the values must be the filters of one of the two searches. */
+function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(input: T, ctx: z.RefinementCtx): T {
+  if (input.values === undefined) return input;
+  const asContacts = searchFiltersSchema.contacts.safeParse(input.values);
+  if (asContacts.success) return { ...input, values: asContacts.data };
+  const asCompanies = searchFiltersSchema.companies.safeParse(input.values);
+  if (asCompanies.success) return { ...input, values: asCompanies.data };
+  const type = asCompanies.error.issues.length < asContacts.error.issues.length ? 'companies' : 'contacts';
+  return checkedValues({ ...input, type, values: input.values }, ctx) as unknown as T;
 }
 
 export const listSavedSearchesOperation = defineOperation({
@@ -113,7 +125,8 @@ export const updateSavedSearchOperation = defineOperation({
     .refine((v) => Object.entries(v).some(([k, value]) => k !== 'id' && value !== undefined), {
       message: 'give at least one field to change',
       path: ['name'],
-    }),
+    })
+    .transform(checkedUpdateValues),
   output: v2Envelope(savedSearchSchema),
   result: (body) => body.data,
   retry: 'safe',
