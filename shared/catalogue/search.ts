@@ -24,7 +24,9 @@ function filterField(fact: FilterFact): z.ZodType {
       return enumList(fact.values, fact.max);
     case 'enum': {
       const one = enumValue(fact.values);
-      return fact.nullable ? one.nullable() : one;
+      // The published default is the service's, shown by forms; the connector sends nothing when left out.
+      const shown = fact.default === undefined ? one : one.meta({ type: 'string', enum: [...fact.values], default: fact.default });
+      return fact.nullable ? shown.nullable() : shown;
     }
     case 'boolean':
       return flag;

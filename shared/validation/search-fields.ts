@@ -44,7 +44,8 @@ const filterText = z
 
 /** Free-text values: an array, or one comma-separated text. */
 export function textList(max: number) {
-  return listOf(filterText, max, false);
+  // The metadata shows forms (n8n fields) what JSON Schema cannot see through the comma-text preprocessing.
+  return listOf(filterText, max, false).meta({ type: 'array', items: { type: 'string' }, maxItems: max });
 }
 
 /** How values compare for a suggestion: case, spaces, commas and dash forms do not matter. */
@@ -57,25 +58,28 @@ export function suggestValue(value: string, values: readonly string[]): string |
 
 /** One value from a published set, with a suggestion when only the spelling differs. */
 export function enumValue(values: readonly string[]) {
-  return z.string({ message: `must be one of ${values.join(', ')}` }).superRefine((v, ctx) => {
+  return z
+    .string({ message: `must be one of ${values.join(', ')}` })
+    .superRefine((v, ctx) => {
     if (values.includes(v)) return;
     const near = suggestValue(v, values);
     const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
     const hint = near ? ` did you mean "${near}"?` : '';
     ctx.addIssue({ code: 'custom', message: `"${shown}" is not accepted:${hint} it must be one of ${values.join(', ')}` });
-  });
+    })
+    .meta({ type: 'string', enum: [...values] });
 }
 
 /** Values from a published set: an array, or one comma-separated text (sizes keep their thousands commas). */
 export function enumList(values: readonly string[], max: number) {
-  return listOf(enumValue(values), max, true);
+  return listOf(enumValue(values), max, true).meta({ type: 'array', items: { type: 'string', enum: [...values] }, maxItems: max });
 }
 
 /** true / false, also as the text a sheet cell holds. */
 export const flag = z.preprocess(
   (v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v),
   z.boolean({ message: 'must be true or false' }),
-);
+).meta({ type: 'boolean' });
 
 /** An opaque cursor from the previous page: null (or left out) for the first page. */
 export const nextTokenField = z
