@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { properties } from '../../n8n-nodes/nodes/Prospecting/description';
 import { executeNode } from './harness';
 import { sandboxWithCredentials } from './setup';
@@ -62,7 +62,7 @@ describe('running a search with picked values and with an older comma text', () 
   });
   afterAll(async () => env.sandbox.close());
 
-  const search = async (additionalFields: Record<string, unknown>) =>
+  const search = async (additionalFields: INodeParameters) =>
     (await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 20, additionalFields }, credentials: env.credentials })).map((i) => i.json);
 
   it('a multi-select value (an array) and a saved comma text find the same people', async () => {
