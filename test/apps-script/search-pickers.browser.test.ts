@@ -42,9 +42,9 @@ maybe('pickers of the published values, per search kind, and a search with picke
   await page.click('#sec-connect h2');
   await page.click('#sec-search h2');
   await page.waitForSelector('#pick-seniority');
-  const sizes = await page.$$eval('#pick-companySize option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+  const sizes = await page.$$eval('#pick-companySize option', (os) => os.map((o) => (o as unknown as { value: string }).value));
   expect(sizes).toContain('201 - 500');
-  expect(await page.$eval('#pick-seniority', (s) => (s as HTMLSelectElement).multiple)).toBe(true);
+  expect(await page.$eval('#pick-seniority', (s) => (s as unknown as { multiple: boolean }).multiple)).toBe(true);
   expect(await page.$eval('#pick-locationType option', (o) => o.textContent)).toContain('bothOR');
 
   await page.selectOption('#search-kind', 'companies');
