@@ -4,7 +4,7 @@ import { nonEmpty } from '../validation/fields';
 import { textCaps } from '../validation/limits';
 
 /** Client ids, secrets, codes and tokens: opaque text, JWT-sized at most. */
-const secretText = (what = 'text') => nonEmpty(what, textCaps.nextToken);
+const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
 import { defineOperation } from './types';
 
 const tokenInput = z.discriminatedUnion('grant_type', [

@@ -17,8 +17,13 @@ export const textCaps = {
   id: 128,
   /** One value of a search filter (a name, a title, a domain, a place). */
   filterValue: 255,
-  /** A search cursor: opaque, but a token minted by a service is short printable text. */
-  nextToken: 4_096,
+  /**
+   * A search cursor: opaque, but a token a service mints is printable text of a few hundred characters. The
+   * cap only catches absurd values: the connector also passes back the tokens it reads, and must not refuse them.
+   */
+  nextToken: 16_384,
+  /** OAuth client ids, secrets, codes and tokens (JWT-sized at most). */
+  secret: 4_096,
 } as const;
 
 /** Inputs nest a few levels (research items, campaign steps, saved-search values); deeper is a mistake. */
