@@ -10,21 +10,42 @@ const EMPTY = 'is empty: give at least one value, or leave the filter out';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/**
- * Splits one comma-separated text into values. With `thousands`, a comma followed by exactly three digits
- * is a thousands separator, not a new value: "501 - 1,000, 1,001 - 5,000" is two sizes.
- */
-export function splitValues(text: string, thousands = false): string[] {
-  const parts = thousands ? text.split(/,(?!\d{3}(?!\d))/) : text.split(',');
-  return parts.map((s) => s.trim()).filter(Boolean);
+/** Splits one comma-separated text of free values. */
+export function splitValues(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-function listOf(item: z.ZodType<string>, max: number, thousands: boolean) {
+/**
+ * Splits one comma-separated text of values from a set whose values may hold commas ("501 - 1,000"): at each
+ * place the longest run of parts that is a known value is taken; otherwise a part followed by three digits
+ * is a thousands separator, so the refusal shows the whole mistyped value ("501-1,000").
+ */
+export function splitSetValues(text: string, values: readonly string[]): string[] {
+  const parts = text.split(',');
+  const out: string[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    let next = i + 1;
+    // No published value holds more than two commas: look at most three parts ahead.
+    const known = [3, 2, 1].map((n) => i + n).find((j) => j <= parts.length && values.includes(parts.slice(i, j).join(',').trim()));
+    if (known !== undefined) next = known;
+    else while (next < parts.length && /^\d{3}(?!\d)/.test(parts[next])) next++;
+    const value = parts.slice(i, next).join(',').trim();
+    if (value) out.push(value);
+    i = next;
+  }
+  return out;
+}
+
+function listOf(item: z.ZodType<string>, max: number, split: (text: string) => string[]) {
   return z.preprocess(
     (v) => {
       // Numbers (a zip code or "60" days from a sheet or JSON) are the text they show.
       const text = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? String(x) : x);
-      if (typeof v === 'string') return splitValues(v, thousands);
+      if (typeof v === 'string') return split(v);
       if (typeof v === 'number') return [text(v)];
       return Array.isArray(v) ? v.map(text) : v;
     },
@@ -45,7 +66,7 @@ const filterText = z
 /** Free-text values: an array, or one comma-separated text. */
 export function textList(max: number) {
   // The metadata shows forms (n8n fields) what JSON Schema cannot see through the comma-text preprocessing.
-  return listOf(filterText, max, false).meta({ type: 'array', items: { type: 'string' }, maxItems: max });
+  return listOf(filterText, max, splitValues).meta({ type: 'array', items: { type: 'string' }, maxItems: max });
 }
 
 /** How values compare for a suggestion: case, spaces, commas and dash forms do not matter. */
@@ -72,7 +93,7 @@ export function enumValue(values: readonly string[]) {
 
 /** Values from a published set: an array, or one comma-separated text (sizes keep their thousands commas). */
 export function enumList(values: readonly string[], max: number) {
-  return listOf(enumValue(values), max, true).meta({ type: 'array', items: { type: 'string', enum: [...values] }, maxItems: max });
+  return listOf(enumValue(values), max, (text) => splitSetValues(text, values)).meta({ type: 'array', items: { type: 'string', enum: [...values] }, maxItems: max });
 }
 
 /** true / false, also as the text a sheet cell holds. */

@@ -160,6 +160,10 @@ describe('search filters against the published enums and caps (issue 15)', () =>
 
   it('sizes keep their thousands commas in a comma-separated text', () => {
     expect(sentBody('companies.search', { companySize: '501 - 1,000, 1,001 - 5,000,10,001+' }).companySize).toEqual(['501 - 1,000', '1,001 - 5,000', '10,001+']);
+    // Joined without spaces, as a sheet range or an n8n expression joins values.
+    expect(sentBody('companies.search', { companySize: '51 - 200,201 - 500,501 - 1,000' }).companySize).toEqual(['51 - 200', '201 - 500', '501 - 1,000']);
+    expect(sentBody('contacts.search', { companyRevenue: '$1B+,$0 - $100K' }).companyRevenue).toEqual(['$1B+', '$0 - $100K']);
+    expectRefused('companies.search', { companySize: '51 - 200,501-1,000' }, 'companySize[1]', /"501-1,000" is not accepted: did you mean "501 - 1,000"/);
   });
 
   it('the published filters are accepted and sent as given', () => {
