@@ -75,7 +75,10 @@ export function filtersArg(arg: unknown): Record<string, unknown> {
       if (part.trim()) throw new ValidationError(`filters: "${part.trim()}" should look like name=value.`, [{ field: 'filters', rule: 'name=value' }]);
       continue;
     }
-    addPair(out, part.slice(0, eq), part.slice(eq + 1));
+    const name = keyOf(part.slice(0, eq));
+    // "jobTitle=" names a filter with no value: kept empty so the core refuses it by name (an unfiltered search otherwise).
+    if (name && isBlank(part.slice(eq + 1).trim()) && out[name] === undefined) out[name] = '';
+    else addPair(out, part.slice(0, eq), part.slice(eq + 1));
   }
   return out;
 }

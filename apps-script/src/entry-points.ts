@@ -95,6 +95,7 @@ export const serverFunctions: EntryPoint[] = [
   plain('searchPreview', ['request'], 'Sidebar: a first page of search results.'),
   plain('importSearch', ['request'], 'Sidebar: imports search results into a sheet.'),
   plain('importSavedSearch', ['savedSearchId', 'limit', 'sheetName'], 'Sidebar: imports a saved search.'),
+  plain('searchFilterChoices', [], 'Sidebar: the search filters with a published set of values, shown as pickers.'),
   plain('previewEnrichment', [], 'Sidebar: cost preview of enriching the selected rows.'),
   plain('startEnrichment', ['confirmedItems'], 'Sidebar: starts the confirmed enrichment.'),
   plain('pollEnrichment', ['jobId'], 'Sidebar: one poll sweep, finished rows written.'),

@@ -9,7 +9,7 @@ export { PDS_LISTS, PDS_SAVED_SEARCHES, PDS_CONTACT_STATUSES, PDS_CREDITS } from
 export { PDS_LOOKUP_CONTACT, PDS_LOOKUP_COMPANY } from './custom-functions/lookup';
 export { onOpen, onInstall, showSidebar } from './sidebar/show';
 export { authCallback, beginOAuthConnection, connectApiKey, disconnect, getConnectionStatus, saveConnectionSettings, testConnection } from './sidebar/connection';
-export { importSavedSearch, importSearch, searchPreview } from './sidebar/search';
+export { importSavedSearch, importSearch, searchFilterChoices, searchPreview } from './sidebar/search';
 export { pollEnrichment, previewEnrichment, startEnrichment } from './sidebar/enrich';
 export { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 export {

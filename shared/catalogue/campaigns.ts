@@ -10,13 +10,14 @@ import {
   successOnlySchema,
   v2Envelope,
 } from '../records';
-import { integerId, nonEmpty, pathId } from '../validation/fields';
+import { textCaps } from '../validation/limits';
+import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
 import { defineOperation } from './types';
 
 /** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
-export const campaignStepInput = z.object({
+export const campaignStepInput = z.strictObject({
   type: nonEmpty('step type such as EMAIL, CALL or TASK').optional(),
-  name: z.string().optional(),
+  name: shortText().optional(),
   description: z.string().optional(),
   dueDay: z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)').optional(),
   templateId: integerId.optional(),
@@ -38,9 +39,9 @@ export const createCampaignOperation = defineOperation({
   description: 'Creates an outreach sequence, optionally with its steps and the contacts to enroll.',
   method: 'POST',
   path: '/campaigns',
-  input: z.object({
-    name: nonEmpty('campaign name'),
-    emailAccountIds: z.array(z.string().min(1)).optional(),
+  input: z.strictObject({
+    name: nameText('campaign name'),
+    emailAccountIds: z.array(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)).optional(),
     steps: z.array(campaignStepInput).optional(),
     contactIds: contactIds.optional(),
     maxActiveContacts: z.number().int('must be a whole number').min(1, 'must be at least 1 (spec 8)').optional(),
@@ -62,7 +63,7 @@ export const getCampaignOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z.object({ id: pathId }),
+  input: z.strictObject({ id: pathId }),
   output: v2Envelope(campaignDetailSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -78,7 +79,7 @@ export const listCampaignsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns',
   queryFields: ['searchText', 'limit'],
-  input: z.object({ searchText: z.string().optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').optional() }),
+  input: z.strictObject({ searchText: shortText().optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').optional() }),
   output: v2Envelope(z.array(campaignSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -94,7 +95,7 @@ export const deleteCampaignOperation = defineOperation({
   method: 'DELETE',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z.object({ id: pathId }),
+  input: z.strictObject({ id: pathId }),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -111,7 +112,7 @@ export const campaignActionOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/actions',
   pathFields: ['id'],
-  input: z.object({ id: pathId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
+  input: z.strictObject({ id: pathId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
   output: v2Envelope(campaignActionResultSchema.partial()).or(successOnlySchema),
   result: (body) => ('data' in body ? body.data : body),
   // START twice would be refused, not doubled; but a lost answer to DELETE must not be guessed at either.
@@ -128,7 +129,7 @@ export const campaignMetricsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}/metrics',
   pathFields: ['id'],
-  input: z.object({ id: pathId }),
+  input: z.strictObject({ id: pathId }),
   output: v2Envelope(campaignMetricsSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -144,7 +145,7 @@ export const listCampaignContactsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.object({ id: pathId }),
+  input: z.strictObject({ id: pathId }),
   output: v2Envelope(z.array(campaignContactSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -160,7 +161,7 @@ export const addCampaignContactsOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.object({ id: pathId, contactIds }),
+  input: z.strictObject({ id: pathId, contactIds }),
   output: v2Envelope(campaignContactsChangeSchema),
   result: (body) => body.data,
   retry: 'unsafe',
@@ -177,7 +178,7 @@ export const removeCampaignContactsOperation = defineOperation({
   method: 'DELETE',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.object({ id: pathId, contactIds }),
+  input: z.strictObject({ id: pathId, contactIds }),
   output: v2Envelope(campaignContactsChangeSchema),
   result: (body) => body.data,
   retry: 'safe',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAccountSchema, emailSchema, templateSchema, v2Envelope } from '../records';
-import { emailAddress, emailList, integerId, pathId } from '../validation/fields';
+import { textCaps } from '../validation/limits';
+import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
 import { defineOperation } from './types';
 
 const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
@@ -15,11 +16,13 @@ export const sendEmailOperation = defineOperation({
   method: 'POST',
   path: '/emails/send',
   input: z
-    .object({
+    .strictObject({
       contactId: integerId,
       from: emailAddress,
       to: emailAddress,
-      subject: z.string().optional(),
+      subject: shortText(textCaps.subject)
+        .refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')
+        .optional(),
       body: z.string().optional(),
       cc: emailList.optional(),
       bcc: emailList.optional(),
@@ -46,7 +49,7 @@ export const sendDraftOperation = defineOperation({
   method: 'POST',
   path: '/emails/{id}/send',
   pathFields: ['id'],
-  input: z.object({ id: pathId, from: emailAddress.optional() }),
+  input: z.strictObject({ id: pathId, from: emailAddress.optional() }),
   output: v2Envelope(emailSchema),
   result: (body) => body.data,
   retry: 'unsafe',
@@ -62,7 +65,7 @@ export const listDraftsOperation = defineOperation({
   method: 'GET',
   path: '/emails',
   queryFields: ['status'],
-  input: z.object({ status: z.literal('draft').default('draft') }),
+  input: z.strictObject({ status: z.literal('draft').default('draft') }),
   output: v2Envelope(z.array(emailSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -77,7 +80,7 @@ export const listEmailAccountsOperation = defineOperation({
   description: 'Lists the email accounts you connected for sending.',
   method: 'GET',
   path: '/email-accounts',
-  input: z.object({}),
+  input: z.strictObject({}),
   output: v2Envelope(z.array(emailAccountSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -92,7 +95,7 @@ export const listTemplatesOperation = defineOperation({
   description: 'Lists the email templates you can use in sends and campaign steps.',
   method: 'GET',
   path: '/templates',
-  input: z.object({}),
+  input: z.strictObject({}),
   output: v2Envelope(z.array(templateSchema)),
   result: (body) => body.data,
   retry: 'safe',

@@ -13,6 +13,7 @@ import type { AnyOperation } from './types';
 export * from './types';
 export * from './oauth';
 export * from './search';
+export { companyFilterFacts, contactFilterFacts, filterChoices, filterFacts, type FilterChoice, type FilterFact } from './search-filters';
 export * from './research';
 export * from './org';
 export * from './campaigns';
@@ -21,6 +22,7 @@ export * from './lists';
 export * from './saved-searches';
 export * from './reference';
 export * from './custom';
+export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /** Every operation, in the order the README and the n8n node list them. */
 export const catalogue: readonly AnyOperation[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope } from '../records';
-import { integerId, nonEmpty, pathId } from '../validation/fields';
+import { integerId, nameText, pathId } from '../validation/fields';
 import { defineOperation } from './types';
 
 const base = { version: 'v2', resource: 'lists', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
@@ -14,7 +14,7 @@ export const listListsOperation = defineOperation({
   description: 'Gets all your lists.',
   method: 'GET',
   path: '/lists',
-  input: z.object({}),
+  input: z.strictObject({}),
   output: v2Envelope(z.array(listSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -28,7 +28,7 @@ export const getListOperation = defineOperation({
   title: 'Get list',
   description: 'Gets one of your lists.',
   method: 'GET',
-  input: z.object({ id: pathId }),
+  input: z.strictObject({ id: pathId }),
   output: v2Envelope(listSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -42,7 +42,7 @@ export const createListOperation = defineOperation({
   description: 'Creates a list to group contacts.',
   method: 'POST',
   path: '/lists',
-  input: z.object({ name: nonEmpty('list name') }),
+  input: z.strictObject({ name: nameText('list name') }),
   output: v2Envelope(listSchema),
   result: (body) => body.data,
   retry: 'unsafe',
@@ -56,7 +56,7 @@ export const renameListOperation = defineOperation({
   title: 'Rename list',
   description: 'Gives one of your lists a new name.',
   method: 'PUT',
-  input: z.object({ id: pathId, name: nonEmpty('list name') }),
+  input: z.strictObject({ id: pathId, name: nameText('list name') }),
   output: v2Envelope(listSchema),
   result: (body) => body.data,
   // Setting the same name twice changes nothing more.
@@ -71,7 +71,7 @@ export const deleteListOperation = defineOperation({
   title: 'Delete list',
   description: 'Deletes one of your lists (the contacts stay).',
   method: 'DELETE',
-  input: z.object({ id: pathId }),
+  input: z.strictObject({ id: pathId }),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -87,7 +87,7 @@ export const addListContactsOperation = defineOperation({
   method: 'POST',
   path: '/lists/{id}/contacts',
   pathFields: ['id'],
-  input: z.object({ id: pathId, contactIds: z.array(integerId).min(1, 'give at least one contact id') }),
+  input: z.strictObject({ id: pathId, contactIds: z.array(integerId).min(1, 'give at least one contact id') }),
   output: v2Envelope(campaignContactsChangeSchema),
   result: (body) => body.data,
   // Adding a contact that is already on the list changes nothing.

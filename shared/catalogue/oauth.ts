@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { meSchema, tokenResponseSchema } from '../records';
 import { nonEmpty } from '../validation/fields';
+import { textCaps } from '../validation/limits';
+
+/** Client ids, secrets, codes and tokens: opaque text, JWT-sized at most. */
+const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
 import { defineOperation } from './types';
 
 const tokenInput = z.discriminatedUnion('grant_type', [
-  z.object({ grant_type: z.literal('authorization_code'), client_id: nonEmpty(), client_secret: nonEmpty(), redirect_uri: nonEmpty(), code: nonEmpty('authorization code') }),
-  z.object({ grant_type: z.literal('refresh_token'), client_id: nonEmpty(), client_secret: nonEmpty(), redirect_uri: nonEmpty(), refresh_token: nonEmpty('refresh token') }),
+  z.strictObject({ grant_type: z.literal('authorization_code'), client_id: secretText(), client_secret: secretText(), redirect_uri: secretText(), code: secretText('authorization code') }),
+  z.strictObject({ grant_type: z.literal('refresh_token'), client_id: secretText(), client_secret: secretText(), redirect_uri: secretText(), refresh_token: secretText('refresh token') }),
 ]);
 
 const tokenBase = {
@@ -55,7 +59,7 @@ export const meOperation = defineOperation({
   path: '/oauth/me',
   pathFields: [],
   queryFields: [],
-  input: z.object({}),
+  input: z.strictObject({}),
   output: meSchema,
   result: (body) => body,
   credits: 'none',

@@ -5,7 +5,7 @@ import { defineOperation } from './types';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
 export const orgReadInput = z
-  .object({
+  .strictObject({
     page: z.number().int().min(1, 'pages start at 1').default(1),
     limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page (spec 8)').default(500),
     startDate: isoDateTimeInput,

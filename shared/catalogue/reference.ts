@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
 import { defineOperation } from './types';
 
-const base = { version: 'v2', method: 'GET', pathFields: [], queryFields: [], input: z.object({}), credits: 'none', retry: 'safe', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = { version: 'v2', method: 'GET', pathFields: [], queryFields: [], input: z.strictObject({}), credits: 'none', retry: 'safe', pagination: { style: 'none' }, auth: 'required' } as const;
 
 export const listContactStatusesOperation = defineOperation({
   ...base,

@@ -8,7 +8,7 @@ const url = z.string().trim().regex(/^https?:\/\/\S+$/, 'must be a URL starting 
 
 /** A contact given by identifiers: one of the forms of the public reference. */
 export const contactResearchItem = z
-  .object({
+  .strictObject({
     contactName: text.optional(),
     companyName: text.optional(),
     title: text.optional(),
@@ -25,13 +25,13 @@ export const contactResearchItem = z
 
 /** Spec 4.10: each company needs at least one of domain, companyName. */
 export const companyResearchItem = z
-  .object({ domain: text.optional(), companyName: text.optional() })
+  .strictObject({ domain: text.optional(), companyName: text.optional() })
   .refine((c) => Boolean(c.domain || c.companyName), 'needs at least one of domain or companyName (spec 4.10)');
 
 const searchResultIds = z.array(text);
 
 export const contactResearchInput = z
-  .object({
+  .strictObject({
     searchResultIds: searchResultIds.optional(),
     contacts: z.array(contactResearchItem).optional(),
     isJobChange: z.boolean().optional(),
@@ -46,7 +46,7 @@ export const contactResearchInput = z
   });
 
 export const companyResearchInput = z
-  .object({
+  .strictObject({
     searchResultIds: searchResultIds.optional(),
     companies: z.array(companyResearchItem).optional(),
     skipDeduplicationCheck: z.boolean().optional(),
@@ -54,7 +54,7 @@ export const companyResearchInput = z
   .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, { message: 'give at least one searchResultId or company', path: ['searchResultIds'] });
 
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
-export const pollInput = z.object({ requestIds: stringList().pipe(z.array(z.string()).min(1, 'give at least one request id')) });
+export const pollInput = z.strictObject({ requestIds: stringList().pipe(z.array(z.string()).min(1, 'give at least one request id')) });
 
 const submitCommon = {
   version: 'v1',

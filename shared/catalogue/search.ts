@@ -1,63 +1,70 @@
 import { z } from 'zod';
 import { companySearchResponseSchema, contactSearchResponseSchema } from '../records';
-import { isoDateTimeInput, stringList } from '../validation/fields';
+import { isoDateTimeInput, pathId } from '../validation/fields';
+import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
+import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
 import { defineOperation } from './types';
-
-const seniorities = ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'] as const;
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
 const paging = {
   limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page').optional(),
   page: z.number().int().min(1, 'pages start at 1').optional(),
-  nextToken: z.string().nullish(),
-  savedSearchId: z.union([z.string(), z.number()]).transform(String).optional(),
+  nextToken: nextTokenField,
+  savedSearchId: z.union([z.string(), z.number()]).pipe(pathId).optional(),
 };
 
 const notBothCursors = (v: { page?: number; nextToken?: string | null }) => !(v.page !== undefined && v.nextToken);
 
-/** Contact filters of the public reference; unknown filters pass through (the service adds some). */
+/** The zod field of one published filter. */
+function filterField(fact: FilterFact): z.ZodType {
+  switch (fact.kind) {
+    case 'textList':
+      return textList(fact.max);
+    case 'enumList':
+      return enumList(fact.values, fact.max);
+    case 'enum': {
+      const one = enumValue(fact.values);
+      // The published default is the service's, shown by forms; the connector sends nothing when left out.
+      const shown = fact.default === undefined ? one : one.meta({ type: 'string', enum: [...fact.values], default: fact.default });
+      return fact.nullable ? shown.nullable() : shown;
+    }
+    case 'boolean':
+      return flag;
+    case 'dateTime':
+      return isoDateTimeInput;
+    case 'jobChanges':
+      return z
+        .strictObject({ changeType: enumValue(jobChangeTypes).nullish(), dayRange: enumValue(jobChangeDayRanges).nullish() }, { message: 'must be an object {changeType, dayRange}' })
+        .refine((v) => Boolean(v.changeType || v.dayRange), 'is empty: give changeType or dayRange, or leave the filter out')
+        .nullable();
+    case 'pastCompany':
+      return z
+        .strictObject({ names: textList(pastCompanyNamesMax), onlyMostRecentDeparture: flag.optional() }, { message: 'must be an object {names, onlyMostRecentDeparture}' })
+        .nullable();
+  }
+}
+
+function filtersOf(facts: Readonly<Record<string, FilterFact>>): Record<string, z.ZodType> {
+  return Object.fromEntries(Object.entries(facts).map(([name, fact]) => [name, filterField(fact).optional()]));
+}
+
+/** The filters alone (no paging), as a saved search stores them in `values`. */
+export const searchFiltersSchema = {
+  contacts: z.strictObject(filtersOf(contactFilterFacts)),
+  companies: z.strictObject(filtersOf(companyFilterFacts)),
+} as const;
+
+/**
+ * Contact filters: exactly the published list (published-v1-schemas.json, "POST /search/contacts"). An
+ * unknown filter is refused by name: passed through, a misspelt filter would silently widen the search.
+ */
 export const contactSearchInput = z
-  .looseObject({
-    companyName: stringList().optional(),
-    companyNameSearchType: z.enum(['default', 'related', 'exact']).optional(),
-    companyDomain: stringList().optional(),
-    fullName: stringList().optional(),
-    contactState: stringList().optional(),
-    contactCountry: stringList().optional(),
-    contactZipCode: stringList().optional(),
-    locationType: z.enum(['bothOR', 'bothAND', 'company', 'contact']).optional(),
-    department: stringList(5, 'departments').optional(),
-    seniority: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.enum(seniorities, { message: `must be one of ${seniorities.join(', ')}` }))).optional(),
-    jobTitle: stringList().optional(),
-    contactKeyword: stringList().optional(),
-    industry: stringList(5, 'industries').optional(),
-    companySize: stringList().optional(),
-    companyRevenue: stringList().optional(),
-    technologies: stringList().optional(),
-    lastModifiedAfter: isoDateTimeInput.optional(),
-    lastModifiedBefore: isoDateTimeInput.optional(),
-    ...paging,
-  })
+  .strictObject({ ...filtersOf(contactFilterFacts), ...paging })
   .refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] });
 
-/** Company filters (docs/DECISIONS.md, "Search filters"). */
+/** Company filters: the published list ("POST /search/companies"), plus lastModifiedAfter / Before (DECISIONS). */
 export const companySearchInput = z
-  .looseObject({
-    companyName: stringList().optional(),
-    companyNameSearchType: z.enum(['default', 'related', 'exact']).optional(),
-    companyDomain: stringList().optional(),
-    industry: stringList(5, 'industries').optional(),
-    companySize: stringList().optional(),
-    companyRevenue: stringList().optional(),
-    technologies: stringList().optional(),
-    companyState: stringList().optional(),
-    companyCountry: stringList().optional(),
-    companyZipCode: stringList().optional(),
-    companyKeyword: stringList().optional(),
-    lastModifiedAfter: isoDateTimeInput.optional(),
-    lastModifiedBefore: isoDateTimeInput.optional(),
-    ...paging,
-  })
+  .strictObject({ ...filtersOf(companyFilterFacts), ...paging })
   .refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] });
 
 const searchCommon = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textCaps } from './limits';
 
 /**
  * Reusable input fields with messages that say the rule in a user's words. Ids the spec types as
@@ -24,6 +25,7 @@ export const pathId = z
     z
       .string()
       .min(1, 'is required')
+      .max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)
       .regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation')
       // `.` and `..` would be resolved as path segments by the URL, reaching another route.
       .refine((v) => !/^\.+$/.test(v), 'must be an id, not dots'),
@@ -45,15 +47,34 @@ export const isoDateTimeInput = z
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
-export const emailAddress = z.string().trim().regex(EMAIL, 'must be an email address such as ana@example.com');
+export const emailAddress = z
+  .string()
+  .trim()
+  .max(textCaps.email, `must be an email address of at most ${textCaps.email} characters`)
+  .regex(EMAIL, 'must be an email address such as ana@example.com');
 
 /** One or more addresses separated by commas (cc, bcc). */
 export const emailList = z
   .string()
   .trim()
+  .max(textCaps.emailList, `must be at most ${textCaps.emailList} characters`)
   .refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas');
 
-export const nonEmpty = (what = 'text') => z.string().trim().min(1, `is required and must be non-empty ${what}`);
+export const nonEmpty = (what = 'text', max: number = textCaps.name) =>
+  z.string().trim().min(1, `is required and must be non-empty ${what}`).max(max, `must be at most ${max} characters`);
+
+/** C0 control characters other than tab, line feed and carriage return: never part of a name or an id. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Optional one-line text with a length cap, e.g. a step name or a search text (may be empty). */
+export const shortText = (max: number = textCaps.name) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !CONTROL.test(v), 'must not contain control characters');
+
+/** A name a person gives (campaign, list, saved search): required, one line, at most 255 characters. */
+export const nameText = (what: string) => nonEmpty(what).refine((v) => !CONTROL.test(v), 'must not contain control characters');
 
 /** A list of strings that also takes one comma-separated string (a sheet cell, an n8n text field). */
 export function stringList(max?: number, what = 'values') {

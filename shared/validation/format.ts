@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ValidationError } from '../errors';
+import { jsonSafetyIssues } from './json-safe';
 
 /** `contacts[3].email` from zod's path. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -11,16 +12,77 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out || '(input)';
 }
 
-/** Turns zod issues into one ValidationError that names every field and its rule. */
-export function validationErrorFrom(context: string, error: z.ZodError): ValidationError {
-  const issues = error.issues.map((issue) => ({ field: fieldPath(issue.path), rule: issue.message }));
+type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The field names an object schema takes at `path`, seen through optional, default, pipes, arrays and unions. */
+export function acceptedKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  const keys = new Set<string>();
+  const walk = (s: z.ZodType | undefined, rest: readonly PropertyKey[], depth: number): void => {
+    if (!s || depth > 40) return;
+    const def = defOf(s);
+    if (def.type === 'object' && def.shape) {
+      if (rest.length === 0) Object.keys(def.shape).forEach((k) => keys.add(k));
+      else if (typeof rest[0] === 'string') walk(def.shape[rest[0]], rest.slice(1), depth + 1);
+      return;
+    }
+    if (def.type === 'array') return typeof rest[0] === 'number' ? walk(def.element, rest.slice(1), depth + 1) : undefined;
+    if (def.options) return def.options.forEach((o) => walk(o, rest, depth + 1));
+    if (def.type === 'pipe') {
+      walk(def.in, rest, depth + 1);
+      walk(def.out, rest, depth + 1);
+      return;
+    }
+    walk(def.innerType, rest, depth + 1);
+  };
+  walk(schema, path, 0);
+  return [...keys];
+}
+
+interface Issue {
+  field: string;
+  rule: string;
+}
+
+/** Zod issues as field + rule; an unknown key becomes an issue of its own that lists the accepted fields. */
+function issuesOf(error: z.ZodError, schema?: z.ZodType): Issue[] {
+  const out: Issue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const accepted = schema ? acceptedKeysAt(schema, issue.path) : [];
+      const list = accepted.length ? `; accepted: ${accepted.join(', ')}` : '';
+      for (const key of issue.keys) out.push({ field: fieldPath([...issue.path, key]), rule: `is not a field this operation takes${list}` });
+    } else {
+      out.push({ field: fieldPath(issue.path), rule: issue.message });
+    }
+  }
+  return out;
+}
+
+function errorOf(context: string, issues: Issue[]): ValidationError {
   const text = issues.map((i) => `${i.field}: ${i.rule}`).join('; ');
   return new ValidationError(`${context}: ${text}. Nothing was sent.`, issues);
 }
 
-/** Parses `value` with `schema`, or throws a ValidationError; nothing is sent on failure. */
+/** Turns zod issues into one ValidationError that names every field and its rule. */
+export function validationErrorFrom(context: string, error: z.ZodError, schema?: z.ZodType): ValidationError {
+  return errorOf(context, issuesOf(error, schema));
+}
+
+/**
+ * Parses `value` with `schema`, or throws a ValidationError; nothing is sent on failure. Data no request
+ * can carry (megabyte texts, NaN, objects that contain themselves) is refused first, by field.
+ */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, context: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationErrorFrom(context, result.error);
+  const unsafe = jsonSafetyIssues(value);
+  if (unsafe.length) throw errorOf(context, unsafe.map((i) => ({ field: fieldPath(i.path), rule: i.rule })));
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(value) as z.ZodSafeParseResult<z.output<S>>;
+  } catch (error) {
+    // A getter or proxy in the input that throws while being read: still a refusal, not a crash.
+    throw errorOf(context, [{ field: '(input)', rule: `could not be read (${(error as Error)?.message ?? String(error)})` }]);
+  }
+  if (!result.success) throw validationErrorFrom(context, result.error, schema);
   return result.data;
 }

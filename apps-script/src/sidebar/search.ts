@@ -1,4 +1,4 @@
-import { getSavedSearchOperation, paginate, records, searchCompaniesOperation, searchContactsOperation, send, type AnyOperation } from '../../../shared';
+import { filterChoices, getSavedSearchOperation, paginate, records, searchCompaniesOperation, searchContactsOperation, send, ValidationError, type AnyOperation, type FilterChoice } from '../../../shared';
 import { filtersArg } from '../args';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
@@ -15,6 +15,8 @@ export interface SearchRequest {
   kind: SearchKind;
   /** Same forms as the custom functions: "jobTitle=CTO; seniority=VP" or a JSON object text. */
   filters: string | Record<string, unknown>;
+  /** Values picked in the form's pickers (filters whose values come from a published set): name -> value(s). */
+  picks?: Record<string, unknown>;
   limit?: number;
   sheetName?: string;
   savedSearchId?: string;
@@ -29,10 +31,30 @@ function runSearch(req: SearchRequest): { rows: Record<string, unknown>[]; colum
   const kind = kinds[kindOf(req.kind)];
   const limit = Math.min(Math.max(1, Math.floor(Number(req.limit ?? 50)) || 50), 5000);
   const input = typeof req.filters === 'object' && req.filters !== null ? { ...req.filters } : filtersArg(req.filters ?? '');
+  addPicks(input, req.picks);
   if (req.savedSearchId) input.savedSearchId = req.savedSearchId;
   const client = makeClient();
   const pages = run(client, paginate<Record<string, unknown>>(client, kind.op, input, { maxItems: limit, limit: Math.min(limit, 500) }));
   return { rows: pages.items.slice(0, limit), columns: kind.columns };
+}
+
+/** A picker left alone means the filter is absent; a filter both picked and typed is ambiguous, so refused. */
+function addPicks(input: Record<string, unknown>, picks: unknown): void {
+  if (picks === undefined || picks === null) return;
+  if (typeof picks !== 'object' || Array.isArray(picks)) throw new ValidationError('picks: must be an object of filter name -> values.', [{ field: 'picks', rule: 'object' }]);
+  for (const [name, value] of Object.entries(picks as Record<string, unknown>)) {
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (name in input) {
+      throw new ValidationError(`${name}: given both in the pickers and in the filter text; keep one. Nothing was sent.`, [{ field: name, rule: 'given twice' }]);
+    }
+    input[name] = value;
+  }
+}
+
+/** The filters of each search whose values come from a published set: the sidebar shows them as pickers. */
+export function searchFilterChoices(): Record<SearchKind, FilterChoice[]> {
+  const plain = (kind: SearchKind) => filterChoices(kind).map((c) => ({ ...c, values: [...c.values] }));
+  return { contacts: plain('contacts'), companies: plain('companies') };
 }
 
 /** A first page for the sidebar's preview table (free: searches spend no credits). */

@@ -5,7 +5,7 @@ import { locatorFor, type LocatorSource } from './locators';
 import { listActions } from './names';
 
 /** How a field is shown in n8n and how its value is turned back into core input. */
-export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'list' | 'json' | 'dateTime' | 'locator';
+export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'multiOptions' | 'list' | 'json' | 'dateTime' | 'locator';
 
 export interface FieldSpec {
   name: string;
@@ -15,6 +15,8 @@ export interface FieldSpec {
   description?: string;
   placeholder?: string;
   options?: string[];
+  /** The service's default of an options field (e.g. locationType bothOR), shown as the field's default. */
+  default?: string;
   min?: number;
   max?: number;
   locator?: LocatorSource;
@@ -28,6 +30,7 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
   minimum?: number;
   maximum?: number;
+  default?: unknown;
   properties?: Record<string, JsonSchema>;
   required?: string[];
 }
@@ -44,9 +47,13 @@ function displayNameOf(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function kindOf(s: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'min' | 'max'> {
+function kindOf(schema: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'default' | 'min' | 'max'> {
+  // A nullable field (companyType, jobChanges) is shown as its non-null form.
+  const s = schema.anyOf?.find((branch) => branch.type !== 'null') ?? schema;
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (s.enum) return { kind: 'options', options: s.enum.map(String) };
+  if (s.enum) return { kind: 'options', options: s.enum.map(String), default: typeof s.default === 'string' ? s.default : undefined };
+  // A list of values from a set (seniority, companySize): several picks. A comma text saved by older versions still works (the core splits it).
+  if (types.includes('array') && s.items?.enum) return { kind: 'multiOptions', options: s.items.enum.map(String) };
   if (types.includes('array')) return s.items?.type === 'object' || s.items?.anyOf ? { kind: 'json' } : { kind: 'list' };
   if (types.includes('object')) return { kind: 'json' };
   if (types.length === 1 && (types[0] === 'integer' || types[0] === 'number')) return { kind: 'number', min: s.minimum, max: s.maximum };

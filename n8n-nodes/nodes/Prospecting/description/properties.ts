@@ -20,7 +20,11 @@ export function propertyOf(spec: FieldSpec): INodeProperties {
       return { ...base, type: 'boolean', default: false, description: spec.description ?? `Whether to set ${spec.displayName.toLowerCase()}` };
     case 'options': {
       const options = (spec.options ?? []).map((value) => ({ name: value, value })).sort(byName);
-      return { ...base, type: 'options', options, default: options[0]?.value ?? '' };
+      return { ...base, type: 'options', options, default: spec.default ?? options[0]?.value ?? '' };
+    }
+    case 'multiOptions': {
+      const options = (spec.options ?? []).map((value) => ({ name: value, value })).sort(byName);
+      return { ...base, type: 'multiOptions', options, default: [] };
     }
     case 'json':
       return { ...base, type: 'json', default: spec.name === 'steps' ? '[]' : '{}' };
