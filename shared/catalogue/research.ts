@@ -1,34 +1,13 @@
 import { z } from 'zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
-import { emailAddress, stringList } from '../validation/fields';
+import { stringList } from '../validation/fields';
+import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
 import { defineOperation } from './types';
 
-const text = z.string().trim().min(1, 'must not be empty');
-const url = z.string().trim().regex(/^https?:\/\/\S+$/, 'must be a URL starting with http:// or https://');
+// The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
+export { companyResearchItem, contactResearchItem };
 
-/** A contact given by identifiers: one of the forms of the public reference. */
-export const contactResearchItem = z
-  .object({
-    contactName: text.optional(),
-    companyName: text.optional(),
-    title: text.optional(),
-    domain: text.optional(),
-    email: emailAddress.optional(),
-    liProfileUrl: url.optional(),
-    liSalesNavUrl: url.optional(),
-    liRecruiterUrl: url.optional(),
-  })
-  .refine(
-    (c) => Boolean(c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl || (c.contactName && (c.companyName || c.domain))),
-    'needs one of: contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl',
-  );
-
-/** Spec 4.10: each company needs at least one of domain, companyName. */
-export const companyResearchItem = z
-  .object({ domain: text.optional(), companyName: text.optional() })
-  .refine((c) => Boolean(c.domain || c.companyName), 'needs at least one of domain or companyName (spec 4.10)');
-
-const searchResultIds = z.array(text);
+const searchResultIds = z.array(searchResultIdSchema);
 
 export const contactResearchInput = z
   .object({
