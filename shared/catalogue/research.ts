@@ -41,7 +41,8 @@ const submitCommon = {
   pathFields: [],
   queryFields: [],
   output: researchSubmitResponseSchema,
-  result: (body: z.output<typeof researchSubmitResponseSchema>) => body.requestIds,
+  // A 2xx body may break the shape after the service acted (decode keeps it): never throw here; the flow checks the ids.
+  result: (body: z.output<typeof researchSubmitResponseSchema>) => (body as { requestIds?: string[] } | null)?.requestIds as string[],
   credits: 'perItem',
   // A repeat after a lost answer could research (and charge) twice: surface it instead.
   retry: 'unsafe',
@@ -95,7 +96,7 @@ export const pollContactResearchOperation = defineOperation({
   description: 'Reads the status and results of contact research by request id. Free.',
   path: '/contacts/research/poll',
   output: contactPollResponseSchema,
-  result: (body) => body.data,
+  result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });
 
 export const pollCompanyResearchOperation = defineOperation({
@@ -107,5 +108,5 @@ export const pollCompanyResearchOperation = defineOperation({
   description: 'Reads the status and results of company research by request id. Free.',
   path: '/companies/research/poll',
   output: companyPollResponseSchema,
-  result: (body) => body.data,
+  result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });

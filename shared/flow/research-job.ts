@@ -71,10 +71,12 @@ function where(ref: string | undefined, index: number, field: string): string {
  * when given (the n8n item, the sheet row), else `items[3].company`. The refs stay on the job's items,
  * so later per-item messages name them too.
  */
-export function newResearchJob(kind: ResearchKind, targets: readonly ResearchTarget[], options: ResearchJob['options'] = {}, refs?: readonly string[]): ResearchJob {
+export function newResearchJob(kind: ResearchKind, given: readonly ResearchTarget[], options: ResearchJob['options'] = {}, refs?: readonly string[]): ResearchJob {
   const title = kind === 'contacts' ? 'Research contacts' : 'Research companies';
   if (kind !== 'contacts' && kind !== 'companies') throw new ValidationError(`Research: kind: must be contacts or companies (got ${describeValue(kind)}). Nothing was sent.`, [{ field: 'kind', rule: 'must be contacts or companies' }]);
-  if (!Array.isArray(targets)) throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(targets)}). Nothing was sent.`, [{ field: 'items', rule: 'must be a list' }]);
+  if (!Array.isArray(given)) throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(given)}). Nothing was sent.`, [{ field: 'items', rule: 'must be a list' }]);
+  // Holes of a sparse list become `undefined`, so they are checked (and refused) like any other item.
+  const targets = Array.from(given);
   if (targets.length === 0) throw new ValidationError(`${title}: items: give at least one item to research. Nothing was sent.`, [{ field: 'items', rule: 'give at least one item to research' }]);
   const issues = targets.flatMap((target, i) => targetIssues(kind, target).map((issue) => ({ field: where(refs?.[i], i, issue.field), rule: issue.rule })));
   if (issues.length) {

@@ -124,12 +124,13 @@ function coverAfterRefusal(size: number, error: CreditsError, balance: number | 
  * is taken out (failed with the service's words) and the rest sent again; a credit refusal sends what the
  * balance covers, in input order, and fails the rest with the credits error.
  */
-export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions, maxCredits: number | undefined): Flow<void> {
+export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions, cap: { value: number | undefined; label: string }): Flow<void> {
+  const maxCredits = cap.value;
   const queue = submitGroups(job, client.settings.researchBatchLimit);
   const toSpend = queue.reduce((n, g) => n + g.length, 0);
   if (maxCredits !== undefined && toSpend > maxCredits) {
     throw new CreditsError(
-      `Research: ${toSpend} items could spend up to ${toSpend} credits, more than the maximum of ${maxCredits} you set. Nothing was sent.`,
+      `Research: ${toSpend} items could spend up to ${toSpend} credits, more than the maximum of ${maxCredits} you set (${cap.label}). Nothing was sent.`,
       { additionalCreditsNeeded: toSpend - maxCredits },
       { code: 'maxCreditsExceeded', hint: 'Raise the maximum credits or research fewer items.' },
     );

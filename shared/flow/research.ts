@@ -4,6 +4,7 @@ import { ProspectingError, ValidationError } from '../errors';
 import { endpointKey } from '../request/build';
 import { chunk } from './chunk';
 import { applyPollItem, checkSavedJob, summarize, type ResearchJob } from './research-job';
+import { describeValue } from '../validation/research-items';
 import { readMaxCredits, readTimeLimitMs } from './research-limits';
 import { checkpoint, errorInfo, ops, submitAll } from './research-submit';
 import { send } from './send';
@@ -17,6 +18,8 @@ export interface ResearchRunOptions {
   maxCredits?: number;
   /** Save the job under this store key after every submit and poll. */
   checkpointKey?: string;
+  /** How messages name the cap (the n8n node says `Maximum Credits`); default `maxCredits`. */
+  maxCreditsLabel?: string;
 }
 
 /** Polls in a row that may leave an id out before it counts as lost (the service no longer knows it). */
@@ -110,13 +113,15 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
  */
 export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchRunOptions): Flow<ResearchJob> {
   // Read before anything else: a cap or a limit that cannot be read refuses the run, nothing sent.
-  if (typeof opts !== 'object' || opts === null) throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [{ field: 'options', rule: 'must be an object' }]);
-  const maxCredits = readMaxCredits(opts?.maxCredits);
-  readTimeLimitMs(opts?.timeLimitMs);
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [{ field: 'options', rule: 'must be an object' }]);
+  if (typeof opts.waitForResults !== 'boolean') throw new ValidationError(`Research: waitForResults: must be true or false (got ${describeValue(opts.waitForResults)}). Nothing was sent.`, [{ field: 'waitForResults', rule: 'must be true or false' }]);
+  if (opts.checkpointKey !== undefined && (typeof opts.checkpointKey !== 'string' || !opts.checkpointKey)) throw new ValidationError('Research: checkpointKey: must be non-empty text. Nothing was sent.', [{ field: 'checkpointKey', rule: 'must be non-empty text' }]);
+  const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
+  readTimeLimitMs(opts.timeLimitMs);
   checkSavedJob(saved);
   const job: ResearchJob = { ...saved, lastError: null, items: saved.items.map((item) => ({ ...item })) };
   const startedAt = yield* nowMs();
   settleInterruptedSubmits(job);
-  yield* submitAll(client, job, opts, maxCredits);
+  yield* submitAll(client, job, opts, { value: maxCredits, label: opts.maxCreditsLabel ?? 'maxCredits' });
   return opts.waitForResults && !job.lastError ? yield* pollAll(client, job, opts, startedAt) : job;
 }

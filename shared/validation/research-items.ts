@@ -49,8 +49,11 @@ const url = itemText(RESEARCH_TEXT_MAX.url).refine((v) => {
 export const searchResultIdSchema = itemText(RESEARCH_TEXT_MAX.searchResultId);
 
 const CONTACT_FORMS = 'contactName with companyName (title allowed only then), contactName with domain, email, liProfileUrl, liSalesNavUrl or liRecruiterUrl';
-const unknownKey = (allowed: readonly string[]) => (issue: { code?: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `unknown field${issue.keys && issue.keys.length > 1 ? 's' : ''} ${issue.keys?.join(', ')} (allowed: ${allowed.join(', ')})` : undefined;
+const unknownKey = (allowed: readonly string[]) => (issue: { code?: string; keys?: string[]; input?: unknown }) => {
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys && issue.keys.length > 1 ? 's' : ''} ${issue.keys?.join(', ')} (allowed: ${allowed.join(', ')})`;
+  if (issue.code === 'invalid_type') return `must be an object with ${allowed.join(', ')} (got ${describeValue(issue.input)})`;
+  return undefined;
+};
 
 const CONTACT_KEYS = ['contactName', 'companyName', 'title', 'domain', 'email', 'liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl'] as const;
 const COMPANY_KEYS = ['domain', 'companyName'] as const;
