@@ -48,7 +48,7 @@ const url = itemText(RESEARCH_TEXT_MAX.url).refine((v) => {
 /** A searchResultId from Search: text, as the service types it (string[]); numbers and objects are refused. */
 export const searchResultIdSchema = itemText(RESEARCH_TEXT_MAX.searchResultId);
 
-const CONTACT_FORMS = 'contactName with companyName (title allowed only then), contactName with domain, email, liProfileUrl, liSalesNavUrl or liRecruiterUrl';
+const CONTACT_FORMS = 'contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl (a title only beside contactName and companyName)';
 const unknownKey = (allowed: readonly string[]) => (issue: { code?: string; keys?: string[]; input?: unknown }) => {
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys && issue.keys.length > 1 ? 's' : ''} ${issue.keys?.join(', ')} (allowed: ${allowed.join(', ')})`;
   if (issue.code === 'invalid_type') return `must be an object with ${allowed.join(', ')} (got ${describeValue(issue.input)})`;
