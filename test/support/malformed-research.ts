@@ -132,7 +132,7 @@ function* badValueCases(): Generator<MalformedCase> {
 
 function* shapeCases(): Generator<MalformedCase> {
   yield { name: 'empty list', kind: 'contacts', targets: [], field: 'items' };
-  yield { name: 'sparse list', kind: 'contacts', targets: [, { searchResultId: 's1' }], field: 'items[0]' }; // eslint-disable-line no-sparse-arrays
+  yield { name: 'sparse list', kind: 'contacts', targets: [, { searchResultId: 's1' }], field: 'items[0]' };
   yield { name: 'both forms in one target', kind: 'contacts', targets: [{ searchResultId: 's1', contact: { email: 'a@b.co' } }], field: 'items[0]' };
   yield { name: 'company form for contacts', kind: 'contacts', targets: [{ company: { domain: 'acme.com' } }], field: 'items[0]' };
   yield { name: 'contact form for companies', kind: 'companies', targets: [{ contact: { email: 'a@b.co' } }], field: 'items[0]' };
