@@ -174,9 +174,10 @@ export interface ResearchSummary {
   note: string | null;
 }
 
-function noteOf(total: number, credits: number, refused: number, unknown: number): string | null {
+function noteOf(total: number, credits: number, license: number, refused: number, unknown: number): string | null {
   const parts: string[] = [];
   if (credits) parts.push(`${credits} of ${total} items were not researched because the research credits ran out: add credits and research those again`);
+  if (license) parts.push(`${license} of ${total} items were not researched: the organization has no active Public API license`);
   if (refused) parts.push(`${refused} item${refused === 1 ? ' was' : 's were'} refused as invalid (see each item's message); the others were sent`);
   if (unknown) parts.push(`${unknown} item${unknown === 1 ? '' : 's'} may or may not have been researched (outcome unknown); they were not sent again`);
   return parts.length ? `${parts.join('. ')}.` : null;
@@ -201,6 +202,6 @@ export function summarize(job: ResearchJob): ResearchSummary {
     complete: pendingRequestIds.length === 0 && count('unsubmitted') === 0,
     notResearchedForCredits,
     refused,
-    note: noteOf(job.items.length, notResearchedForCredits, refused, count('unknown')),
+    note: noteOf(job.items.length, failedWith(['insufficientCredits']), failedWith(['missingLicense']), refused, count('unknown')),
   };
 }

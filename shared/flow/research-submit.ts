@@ -156,9 +156,11 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
     mark(job, indexes, { status: 'submitting' });
     yield* checkpoint(job, opts.checkpointKey);
     try {
+      const before = client.state.credits;
       const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
       settleAccepted(job, indexes, reply);
-      if (allowance !== null) allowance = client.state.credits.balance ?? allowance - indexes.length;
+      // The balance this answer reported (send replaces the credits state when the header is there), else our count.
+      if (allowance !== null) allowance = client.state.credits !== before && client.state.credits.balance !== null ? client.state.credits.balance : allowance - indexes.length;
     } catch (error) {
       if (error instanceof AuthError || error instanceof RateLimitError) {
         // Nothing was accepted; the rest waits for a later run, which submits it then.

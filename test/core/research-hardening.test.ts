@@ -171,6 +171,39 @@ describe('a 2xx submit answer without usable request ids', () => {
   });
 });
 
+describe('credits that cover part of a batch (scripted answers)', () => {
+  /** A service holding `credits`, all-or-nothing per request, that never sends X-PublicAPI-Credits. */
+  function creditService(credits: { left: number }, code = 'insufficientCredits') {
+    let n = 0;
+    return (req: HttpRequest) => {
+      const items = (JSON.parse(req.body!) as { searchResultIds: string[] }).searchResultIds;
+      if (code === 'missingLicense') return json(422, { msg: 'No license', code, data: { productCategory: 'contactResearch', additionalCreditsNeeded: 0 } });
+      if (items.length > credits.left) {
+        const short = items.length - credits.left;
+        return json(422, { msg: `Not enough credits (${short} more needed)`, code, data: { productCategory: 'contactResearch', additionalCreditsNeeded: short } });
+      }
+      credits.left -= items.length;
+      return json(202, { success: true, requestIds: items.map(() => `r${++n}`) });
+    };
+  }
+
+  it('without the balance header, the shortfall decides what is covered; no more than needed is asked', () => {
+    const credits = { left: 5 };
+    const host = scriptedHost(creditService(credits));
+    const job = runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(12)), { waitForResults: false }), host.sync);
+    expect(job.items.map((i) => i.outcome)).toEqual([...Array(5).fill('pending'), ...Array(7).fill('error')]);
+    expect(credits.left).toBe(0);
+    expect(host.log).toHaveLength(2);
+  });
+
+  it('no license: nothing is retried smaller, every item says so, and the note names the license', () => {
+    const host = scriptedHost(creditService({ left: 100 }, 'missingLicense'));
+    const job = runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(3)), { waitForResults: false }), host.sync);
+    expect(host.log).toHaveLength(1);
+    expect(summarize(job).note).toMatch(/3 of 3 items were not researched: the organization has no active Public API license/);
+  });
+});
+
 describe('credits that cover part of a batch (real sandbox)', () => {
   let sandbox: RunningSandbox;
   let client: Client;
