@@ -1,34 +1,13 @@
 import { z } from 'zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
-import { emailAddress, stringList } from '../validation/fields';
+import { stringList } from '../validation/fields';
+import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
 import { defineOperation } from './types';
 
-const text = z.string().trim().min(1, 'must not be empty');
-const url = z.string().trim().regex(/^https?:\/\/\S+$/, 'must be a URL starting with http:// or https://');
+// The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
+export { companyResearchItem, contactResearchItem };
 
-/** A contact given by identifiers: one of the forms of the public reference. */
-export const contactResearchItem = z
-  .strictObject({
-    contactName: text.optional(),
-    companyName: text.optional(),
-    title: text.optional(),
-    domain: text.optional(),
-    email: emailAddress.optional(),
-    liProfileUrl: url.optional(),
-    liSalesNavUrl: url.optional(),
-    liRecruiterUrl: url.optional(),
-  })
-  .refine(
-    (c) => Boolean(c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl || (c.contactName && (c.companyName || c.domain))),
-    'needs one of: contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl',
-  );
-
-/** Spec 4.10: each company needs at least one of domain, companyName. */
-export const companyResearchItem = z
-  .strictObject({ domain: text.optional(), companyName: text.optional() })
-  .refine((c) => Boolean(c.domain || c.companyName), 'needs at least one of domain or companyName (spec 4.10)');
-
-const searchResultIds = z.array(text);
+const searchResultIds = z.array(searchResultIdSchema);
 
 export const contactResearchInput = z
   .strictObject({
@@ -62,7 +41,8 @@ const submitCommon = {
   pathFields: [],
   queryFields: [],
   output: researchSubmitResponseSchema,
-  result: (body: z.output<typeof researchSubmitResponseSchema>) => body.requestIds,
+  // A 2xx body may break the shape after the service acted (decode keeps it): never throw here; the flow checks the ids.
+  result: (body: z.output<typeof researchSubmitResponseSchema>) => (body as { requestIds?: string[] } | null)?.requestIds as string[],
   credits: 'perItem',
   // A repeat after a lost answer could research (and charge) twice: surface it instead.
   retry: 'unsafe',
@@ -116,7 +96,7 @@ export const pollContactResearchOperation = defineOperation({
   description: 'Reads the status and results of contact research by request id. Free.',
   path: '/contacts/research/poll',
   output: contactPollResponseSchema,
-  result: (body) => body.data,
+  result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });
 
 export const pollCompanyResearchOperation = defineOperation({
@@ -128,5 +108,5 @@ export const pollCompanyResearchOperation = defineOperation({
   description: 'Reads the status and results of company research by request id. Free.',
   path: '/companies/research/poll',
   output: companyPollResponseSchema,
-  result: (body) => body.data,
+  result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });

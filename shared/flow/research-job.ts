@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import { companyResearchItem, contactResearchItem } from '../catalogue/research';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
 import { ValidationError } from '../errors';
-import { validate } from '../validation/format';
+import { fieldPath } from '../validation/format';
+import { companyResearchItem, contactResearchItem, describeValue, searchResultIdSchema, type CompanyResearchItem, type ContactResearchItem } from '../validation/research-items';
 
 export type ResearchKind = 'contacts' | 'companies';
 
 /** What one input row asks to research: a search result, or a contact / company by identifiers. */
 export type ResearchTarget =
   | { searchResultId: string }
-  | { contact: z.input<typeof contactResearchItem> }
-  | { company: z.input<typeof companyResearchItem> };
+  | { contact: ContactResearchItem }
+  | { company: CompanyResearchItem };
 
 export type ItemOutcome = ResearchOutcome | 'unsubmitted' | 'unknown';
 
 export interface ResearchItem {
   target: ResearchTarget;
+  /** How the user knows this item (`item 3` in n8n, `row 12` in Sheets); messages name it. */
+  ref?: string;
   requestId: string | null;
   /** The service's status text, or ours before it has one (`unsubmitted`, `submit-failed`, `submit-unknown`). */
   status: string;
@@ -24,6 +26,8 @@ export interface ResearchItem {
   record: Record<string, unknown> | null;
   /** Poll sweeps in a row whose answer left this request id out. */
   missedPolls?: number;
+  /** Why a submit failed: `insufficientCredits`, `missingLicense`, `refused` (the item alone), or the error's code. */
+  errorCode?: string;
 }
 
 /**
@@ -39,36 +43,108 @@ export interface ResearchJob {
   lastError?: { message: string; code?: string; status?: number } | null;
 }
 
-const targetSchema = {
-  contacts: z.union([
-    z.object({ searchResultId: z.string().trim().min(1, 'must not be empty') }).strict(),
-    z.object({ contact: contactResearchItem }).strict(),
-  ]),
-  companies: z.union([
-    z.object({ searchResultId: z.string().trim().min(1, 'must not be empty') }).strict(),
-    z.object({ company: companyResearchItem }).strict(),
-  ]),
+const targetSchemas = {
+  searchResultId: z.strictObject({ searchResultId: searchResultIdSchema }, { error: () => 'give only searchResultId' }),
+  contact: z.strictObject({ contact: contactResearchItem }, { error: () => 'give only contact' }),
+  company: z.strictObject({ company: companyResearchItem }, { error: () => 'give only company' }),
 };
 
-/** Validates every target up front (an error names `items[3].company`), so nothing is sent on bad input. */
-export function newResearchJob(kind: ResearchKind, targets: readonly ResearchTarget[], options: ResearchJob['options'] = {}): ResearchJob {
+/** The issues of one target, with paths inside it (`contact.title`); empty when it can be sent. */
+export function targetIssues(kind: ResearchKind, target: unknown): { field: string; rule: string }[] {
+  const forms = kind === 'contacts' ? ['searchResultId', 'contact'] : ['searchResultId', 'company'];
+  const rule = `must be an object with one of: ${forms.map((f) => `{ ${f} }`).join(', ')}`;
+  if (typeof target !== 'object' || target === null || Array.isArray(target)) return [{ field: '', rule: `${rule} (got ${describeValue(target)})` }];
+  const form = forms.find((f) => f in target);
+  if (!form) return [{ field: '', rule: `${rule} (got the fields ${Object.keys(target).join(', ') || 'none'})` }];
+  const checked = targetSchemas[form as keyof typeof targetSchemas].safeParse(target);
+  return checked.success ? [] : checked.error.issues.map((i) => ({ field: fieldPath(i.path).replace(/^\(input\)$/, ''), rule: i.message }));
+}
+
+/** `items[3].contact.title`, or with a label the user knows (`item 3`, `row 12`): `row 12: contact.title`. */
+function where(ref: string | undefined, index: number, field: string): string {
+  if (ref === undefined) return `items[${index}]${field ? `.${field}` : ''}`;
+  return field ? `${ref}: ${field}` : ref;
+}
+
+/**
+ * Validates every target up front, so nothing is sent on bad input. Errors name each item by `refs[i]`
+ * when given (the n8n item, the sheet row), else `items[3].company`. The refs stay on the job's items,
+ * so later per-item messages name them too.
+ */
+export function newResearchJob(kind: ResearchKind, given: readonly ResearchTarget[], options: ResearchJob['options'] = {}, refs?: readonly string[]): ResearchJob {
   const title = kind === 'contacts' ? 'Research contacts' : 'Research companies';
-  const parsed = validate(z.object({ items: z.array(targetSchema[kind]).min(1, 'give at least one item to research') }), { items: targets }, title);
-  if (options.isJobChange !== undefined && kind !== 'contacts') {
-    throw new ValidationError(`${title}: isJobChange: applies only to contact research. Nothing was sent.`, [{ field: 'isJobChange', rule: 'applies only to contact research' }]);
+  if (kind !== 'contacts' && kind !== 'companies') throw new ValidationError(`Research: kind: must be contacts or companies (got ${describeValue(kind)}). Nothing was sent.`, [{ field: 'kind', rule: 'must be contacts or companies' }]);
+  if (!Array.isArray(given)) throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(given)}). Nothing was sent.`, [{ field: 'items', rule: 'must be a list' }]);
+  // Holes of a sparse list become `undefined`, so they are checked (and refused) like any other item.
+  const targets = Array.from(given);
+  if (targets.length === 0) throw new ValidationError(`${title}: items: give at least one item to research. Nothing was sent.`, [{ field: 'items', rule: 'give at least one item to research' }]);
+  const issues = targets.flatMap((target, i) => targetIssues(kind, target).map((issue) => ({ field: where(refs?.[i], i, issue.field), rule: issue.rule })));
+  if (issues.length) {
+    const shown = issues.slice(0, 10).map((i) => `${i.field}: ${i.rule}`).join('; ');
+    const more = issues.length > 10 ? ` (and ${issues.length - 10} more)` : '';
+    throw new ValidationError(`${title}: ${shown}${more}. Nothing was sent.`, issues);
   }
+  checkOptions(title, kind, options);
   return {
     version: 1,
     kind,
     options: { ...options },
-    items: parsed.items.map((target) => ({ target: target as ResearchTarget, requestId: null, status: 'unsubmitted', outcome: 'unsubmitted', message: null, record: null })),
+    items: targets.map((target, i) => ({
+      target: normalized(target),
+      ...(refs?.[i] !== undefined ? { ref: refs[i] } : {}),
+      requestId: null,
+      status: 'unsubmitted',
+      outcome: 'unsubmitted',
+      message: null,
+      record: null,
+    })),
   };
+}
+
+/** The target as it is sent: trimmed text (the schemas' output). */
+function normalized(target: ResearchTarget): ResearchTarget {
+  if ('searchResultId' in target) return { searchResultId: searchResultIdSchema.parse(target.searchResultId) };
+  if ('contact' in target) return { contact: contactResearchItem.parse(target.contact) };
+  return { company: companyResearchItem.parse(target.company) };
+}
+
+function checkOptions(title: string, kind: ResearchKind, options: ResearchJob['options']): void {
+  if (typeof options !== 'object' || options === null) throw new ValidationError(`${title}: options: must be an object. Nothing was sent.`, [{ field: 'options', rule: 'must be an object' }]);
+  for (const key of ['skipDeduplicationCheck', 'isJobChange'] as const) {
+    const v = options[key];
+    if (v !== undefined && typeof v !== 'boolean') {
+      throw new ValidationError(`${title}: ${key}: must be true or false (got ${describeValue(v)}). Nothing was sent.`, [{ field: key, rule: 'must be true or false' }]);
+    }
+  }
+  if (options.isJobChange !== undefined && kind !== 'contacts') {
+    throw new ValidationError(`${title}: isJobChange: applies only to contact research. Nothing was sent.`, [{ field: 'isJobChange', rule: 'applies only to contact research' }]);
+  }
+}
+
+/**
+ * A saved job handed back to be resumed: checked for the shape runResearch relies on, so a damaged or
+ * hand-edited checkpoint is refused with a reason instead of failing halfway (nothing is sent).
+ */
+export function checkSavedJob(job: unknown): asserts job is ResearchJob {
+  const bad = (rule: string) => new ValidationError(`Research: job: ${rule}. Nothing was sent.`, [{ field: 'job', rule }]);
+  if (typeof job !== 'object' || job === null) throw bad('must be a research job made by newResearchJob');
+  const j = job as Partial<ResearchJob>;
+  if (j.kind !== 'contacts' && j.kind !== 'companies') throw bad('kind must be contacts or companies');
+  if (!Array.isArray(j.items) || j.items.length === 0) throw bad('items must be a non-empty list');
+  if (typeof j.options !== 'object' || j.options === null) throw bad('options must be an object');
+  j.items.forEach((item, i) => {
+    if (typeof item !== 'object' || item === null || typeof item.status !== 'string' || typeof item.outcome !== 'string') throw bad(`items[${i}] is not a research item`);
+    // The rules of each target are checked again when it is sent (an item that breaks them fails alone).
+    const t = item.target as unknown;
+    if (typeof t !== 'object' || t === null || !['searchResultId', 'contact', 'company'].some((k) => k in t)) throw bad(`items[${i}].target must hold searchResultId, contact or company`);
+  });
 }
 
 /** Takes in one poll item (the service's words), keeping the text of unknown statuses. */
 export function applyPollItem(item: ResearchItem, polled: { status: string; message?: string | null; contact?: unknown; company?: unknown }): ResearchItem {
   const verdict = researchVerdict(polled);
-  const record = (polled.contact ?? polled.company ?? null) as Record<string, unknown> | null;
+  const found = polled.contact ?? polled.company ?? null;
+  const record = typeof found === 'object' && found !== null && !Array.isArray(found) ? (found as Record<string, unknown>) : null;
   return {
     ...item,
     status: polled.status,
@@ -90,10 +166,28 @@ export interface ResearchSummary {
   /** Request ids still researching: what a later run polls. */
   pendingRequestIds: string[];
   complete: boolean;
+  /** Items never researched because the research credits ran out (or the license is missing). */
+  notResearchedForCredits: number;
+  /** Items the service (or our check) refused on their own; the rest of their request was sent. */
+  refused: number;
+  /** One sentence for the run's status when some items were not researched; null otherwise. */
+  note: string | null;
+}
+
+function noteOf(total: number, credits: number, license: number, refused: number, unknown: number): string | null {
+  const parts: string[] = [];
+  if (credits) parts.push(`${credits} of ${total} items were not researched because the research credits ran out: add credits and research those again`);
+  if (license) parts.push(`${license} of ${total} items were not researched: the organization has no active Public API license`);
+  if (refused) parts.push(`${refused} item${refused === 1 ? ' was' : 's were'} refused as invalid (see each item's message); the others were sent`);
+  if (unknown) parts.push(`${unknown} item${unknown === 1 ? '' : 's'} may or may not have been researched (outcome unknown); they were not sent again`);
+  return parts.length ? `${parts.join('. ')}.` : null;
 }
 
 export function summarize(job: ResearchJob): ResearchSummary {
   const count = (o: ItemOutcome) => job.items.filter((i) => i.outcome === o).length;
+  const failedWith = (codes: string[]) => job.items.filter((i) => i.status === 'submit-failed' && codes.includes(i.errorCode ?? '')).length;
+  const notResearchedForCredits = failedWith(['insufficientCredits', 'missingLicense']);
+  const refused = failedWith(['refused']);
   const pendingRequestIds = [...new Set(job.items.filter((i) => i.outcome === 'pending' && i.requestId).map((i) => i.requestId as string))];
   return {
     total: job.items.length,
@@ -106,5 +200,8 @@ export function summarize(job: ResearchJob): ResearchSummary {
     unsubmitted: count('unsubmitted'),
     pendingRequestIds,
     complete: pendingRequestIds.length === 0 && count('unsubmitted') === 0,
+    notResearchedForCredits,
+    refused,
+    note: noteOf(job.items.length, failedWith(['insufficientCredits']), failedWith(['missingLicense']), refused, count('unknown')),
   };
 }

@@ -1,11 +1,12 @@
-import { pollCompanyResearchOperation, pollContactResearchOperation, researchCompaniesOperation, researchContactsOperation } from '../catalogue/research';
-import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
-import { nowMs, sleep, storePut, type Flow } from '../effects';
-import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError, ServerError, UnexpectedResponseError, ValidationError } from '../errors';
+import { nowMs, sleep, type Flow } from '../effects';
+import { ProspectingError, ValidationError } from '../errors';
 import { endpointKey } from '../request/build';
 import { chunk } from './chunk';
-import { applyPollItem, summarize, type ResearchItem, type ResearchJob } from './research-job';
+import { applyPollItem, checkSavedJob, summarize, type ResearchJob } from './research-job';
+import { describeValue } from '../validation/research-items';
+import { readMaxCredits, readTimeLimitMs } from './research-limits';
+import { checkpoint, errorInfo, ops, submitAll } from './research-submit';
 import { send } from './send';
 
 export interface ResearchRunOptions {
@@ -17,46 +18,8 @@ export interface ResearchRunOptions {
   maxCredits?: number;
   /** Save the job under this store key after every submit and poll. */
   checkpointKey?: string;
-}
-
-const ops = {
-  contacts: { submit: researchContactsOperation as AnyOperation, poll: pollContactResearchOperation as AnyOperation },
-  companies: { submit: researchCompaniesOperation as AnyOperation, poll: pollCompanyResearchOperation as AnyOperation },
-};
-
-function* checkpoint(job: ResearchJob, key: string | undefined): Flow<void> {
-  if (key) yield* storePut(key, JSON.stringify(job));
-}
-
-/** Requests never mix search results with identifiers (spec: not both), so each kind of target is its own group. */
-function submitGroups(job: ResearchJob, limit: number): number[][] {
-  const bySearch: number[] = [];
-  const byIdentity: number[] = [];
-  job.items.forEach((item, index) => {
-    if (item.outcome !== 'unsubmitted') return;
-    ('searchResultId' in item.target ? bySearch : byIdentity).push(index);
-  });
-  return [...chunk(bySearch, limit), ...chunk(byIdentity, limit)];
-}
-
-function bodyFor(job: ResearchJob, indexes: number[]): Record<string, unknown> {
-  const targets = indexes.map((i) => job.items[i].target);
-  const body: Record<string, unknown> = {};
-  if ('searchResultId' in targets[0]) body.searchResultIds = targets.map((t) => (t as { searchResultId: string }).searchResultId);
-  else if (job.kind === 'contacts') {
-    body.contacts = targets.map((t) => (t as { contact: unknown }).contact);
-    if (job.options.isJobChange !== undefined) body.isJobChange = job.options.isJobChange;
-  } else body.companies = targets.map((t) => (t as { company: unknown }).company);
-  if (job.options.skipDeduplicationCheck !== undefined) body.skipDeduplicationCheck = job.options.skipDeduplicationCheck;
-  return body;
-}
-
-function mark(job: ResearchJob, indexes: number[], patch: Partial<ResearchItem>): void {
-  for (const i of indexes) job.items[i] = { ...job.items[i], ...patch };
-}
-
-function errorInfo(error: ProspectingError): NonNullable<ResearchJob['lastError']> {
-  return { message: error.message, code: error.code, status: error.status };
+  /** How messages name the cap (the n8n node says `Maximum Credits`); default `maxCredits`. */
+  maxCreditsLabel?: string;
 }
 
 /** Polls in a row that may leave an id out before it counts as lost (the service no longer knows it). */
@@ -78,69 +41,20 @@ function settleInterruptedSubmits(job: ResearchJob): void {
   });
 }
 
-/**
- * Submits every unsubmitted item in as few requests as the batch limit allows and records each request id
- * (saved before the first poll). A failure is kept on its items, never retried blindly: after an ambiguous
- * failure the items are marked `unknown`, not resubmitted, so no credit is spent twice.
- */
-function* submitAll(client: Client, job: ResearchJob, opts: ResearchRunOptions): Flow<void> {
-  const groups = submitGroups(job, client.settings.researchBatchLimit);
-  const toSpend = groups.reduce((n, g) => n + g.length, 0);
-  if (opts.maxCredits !== undefined && toSpend > opts.maxCredits) {
-    throw new CreditsError(
-      `Research: ${toSpend} items could spend up to ${toSpend} credits, more than the maximum of ${opts.maxCredits} you set. Nothing was sent.`,
-      { additionalCreditsNeeded: toSpend - opts.maxCredits },
-      { code: 'maxCreditsExceeded', hint: 'Raise the maximum credits or research fewer items.' },
-    );
-  }
-  for (const [n, indexes] of groups.entries()) {
-    // Saved before sending: if this run is cut mid-request, the next one knows these may be accepted.
-    mark(job, indexes, { status: 'submitting' });
-    yield* checkpoint(job, opts.checkpointKey);
-    try {
-      const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
-      const ids = reply.data as string[];
-      if (ids.length !== indexes.length) {
-        throw new UnexpectedResponseError(`Research: sent ${indexes.length} items but the service answered ${ids.length} request ids.`);
-      }
-      indexes.forEach((itemIndex, k) => (job.items[itemIndex] = { ...job.items[itemIndex], requestId: ids[k], status: 'queued', outcome: 'pending' }));
-    } catch (error) {
-      if (error instanceof AuthError || error instanceof RateLimitError) {
-        // Nothing was accepted; the rest waits for a later run, which submits it then.
-        mark(job, groups.slice(n).flat(), { status: 'unsubmitted' });
-        job.lastError = errorInfo(error);
-        yield* checkpoint(job, opts.checkpointKey);
-        return;
-      }
-      if (error instanceof CreditsError) {
-        // No credits or no license: the remaining groups would be refused the same way.
-        const rest = groups.slice(n).flat();
-        mark(job, rest, { status: 'submit-failed', outcome: 'error', message: error.message });
-        break;
-      }
-      const ambiguous = (error instanceof NetworkError && error.maybeSent) || error instanceof ServerError || error instanceof UnexpectedResponseError;
-      if (ambiguous) {
-        mark(job, indexes, {
-          status: 'submit-unknown',
-          outcome: 'unknown',
-          message: `${(error as Error).message} These items may have been submitted; they were not sent again, so no credit is spent twice.`,
-        });
-      } else if (error instanceof ValidationError || error instanceof ProspectingError) {
-        mark(job, indexes, { status: 'submit-failed', outcome: 'error', message: error.message });
-      } else throw error; // A host failure (time limit): the checkpoint says `submitting`.
-    }
-    yield* checkpoint(job, opts.checkpointKey);
-  }
-}
-
 /** Takes in one poll answer: finished items, and ids the answer left out (counted, then given up on). */
-function applySweep(job: ResearchJob, asked: string[], answer: { requestId: string; status: string; message?: string | null }[]): void {
+type PolledEntry = { requestId?: unknown; status?: unknown; message?: unknown; contact?: unknown; company?: unknown };
+
+function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
   const indexesById = new Map<string, number[]>();
   job.items.forEach((item, i) => {
     if (item.requestId && item.outcome === 'pending') indexesById.set(item.requestId, [...(indexesById.get(item.requestId) ?? []), i]);
   });
   const answered = new Set<string>();
-  for (const polled of answer) {
+  for (const raw of (Array.isArray(answer) ? answer : []) as PolledEntry[]) {
+    // An entry the service garbled is skipped: its id counts as left out, and is given up after a few polls.
+    if (typeof raw !== 'object' || raw === null || typeof raw.requestId !== 'string') continue;
+    const status = typeof raw.status === 'string' ? raw.status : `unreadable status (${JSON.stringify(raw.status) ?? 'none'})`;
+    const polled = { ...raw, requestId: raw.requestId, status, message: typeof raw.message === 'string' ? raw.message : null };
     answered.add(polled.requestId);
     for (const i of indexesById.get(polled.requestId) ?? []) job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
   }
@@ -167,7 +81,7 @@ export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infini
     if ((yield* nowMs()) >= deadlineMs) break;
     try {
       const reply = yield* send(client, ops[next.kind].poll, { requestIds: ids });
-      applySweep(next, ids, reply.data as { requestId: string; status: string; message?: string | null }[]);
+      applySweep(next, ids, reply.data);
     } catch (error) {
       if (!(error instanceof ProspectingError)) throw error;
       next.lastError = errorInfo(error);
@@ -198,9 +112,16 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
  * polls only what is pending; duplicates and finished items are never resubmitted.
  */
 export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchRunOptions): Flow<ResearchJob> {
+  // Read before anything else: a cap or a limit that cannot be read refuses the run, nothing sent.
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [{ field: 'options', rule: 'must be an object' }]);
+  if (typeof opts.waitForResults !== 'boolean') throw new ValidationError(`Research: waitForResults: must be true or false (got ${describeValue(opts.waitForResults)}). Nothing was sent.`, [{ field: 'waitForResults', rule: 'must be true or false' }]);
+  if (opts.checkpointKey !== undefined && (typeof opts.checkpointKey !== 'string' || !opts.checkpointKey)) throw new ValidationError('Research: checkpointKey: must be non-empty text. Nothing was sent.', [{ field: 'checkpointKey', rule: 'must be non-empty text' }]);
+  const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
+  readTimeLimitMs(opts.timeLimitMs);
+  checkSavedJob(saved);
   const job: ResearchJob = { ...saved, lastError: null, items: saved.items.map((item) => ({ ...item })) };
   const startedAt = yield* nowMs();
   settleInterruptedSubmits(job);
-  yield* submitAll(client, job, opts);
+  yield* submitAll(client, job, opts, { value: maxCredits, label: opts.maxCreditsLabel ?? 'maxCredits' });
   return opts.waitForResults && !job.lastError ? yield* pollAll(client, job, opts, startedAt) : job;
 }

@@ -111,7 +111,8 @@ it('without Continue on Fail, the invalid row stops the run with its item index 
 });
 
 it('an organization out of credits: the service message on the failing items under Continue on Fail', async () => {
-  await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 1 });
+  // No credit at all (with 1, the first item is now researched: credits cover what they can, in input order).
+  await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 0 });
   try {
     const rows = (await searchRows(60, 2)).slice(40, 43);
     const out = await research(rows, { researchOptions: { skipDeduplicationCheck: true } }, true);
@@ -169,7 +170,7 @@ it('credits for only the first batch, Continue on Fail off: what was paid for is
 }, 60_000);
 
 it('an organization out of credits, Continue on Fail off: nothing was submitted, so the node fails', async () => {
-  await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 1 });
+  await admin(env.sandbox, 'PUT', '/credits', { org: 'A', balance: 0 });
   try {
     const rows = (await searchRows(60, 2)).slice(43, 46);
     const error = await research(rows, { researchOptions: { skipDeduplicationCheck: true } }).catch((e: unknown) => e);

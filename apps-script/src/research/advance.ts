@@ -38,11 +38,26 @@ function submitSome(client: Client, job: EnrichmentJob, r: StepRunner): void {
     saveJob(job);
     const done = r.run(runResearch(client, part, { waitForResults: false }));
     slice.forEach((itemIndex, k) => (job.research.items[itemIndex] = done.items[k]));
+    failRestWhenOutOfCredits(client, job, done);
     saveJob(job);
     writeQueued(job, slice);
     // Auth or rate limit: nothing was accepted; stop here rather than asking again at once.
     if (done.lastError) throw new ResearchStoppedError(done.lastError.message);
   }
+}
+
+/**
+ * The credits ran out within a slice (the core submitted what the balance covered): with no balance left the
+ * later slices would only be refused, so their rows fail now with the same credits message, nothing sent.
+ */
+function failRestWhenOutOfCredits(client: Client, job: EnrichmentJob, done: ResearchJob): void {
+  const outOfCredits = done.items.find((item) => item.errorCode === 'insufficientCredits');
+  if (!outOfCredits || (client.state.credits.balance ?? 0) > 0) return;
+  job.research.items.forEach((item, i) => {
+    if (item.outcome === 'unsubmitted') {
+      job.research.items[i] = { ...item, status: 'submit-failed', outcome: 'error', message: outOfCredits.message, errorCode: 'insufficientCredits' };
+    }
+  });
 }
 
 /** `queued` and the request id beside the rows of a slice the service just accepted (one setValues over their span). */

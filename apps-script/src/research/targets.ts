@@ -1,4 +1,4 @@
-import { contactResearchItem, type ResearchTarget } from '../../../shared';
+import { targetIssues, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
 import { isFinishedStatus, isInFlightStatus, RESULT_HEADERS } from './columns';
@@ -94,7 +94,7 @@ export function scanTargets(selection: SelectedRows): TargetScan {
       continue;
     }
     if (line.every((v) => keyOf(v) === '')) continue;
-    const target = targetOf(cell);
+    const target = targetOf(cell, column.searchResultId === undefined ? undefined : line[column.searchResultId - 1]);
     if (typeof target === 'string') scan.invalid.push({ row, reason: target });
     else {
       scan.targets.push(target);
@@ -104,9 +104,26 @@ export function scanTargets(selection: SelectedRows): TargetScan {
   return scan;
 }
 
-function targetOf(cell: (field: string) => string): ResearchTarget | string {
-  const searchResultId = cell('searchResultId');
-  if (searchResultId) return { searchResultId };
+/**
+ * A searchResultId cell: text as typed. A number cell is read as its digits (Sheets turns digit-only text
+ * into numbers on entry); TRUE/FALSE and dates are not ids, so the row is refused instead of sending "true".
+ */
+function searchIdCell(raw: unknown): string | { reason: string } {
+  if (typeof raw === 'boolean' || raw instanceof Date) return { reason: `searchResultId: must be text (got ${raw instanceof Date ? 'a date' : String(raw).toUpperCase()})` };
+  if (typeof raw === 'number' && !Number.isSafeInteger(raw)) return { reason: `searchResultId: must be text (got the number ${raw})` };
+  return keyOf(raw);
+}
+
+/** The row's target checked with the core's item rules (the service's), or the reason naming the field. */
+function targetOf(cell: (field: string) => string, rawSearchId: unknown): ResearchTarget | string {
+  const id = searchIdCell(rawSearchId);
+  if (typeof id !== 'string') return id.reason;
+  const target = id ? { searchResultId: id } : contactTarget(cell);
+  const issues = targetIssues('contacts', target);
+  return issues.length ? issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; ') : target;
+}
+
+function contactTarget(cell: (field: string) => string): ResearchTarget {
   const name = cell('contactName') || [cell('firstName'), cell('lastName')].filter(Boolean).join(' ');
   const company = cell('companyName');
   const contact: Record<string, string> = {};
@@ -115,9 +132,7 @@ function targetOf(cell: (field: string) => string): ResearchTarget | string {
   if (cell('domain')) contact.domain = cell('domain');
   if (cell('email')) contact.email = cell('email');
   if (cell('liProfileUrl')) contact.liProfileUrl = cell('liProfileUrl');
-  // The service takes a title only beside a name and a company.
+  // The service takes a title only beside a name and a company: elsewhere the title column is context, not sent.
   if (cell('title') && name && company) contact.title = cell('title');
-  const checked = contactResearchItem.safeParse(contact);
-  if (!checked.success) return checked.error.issues.map((i) => i.message).join('; ');
-  return { contact: checked.data };
+  return { contact };
 }

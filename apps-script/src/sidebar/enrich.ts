@@ -74,7 +74,15 @@ export function startEnrichment(confirmedItems: number): Progress {
   }
 }
 
-function createJob(confirmedItems: number): EnrichmentJob {
+/** The row count the user confirmed in the preview: it caps what is spent, so it must be a readable whole number. */
+function confirmedCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`confirmedItems: must be the whole number of rows confirmed in the preview (got ${JSON.stringify(value) ?? typeof value}). Nothing was sent: preview again.`);
+  return n;
+}
+
+function createJob(confirmed: unknown): EnrichmentJob {
+  const confirmedItems = confirmedCount(confirmed);
   const selection = selectedRows();
   const scan = scanTargets(selection);
   if (scan.targets.length === 0) throw new Error('Nothing to research in the selection (rows already done, under way in an enrichment, or without a name, email or LinkedIn URL).');
@@ -97,7 +105,8 @@ function createJob(confirmedItems: number): EnrichmentJob {
     createdAt: Date.now(),
     lastPollAt: null,
     written: '0'.repeat(scan.rows.length),
-    research: newResearchJob('contacts', scan.targets),
+    // Messages name the sheet row (`row 12`), not the item's place in the job.
+    research: newResearchJob('contacts', scan.targets, {}, scan.rows.map((row) => `row ${row}`)),
   };
   saveJob(job);
   return job;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { newResearchJob, runAsync, runResearch, type ResearchItem, type ResearchKind, type ResearchTarget } from '../../../shared';
+import { newResearchJob, runAsync, runResearch, summarize, ValidationError, type ResearchItem, type ResearchKind, type ResearchTarget } from '../../../shared';
+import { readMaxCredits } from '../../../shared/flow/research-limits';
 import type { Connection } from './client';
 import { errorItemJson, toNodeError } from './errors';
 
@@ -8,24 +9,70 @@ import { errorItemJson, toNodeError } from './errors';
 export const DEFAULT_TIME_LIMIT_SECONDS = 600;
 
 interface ResearchOptions {
-  maxCredits?: number;
-  timeLimitSeconds?: number;
-  skipDeduplicationCheck?: boolean;
-  isJobChange?: boolean;
+  maxCredits?: unknown;
+  timeLimitSeconds?: unknown;
+  skipDeduplicationCheck?: unknown;
+  isJobChange?: unknown;
 }
 
-/** Drops empty detail fields so the core's "needs one of ..." rule sees only what the user gave. */
-function filled(details: IDataObject): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(details)) if (typeof v === 'string' && v.trim()) out[k] = v.trim();
+/** How the node's messages name an input item: n8n's own item index. */
+export const itemRef = (i: number) => `item ${i}`;
+
+/**
+ * The detail fields the user filled in. Empty text, null and undefined count as not given (an expression
+ * that found nothing); any other value is kept as it is, so the core refuses a number or an object naming
+ * the field instead of it being dropped or sent as "[object Object]".
+ */
+function filled(details: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof details !== 'object' || details === null) return out;
+  for (const [k, v] of Object.entries(details)) {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+    out[k] = typeof v === 'string' ? v.trim() : v;
+  }
   return out;
 }
 
 function targetOf(ctx: IExecuteFunctions, kind: ResearchKind, itemIndex: number): ResearchTarget {
   const by = ctx.getNodeParameter('researchBy', 0) as string;
-  if (by === 'searchResult') return { searchResultId: String(ctx.getNodeParameter('searchResultId', itemIndex) ?? '') };
-  const details = filled(ctx.getNodeParameter(kind === 'contacts' ? 'contact' : 'company', itemIndex, {}) as IDataObject);
-  return kind === 'contacts' ? { contact: details } : { company: details };
+  // Passed on as given: the core refuses anything but text, naming the item (no String(): "[object Object]").
+  if (by === 'searchResult') return { searchResultId: ctx.getNodeParameter('searchResultId', itemIndex) as string };
+  const details = filled(ctx.getNodeParameter(kind === 'contacts' ? 'contact' : 'company', itemIndex, {}));
+  return (kind === 'contacts' ? { contact: details } : { company: details }) as ResearchTarget;
+}
+
+/** A yes/no option: true, false, or their text ("true" from an expression); anything else is refused. */
+function flag(options: ResearchOptions, key: 'skipDeduplicationCheck' | 'isJobChange', label: string): true | undefined {
+  const v = options[key];
+  if (v === undefined || v === false || v === 'false') return undefined;
+  if (v === true || v === 'true') return true;
+  throw new ValidationError(`Research: ${label}: must be true or false (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: label, rule: 'must be true or false' }]);
+}
+
+/** Seconds to wait; the option's default when it was never added, so Wait for Results never waits forever. */
+function timeLimitMs(options: ResearchOptions): number {
+  const v = options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isFinite(n) || n < 0) {
+    throw new ValidationError(`Research: Time Limit (Seconds): must be a number of seconds (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: 'Time Limit (Seconds)', rule: 'must be a number of seconds' }]);
+  }
+  return n * 1000;
+}
+
+/** The Options collection, checked before anything is sent: a cap or a flag that cannot be read refuses the run. */
+function readOptions(ctx: IExecuteFunctions, kind: ResearchKind, byDetails: boolean) {
+  const raw = ctx.getNodeParameter('researchOptions', 0, {}) as unknown;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ValidationError('Research: Options: must be a set of options. Nothing was sent.', [{ field: 'Options', rule: 'must be a set of options' }]);
+  }
+  const options = raw as ResearchOptions;
+  const isJobChange = flag(options, 'isJobChange', 'Job Changes Only');
+  return {
+    maxCredits: readMaxCredits(options.maxCredits, 'Maximum Credits'),
+    timeLimitMs: timeLimitMs(options),
+    skipDeduplicationCheck: flag(options, 'skipDeduplicationCheck', 'Research Again'),
+    isJobChange: kind === 'contacts' && byDetails && isJobChange ? true : undefined,
+  };
 }
 
 function resultJson(kind: ResearchKind, item: ResearchItem): IDataObject {
@@ -56,7 +103,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
   for (let i = 0; i < items.length; i++) {
     try {
       const target = targetOf(ctx, kind, i);
-      newResearchJob(kind, [target]);
+      newResearchJob(kind, [target], {}, [itemRef(i)]);
       targets.push(target);
       indexes.push(i);
     } catch (error) {
@@ -66,23 +113,22 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
   }
 
   if (targets.length) {
-    const waitForResults = ctx.getNodeParameter('waitForResults', 0, true) as boolean;
-    const options = ctx.getNodeParameter('researchOptions', 0, {}) as ResearchOptions;
-    const byDetails = targets.some((t) => 'contact' in t);
-    const job = newResearchJob(kind, targets, {
-      skipDeduplicationCheck: options.skipDeduplicationCheck || undefined,
-      isJobChange: kind === 'contacts' && byDetails && options.isJobChange ? true : undefined,
-    });
     try {
+      const waitForResults = ctx.getNodeParameter('waitForResults', 0, true) === true;
+      const options = readOptions(ctx, kind, targets.some((t) => 'contact' in t));
+      const job = newResearchJob(
+        kind,
+        targets,
+        { skipDeduplicationCheck: options.skipDeduplicationCheck, isJobChange: options.isJobChange },
+        indexes.map(itemRef),
+      );
       const done = await runAsync(
-        runResearch(conn.client, job, {
-          waitForResults,
-          maxCredits: options.maxCredits,
-          // The option's default also when it was never added: Wait for Results never waits forever.
-          timeLimitMs: (options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS) * 1000,
-        }),
+        runResearch(conn.client, job, { waitForResults, maxCredits: options.maxCredits, maxCreditsLabel: 'Maximum Credits', timeLimitMs: options.timeLimitMs }),
         conn.host,
       );
+      // Some items not researched (credits ran out, refused on their own, outcome unknown): say so on the run.
+      const note = summarize(done).note;
+      if (note) ctx.addExecutionHints?.({ message: note, type: 'warning', location: 'outputPane' });
       // The core keeps a run-wide stop (credential refused, rate limit after every retry, polling failed)
       // on the job instead of throwing, so what finished before it is still returned here.
       const stopped = done.lastError?.message;
@@ -103,7 +149,8 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       // Without Continue on Fail a failure stops the node only when nothing was submitted: once any item
       // has a request id, credits were spent on it, so every item is returned (the failed ones with
       // `error`) rather than thrown away.
-      const submitted = done.items.some((item) => item.requestId);
+      // An `unknown` item may have been accepted (and charged) too: its row must come back, not be thrown away.
+      const submitted = done.items.some((item) => item.requestId || item.outcome === 'unknown');
       if (failures.length && !continueOnFail && !submitted) {
         throw new NodeOperationError(ctx.getNode(), failures[0].message, { itemIndex: failures[0].i });
       }

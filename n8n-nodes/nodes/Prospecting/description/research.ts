@@ -85,7 +85,8 @@ export const researchProperties: INodeProperties[] = [
         type: 'number',
         typeOptions: { minValue: 0 },
         default: 100,
-        description: 'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched). Without this option there is no cap.',
+        description:
+          'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched). A value that is not a whole number of 0 or more also refuses the run. Without this option there is no cap.',
       },
       {
         displayName: 'Time Limit (Seconds)',
