@@ -160,12 +160,23 @@ describe('a 2xx submit answer without usable request ids', () => {
     expect(host.log).toHaveLength(1);
   });
 
-  it('an id that is not text leaves only its own item unknown', () => {
-    const host = scriptedHost([json(202, { success: true, requestIds: ['a', 7, 'c'] })]);
+  it('an id that is not text or a number leaves only its own item unknown', () => {
+    const host = scriptedHost([json(202, { success: true, requestIds: ['a', { id: 7 }, 'c'] })]);
     const job = runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(3)), { waitForResults: false }), host.sync);
     expect(job.items.map((i) => [i.outcome, i.requestId])).toEqual([
       ['pending', 'a'],
       ['unknown', null],
+      ['pending', 'c'],
+    ]);
+  });
+
+  // Tolerant reading (issue 15): a number where the service documents text is its digits, and is polled.
+  it('a numeric id is read as its digits and polled like the others', () => {
+    const host = scriptedHost([json(202, { success: true, requestIds: ['a', 7, 'c'] })]);
+    const job = runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(3)), { waitForResults: false }), host.sync);
+    expect(job.items.map((i) => [i.outcome, i.requestId])).toEqual([
+      ['pending', 'a'],
+      ['pending', '7'],
       ['pending', 'c'],
     ]);
   });
