@@ -147,7 +147,7 @@ export function reserve(state: PacingState, key: string, nowMs: number, marginMs
   if (w.opensAtMs !== undefined) {
     // Spent, and no answer in flight can tell the new reset (answers without headers): start counting afresh.
     if (inFlight === 0 && nowMs >= w.opensAtMs) return take({ ...w, remaining: w.limit, uncertain: 0, opensAtMs: nowMs }, 0);
-    return hold(Math.max(recheckMs, w.opensAtMs - nowMs));
+    return hold(Math.max(0, w.opensAtMs - nowMs) + recheckMs);
   }
   if ((w.uncertain ?? 0) > 0) return hold(Math.min(recheckMs, Math.max(1, opensAt - nowMs)));
   // Exhausted for sure: count in the next window, whose budget is the limit less what is still in flight.
