@@ -1,5 +1,5 @@
 /**
- * Pacing benchmark: `npm run bench:pacing [-- --runs 8 --ops 75 --limit 30 --window 1000 --share 0.2]`.
+ * Pacing benchmark: `npm run bench:pacing [-- --runs 8 --ops 75 --limit 30 --window 1000 --share 0.2 --burst 40]`.
  * Eight concurrent runs share one client (one credential, one pacer) against the real sandbox, started in
  * this process with short rate-limit windows. Part 1 prints the requests, the 429s per window per endpoint,
  * the operations that failed for rate limits, and the wall time against the lower bound (requests / limit ×
@@ -20,6 +20,7 @@ const OPS = arg('ops', 75);
 const LIMIT = arg('limit', 30);
 const WINDOW_MS = arg('window', 1000);
 const SHARE = arg('share', 0.2);
+const BURST = arg('burst', 40);
 /** Two endpoints, each with its own window (spec 8): the runs alternate between them. */
 const OPERATIONS = ['lists.getAll', 'credits.get'] as const;
 
@@ -85,7 +86,8 @@ function report(title: string, out: Outcome): { worstWindow: number; failed: num
   console.log(`  requests: ${requests} (${[...byEndpoint].map(([e, n]) => `${e}: ${n}`).join(', ')})`);
   console.log(`  429s: ${total429} in all; per window per endpoint: max ${worstWindow}, windows with a 429: ${windows.size}`);
   console.log(`  operations failed for rate limits: ${out.failedRateLimit}; other failures: ${out.failedOther.length}${out.failedOther.length ? ` (${out.failedOther[0]})` : ''}`);
-  console.log(`  wall time: ${(out.wallMs / 1000).toFixed(2)} s; lower bound ${(lowerBoundMs / 1000).toFixed(2)} s; ratio ${(out.wallMs / lowerBoundMs).toFixed(2)}`);
+  // Below 1 is possible: the first window is used from wherever the run starts in it, then the next one at once.
+  console.log(`  wall time: ${(out.wallMs / 1000).toFixed(2)} s; lower bound (requests / limit × window) ${(lowerBoundMs / 1000).toFixed(2)} s; ratio ${(out.wallMs / lowerBoundMs).toFixed(2)}`);
   return { worstWindow, failed: out.failedRateLimit + out.failedOther.length };
 }
 
@@ -104,8 +106,11 @@ async function main(): Promise<void> {
   try {
     const plain = report('1. Concurrent runs, no faults', await runAll(sb, settings));
     ok &&= plain.worstWindow <= 1 && plain.failed === 0;
-    await fetch(`${sb.admin}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: '*', kind: 'rateLimit429', share: SHARE }) });
-    const burst = report(`2. Forced 429 bursts (${SHARE * 100}% of requests answered 429 by fault injection)`, await runAll(sb, settings));
+    const fault = (rule: object) => fetch(`${sb.admin}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
+    await fault({ endpoint: '*', kind: 'rateLimit429', share: SHARE });
+    await fault({ endpoint: 'GET /v2/lists', kind: 'rateLimit429', count: BURST });
+    const title = `2. Forced 429s (fault injection): ${SHARE * 100}% of all requests, and a burst of the next ${BURST} on GET /v2/lists`;
+    const burst = report(title, await runAll(sb, settings));
     console.log(`  failures = ${burst.failed}`);
     ok &&= burst.failed === 0;
   } finally {
