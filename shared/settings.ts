@@ -26,8 +26,11 @@ export const settingsSchema = z.object({
   contactIdsLimit: z.number().int().min(1).max(500).default(500),
   /** Spec 8: at most 500 results per org page. */
   pageSizeLimit: z.number().int().min(1).max(500).default(500),
-  /** How many times one request is tried in all when the service answers 429. */
-  maxRateLimitTries: z.number().int().min(1).max(20).default(5),
+  /**
+   * A cap on the 429s one request may meet (a run that must end soon, such as a Sheets cell). Unset: a 429 waits
+   * for its reset as often as needed, each wait and their sum bounded by maxRateLimitWaitMs (issue 9).
+   */
+  maxRateLimitTries: z.number().int().min(1).max(20).optional(),
   /** How many times a request that is safe to repeat is tried on a 5xx or a lost connection. */
   maxRetryTries: z.number().int().min(1).max(10).default(3),
   /** Base of the exponential backoff for 5xx and network retries. */
@@ -35,7 +38,10 @@ export const settingsSchema = z.object({
   /** Added after X-RateLimit-Reset before a retry or a paced request (clock skew), plus up to `resetJitterMs`. */
   resetMarginMs: z.number().int().min(0).default(1000),
   resetJitterMs: z.number().int().min(0).default(250),
-  /** A wait for a rate-limit reset longer than this fails at once (with the reset time) instead of sleeping. */
+  /**
+   * A wait for a rate-limit reset longer than this fails at once (with the reset time) instead of sleeping;
+   * so does a request still refused with 429 after waiting this long in all.
+   */
   maxRateLimitWaitMs: z.number().int().min(0).default(5 * 60 * 1000),
   /** Refresh an OAuth access token this long before it expires. */
   refreshAheadMs: z.number().int().min(0).default(5 * 60 * 1000),

@@ -1,7 +1,7 @@
 import { tokenOperation } from '../catalogue/oauth';
 import type { Client } from '../client';
 import { nowMs, withLock, type Flow } from '../effects';
-import { AuthError, ProspectingError, UnexpectedResponseError } from '../errors';
+import { AuthError, NetworkError, ProspectingError, ServerError, UnexpectedResponseError } from '../errors';
 import { normalizeToken } from '../records/token';
 import { decode, exchange, prepare } from '../flow/send';
 import { readToken, writeToken, type StoredToken } from './token-store';
@@ -55,6 +55,59 @@ export function* connectWithCode(client: Client, code: string): Flow<StoredToken
   return token;
 }
 
+const RECONNECT_HINT = 'Open the connection settings and connect the account again (sign in with OAuth).';
+
+/** The one error every run gets once the stored refresh token is known to be dead: no run calls the service again. */
+function reconnectError(token: StoredToken): AuthError {
+  return new AuthError(`The OAuth connection can no longer be refreshed (${token.deadReason ?? 'the service no longer accepts its refresh token'}): connect the account again.`, {
+    status: 400,
+    code: 'reconnectRequired',
+    hint: RECONNECT_HINT,
+  });
+}
+
+/** A refused refresh (invalid_grant, 400) or a refused client (401): the service answered, nothing to retry. */
+function isRefused(error: unknown): error is ProspectingError {
+  return error instanceof ProspectingError && (error.status === 400 || error.status === 401);
+}
+
+/** No answer, or a 5xx, after the refresh may have reached the service: it may have rotated the tokens. */
+function isLost(error: unknown): boolean {
+  return (error instanceof NetworkError && error.maybeSent) || error instanceof ServerError;
+}
+
+/**
+ * Refreshes under the lock. A refused refresh re-reads the store first: another process (with no lock shared
+ * with ours) may have rotated the token, then its token is used. Otherwise the stored refresh token is dead:
+ * that is written to the store, so every later run fails at once with the same clear error instead of each
+ * sending its own doomed refresh. A refresh whose answer was lost is sent once more: the service either had not
+ * acted (the repeat works) or had rotated (the repeat is refused, and the user is told to reconnect).
+ */
+function* refreshUnderLock(client: Client, storeKey: string, current: StoredToken): Flow<string> {
+  let lostOnce = false;
+  for (;;) {
+    try {
+      const next = yield* requestToken(client, { grant_type: 'refresh_token', refresh_token: current.refreshToken });
+      yield* writeToken(storeKey, next);
+      return next.accessToken;
+    } catch (error) {
+      if (isLost(error) && !lostOnce) {
+        lostOnce = true;
+        continue;
+      }
+      if (!isRefused(error)) throw error;
+      const now = yield* readToken(storeKey);
+      if (now && now.refreshToken !== current.refreshToken && !now.deadReason) return now.accessToken;
+      const deadReason = lostOnce
+        ? `the service rotated its tokens but the answer was lost (${(error as Error).message})`
+        : `the service refused its refresh token (${(error as Error).message}); another program may have used it`;
+      const dead: StoredToken = { ...current, deadReason, deadSinceMs: yield* nowMs() };
+      yield* writeToken(storeKey, dead);
+      throw reconnectError(dead);
+    }
+  }
+}
+
 /**
  * A usable access token: the stored one while it is fresh; otherwise one refresh at a time under a lock,
  * re-reading the store after taking it (another run may have refreshed already), and storing the rotated
@@ -65,27 +118,19 @@ export function* accessToken(client: Client, rejected: string | null): Flow<stri
   const auth = oauthOf(client);
   const before = yield* readToken(auth.storeKey);
   if (!before) throw new AuthError('Not connected: sign in with OAuth first.', { hint: 'Open the connection settings and connect the account.' });
+  if (before.deadReason) throw reconnectError(before);
   const isFresh = (t: StoredToken, now: number) => t.expiresAtMs - now > client.settings.refreshAheadMs;
   if (rejected === null && isFresh(before, yield* nowMs())) return before.accessToken;
 
   return yield* withLock(`${auth.storeKey}:lock`, client.settings.lockTimeoutMs, function* () {
     const current = yield* readToken(auth.storeKey);
     if (!current) throw new AuthError('Not connected: sign in with OAuth first.');
+    if (current.deadReason) throw reconnectError(current);
     const now = yield* nowMs();
     if (rejected !== null ? current.accessToken !== rejected : isFresh(current, now)) return current.accessToken;
     if (current.refreshExpiresAtMs !== null && current.refreshExpiresAtMs <= now) {
       throw new AuthError('The OAuth connection has expired: connect the account again.', { hint: 'Refresh tokens last 7 days (spec 5.4).' });
     }
-    let next: StoredToken;
-    try {
-      next = yield* requestToken(client, { grant_type: 'refresh_token', refresh_token: current.refreshToken });
-    } catch (error) {
-      if (error instanceof ProspectingError && (error.status === 400 || error.status === 401)) {
-        throw new AuthError(`The OAuth connection was refused when refreshing (${error.message}): connect the account again.`, { status: error.status, code: error.code });
-      }
-      throw error;
-    }
-    yield* writeToken(auth.storeKey, next);
-    return next.accessToken;
+    return yield* refreshUnderLock(client, auth.storeKey, current);
   });
 }

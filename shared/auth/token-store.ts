@@ -6,6 +6,9 @@ export interface StoredToken {
   refreshToken: string;
   expiresAtMs: number;
   refreshExpiresAtMs: number | null;
+  /** Set once the service refused the refresh token for good: every run then asks the user to reconnect. */
+  deadReason?: string;
+  deadSinceMs?: number;
 }
 
 export function* readToken(key: string): Flow<StoredToken | null> {

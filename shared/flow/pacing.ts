@@ -1,13 +1,30 @@
 /**
  * Rate-limit pacing as a pure reducer. The service's headers are the truth shared by every process of the
  * organization; between answers we count our own requests down, so we wait before a 429 rather than after.
+ *
+ * Several runs share one client, so requests overlap: a reservation is taken per request and held until its
+ * answer (`inFlight`), and an answer only lowers the known budget. Within one window the server's Remaining
+ * only goes down, so the lowest Remaining seen is the newest truth whatever order the answers arrive in;
+ * a later reset epoch starts a new window. Answers from an older window change nothing but their reservation.
  */
 
 export interface RateWindow {
   limit: number;
+  /**
+   * Requests we may still send in this window: the newest server Remaining minus our requests in flight.
+   * Those sent before that answer may already be counted in it, so this can be lower than the truth for a moment.
+   */
   remaining: number;
   /** Epoch ms at which the window resets. */
   resetAtMs: number;
+  /** Our requests reserved and not answered yet. */
+  inFlight?: number;
+  /** Of those, how many were sent before the answer that set `remaining` (the server may have counted them). */
+  uncertain?: number;
+  /** Set once we count in the window after `resetAtMs`, whose own reset no answer has told yet: when it opens. */
+  opensAtMs?: number;
+  /** When the newest reservation is due to be sent: in-flight counts older than `staleMs` are dropped. */
+  sentAtMs?: number;
 }
 
 /** Windows by `<credential>|<endpoint>`. */
@@ -21,7 +38,7 @@ export interface RateHeaders {
 
 function intHeader(headers: Record<string, string>, name: string): number | undefined {
   const raw = headers[name];
-  if (raw === undefined) return undefined;
+  if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
   return Number.isFinite(value) ? value : undefined;
 }
@@ -35,30 +52,108 @@ export function readRateHeaders(headers: Record<string, string>): RateHeaders {
   };
 }
 
-/** Takes in what an answer's headers say; an answer without them leaves the state unchanged. */
+/**
+ * An answer (or a reservation given up without one) settles one request in flight and takes in what its
+ * headers say. Headers of an older window, or none, only free the reservation.
+ */
 export function observe(state: PacingState, key: string, h: RateHeaders): PacingState {
-  if (h.limit === undefined || h.remaining === undefined || h.resetAtMs === undefined) return state;
-  return { ...state, [key]: { limit: h.limit, remaining: h.remaining, resetAtMs: h.resetAtMs } };
+  const w = state[key];
+  const complete = h.limit !== undefined && h.remaining !== undefined && h.resetAtMs !== undefined;
+  if (!w) return firstAnswer(state, key, h, complete);
+  const before = w.inFlight ?? 0;
+  const inFlight = Math.max(0, before - 1);
+  // Freeing a reservation keeps the server's figure (remaining + inFlight) unchanged.
+  const released: RateWindow = before > 0 ? { ...w, inFlight, remaining: w.remaining + 1, uncertain: Math.min(w.uncertain ?? 0, inFlight) } : w;
+  if (!complete) return released === w ? state : { ...state, [key]: released };
+  if (h.resetAtMs! > w.resetAtMs) {
+    // A newer window: its Remaining may already count any of our requests still in flight.
+    return { ...state, [key]: { limit: h.limit!, remaining: h.remaining! - inFlight, resetAtMs: h.resetAtMs!, inFlight, uncertain: inFlight, sentAtMs: w.sentAtMs } };
+  }
+  if (h.resetAtMs! < w.resetAtMs || w.opensAtMs !== undefined) return released === w ? state : { ...state, [key]: released };
+  const serverRemaining = released.remaining + inFlight;
+  if (h.remaining! < serverRemaining) {
+    return { ...state, [key]: { ...released, limit: h.limit!, remaining: h.remaining! - inFlight, uncertain: inFlight } };
+  }
+  // Not lower: the server counted this request before the one that set the figure, so it was one of the uncertain.
+  const uncertain = before > 0 ? Math.max(0, (w.uncertain ?? 0) - 1) : 0;
+  return { ...state, [key]: { ...released, uncertain: Math.min(uncertain, inFlight) } };
+}
+
+/** Requests sent before any answer told the window are counted here, so the first answer can account for them. */
+export function unknownWindowKey(key: string): string {
+  return `${key} (window unknown)`;
+}
+
+function firstAnswer(state: PacingState, key: string, h: RateHeaders, complete: boolean): PacingState {
+  const pendingKey = unknownWindowKey(key);
+  const pending = state[pendingKey];
+  const inFlight = Math.max(0, (pending?.inFlight ?? 0) - 1);
+  if (!complete) {
+    if (!pending) return state;
+    const { [pendingKey]: _gone, ...rest } = state;
+    return inFlight > 0 ? { ...rest, [pendingKey]: { ...pending, inFlight } } : rest;
+  }
+  const { [pendingKey]: _gone, ...rest } = state;
+  const window: RateWindow = { limit: h.limit!, remaining: h.remaining! - inFlight, resetAtMs: h.resetAtMs! };
+  return { ...rest, [key]: inFlight > 0 ? { ...window, inFlight, uncertain: inFlight, sentAtMs: pending?.sentAtMs } : window };
 }
 
 export interface PaceDecision {
   waitMs: number;
   state: PacingState;
+  /** False: nothing was reserved; wait `waitMs`, then ask again. */
+  reserved: boolean;
+}
+
+export interface PaceOptions {
+  /** How soon to look again when the budget may come back with answers still in flight. */
+  recheckMs?: number;
+  /** Reservations unanswered for longer than this are forgotten (a run that died, state saved by an old run). */
+  staleMs?: number;
 }
 
 /**
- * Before sending: reserve one request from the known window. When none is left, wait until the reset
- * (plus a margin for clock skew) and count from a fresh window. An unknown or expired window needs no wait.
+ * Before sending: reserve one request from the known window. When none is left, reserve one in the next
+ * window and wait until it opens (reset plus a margin for clock skew); when the next window is full too, or
+ * answers in flight may give budget back, wait without a reservation and ask again. No known window: no wait.
  */
-export function reserve(state: PacingState, key: string, nowMs: number, marginMs: number): PaceDecision {
-  const w = state[key];
-  if (!w) return { waitMs: 0, state };
-  if (nowMs >= w.resetAtMs + marginMs) {
-    return { waitMs: 0, state: { ...state, [key]: { ...w, remaining: w.limit - 1, resetAtMs: Math.max(w.resetAtMs, nowMs) } } };
+export function reserve(state: PacingState, key: string, nowMs: number, marginMs: number, options: PaceOptions = {}): PaceDecision {
+  const recheckMs = options.recheckMs ?? 100;
+  const found = state[key];
+  if (!found) {
+    // Nothing known yet: send, and count it so the first answer's Remaining is read net of it.
+    const pendingKey = unknownWindowKey(key);
+    const pending = state[pendingKey];
+    const live = pending && !(options.staleMs !== undefined && nowMs - (pending.sentAtMs ?? nowMs) > options.staleMs) ? (pending.inFlight ?? 0) : 0;
+    return { waitMs: 0, reserved: true, state: { ...state, [pendingKey]: { limit: 0, remaining: 0, resetAtMs: 0, inFlight: live + 1, sentAtMs: nowMs } } };
   }
-  if (w.remaining > 0) return { waitMs: 0, state: { ...state, [key]: { ...w, remaining: w.remaining - 1 } } };
-  const waitMs = w.resetAtMs + marginMs - nowMs;
-  return { waitMs, state: { ...state, [key]: { ...w, remaining: w.limit - 1 } } };
+  let w = found;
+  if ((w.inFlight ?? 0) > 0 && options.staleMs !== undefined && nowMs - (w.sentAtMs ?? nowMs) > options.staleMs) {
+    w = { ...w, remaining: w.remaining + (w.inFlight ?? 0), inFlight: 0, uncertain: 0 };
+  }
+  const inFlight = w.inFlight ?? 0;
+  const opensAt = w.resetAtMs + marginMs;
+  if (w.opensAtMs === undefined && nowMs >= opensAt) {
+    // The window has reset: a fresh budget, less what is still in flight (it may land in the new window).
+    w = { ...w, remaining: w.limit - inFlight, uncertain: inFlight, opensAtMs: opensAt };
+  }
+  const take = (window: RateWindow, waitMs: number): PaceDecision => ({
+    waitMs,
+    reserved: true,
+    state: { ...state, [key]: { ...window, remaining: window.remaining - 1, inFlight: (window.inFlight ?? 0) + 1, sentAtMs: nowMs + waitMs } },
+  });
+  const hold = (waitMs: number): PaceDecision => ({ waitMs, reserved: false, state: w === found ? state : { ...state, [key]: w } });
+  if (w.remaining > 0) return take(w, Math.max(0, (w.opensAtMs ?? nowMs) - nowMs));
+  if (w.opensAtMs !== undefined) {
+    // Spent, and no answer in flight can tell the new reset (answers without headers): start counting afresh.
+    if (inFlight === 0 && nowMs >= w.opensAtMs) return take({ ...w, remaining: w.limit, uncertain: 0, opensAtMs: nowMs }, 0);
+    return hold(Math.max(0, w.opensAtMs - nowMs) + recheckMs);
+  }
+  if ((w.uncertain ?? 0) > 0) return hold(Math.min(recheckMs, Math.max(1, opensAt - nowMs)));
+  // Exhausted for sure: count in the next window, whose budget is the limit less what is still in flight.
+  const next: RateWindow = { ...w, remaining: w.limit - inFlight, uncertain: inFlight, opensAtMs: opensAt };
+  if (next.remaining > 0) return take(next, opensAt - nowMs);
+  return { waitMs: opensAt - nowMs + recheckMs, reserved: false, state: { ...state, [key]: next } };
 }
 
 /** Wait after a 429: until the reset epoch, plus margin and jitter so several workers don't stampede. */

@@ -13,13 +13,20 @@ export interface RetryInput {
   safety: RetrySafety;
   /** 1 for the first try. */
   attempt: number;
-  maxRateLimitTries: number;
+  /** A cap on the 429s one request may meet in all (a run that must end soon); undefined: no cap by count. */
+  maxRateLimitTries?: number;
+  /** 429s met for the same reset epoch (or without one): the service keeps refusing past its own reset. */
+  sameWindowTries?: number;
   maxRetryTries: number;
 }
 
+/** 429s allowed for one reset epoch before giving up: waiting out the reset did not help that many times. */
+export const MAX_429_PER_WINDOW = 5;
+
 /**
  * The whole retry policy, pure and table-tested:
- * - 429: the service did not act, so any request is tried again after the reset, a bounded number of times;
+ * - 429: the service did not act, so any request is tried again after the reset. Bounded by time (the sender
+ *   refuses waits past maxRateLimitWaitMs), by 429s that repeat one reset epoch, and by maxRateLimitTries if set;
  * - no connection (request never left): any request, bounded;
  * - 5xx or a lost answer (timeout, reset): only where a repeat is harmless; otherwise surface it.
  */
@@ -30,7 +37,9 @@ export function decideRetry(input: RetryInput): RetryDecision {
     return safety === 'safe' && attempt < input.maxRetryTries ? { action: 'retry', reason: 'lostAnswer' } : { action: 'fail', reason: 'lostAnswer' };
   }
   if (response.status === 429) {
-    return attempt < input.maxRateLimitTries ? { action: 'retry', reason: 'rateLimited' } : { action: 'fail', reason: 'rateLimited' };
+    const capped = input.maxRateLimitTries !== undefined && attempt >= input.maxRateLimitTries;
+    const stuck = (input.sameWindowTries ?? attempt) >= MAX_429_PER_WINDOW;
+    return capped || stuck ? { action: 'fail', reason: 'rateLimited' } : { action: 'retry', reason: 'rateLimited' };
   }
   if (response.status >= 500) {
     return safety === 'safe' && attempt < input.maxRetryTries ? { action: 'retry', reason: 'serverError' } : { action: 'fail', reason: 'serverError' };

@@ -48,6 +48,35 @@ function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, res
   });
 }
 
+/** How soon a run waiting for budget looks again while answers that may give it back are in flight. */
+const RECHECK_MS = 100;
+
+/**
+ * Reserves one request of the endpoint's window for this run, waiting as the pacer says. `limitedSince`: when
+ * this request met its first 429; the waits that follow it count against maxRateLimitWaitMs in all.
+ */
+function* pace(client: Client, op: AnyOperation, request: HttpRequest, key: string, limitedSince: number | null): Flow<void> {
+  const s = client.settings;
+  for (;;) {
+    const now = yield* nowMs();
+    const paced = reserve(client.state.pacing, key, now, s.resetMarginMs, { recheckMs: RECHECK_MS, staleMs: s.timeoutMs + s.resetMarginMs });
+    const waited = limitedSince === null ? 0 : now - limitedSince;
+    if (paced.waitMs > s.maxRateLimitWaitMs || waited + paced.waitMs > s.maxRateLimitWaitMs) {
+      throw tooLongWait(op, request, paced.waitMs, client.state.pacing[key]?.resetAtMs, now);
+    }
+    client.state.pacing = paced.state;
+    if (paced.waitMs > 0) {
+      try {
+        yield* pause(client, request.endpoint, paced.waitMs, 'pacing');
+      } catch (error) {
+        if (paced.reserved) client.state.pacing = observe(client.state.pacing, key, {});
+        throw error;
+      }
+    }
+    if (paced.reserved) return;
+  }
+}
+
 /**
  * Sends a prepared request: paces ahead of time, adds auth, retries only where the retry policy allows,
  * keeps pacing and credits current. Returns the 2xx answer or throws the error class that fits.
@@ -59,15 +88,22 @@ export function* exchange(client: Client, op: AnyOperation, request: HttpRequest
   // 429s and other failures have separate budgets, so earlier 429s don't shorten the 5xx retries.
   let rateLimitedTries = 0;
   let otherTries = 0;
+  // 429s met for one reset epoch: waiting out the reset should have ended them.
+  let sameWindowTries = 0;
+  let lastResetAtMs: number | undefined;
+  let limitedSince: number | null = null;
   for (;;) {
-    const before = yield* nowMs();
-    const paced = reserve(client.state.pacing, key, before, s.resetMarginMs);
-    if (paced.waitMs > s.maxRateLimitWaitMs) throw tooLongWait(op, request, paced.waitMs, client.state.pacing[key]?.resetAtMs, before);
-    client.state.pacing = paced.state;
-    if (paced.waitMs > 0) yield* pause(client, request.endpoint, paced.waitMs, 'pacing');
-    const signed = yield* authorize(client, op, request, null);
-    client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt: rateLimitedTries + otherTries + 1 });
-    const response = yield* http(signed);
+    yield* pace(client, op, request, key, limitedSince);
+    let signed: HttpRequest;
+    let response: HttpResponse;
+    try {
+      signed = yield* authorize(client, op, request, null);
+      client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt: rateLimitedTries + otherTries + 1 });
+      response = yield* http(signed);
+    } catch (error) {
+      client.state.pacing = observe(client.state.pacing, key, {});
+      throw error;
+    }
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
     client.state.pacing = observe(client.state.pacing, key, rate);
@@ -79,15 +115,19 @@ export function* exchange(client: Client, op: AnyOperation, request: HttpRequest
       yield* authorize(client, op, request, bearerOf(signed));
       continue;
     }
-    if (response.status === 429) rateLimitedTries++;
-    else otherTries++;
+    if (response.status === 429) {
+      rateLimitedTries++;
+      sameWindowTries = rate.resetAtMs !== undefined && rate.resetAtMs !== lastResetAtMs ? 1 : sameWindowTries + 1;
+      lastResetAtMs = rate.resetAtMs;
+      limitedSince ??= now;
+    } else otherTries++;
     const attempt = response.status === 429 ? rateLimitedTries : otherTries;
-    const decision = decideRetry({ response, safety: op.retry, attempt, maxRateLimitTries: s.maxRateLimitTries, maxRetryTries: s.maxRetryTries });
+    const decision = decideRetry({ response, safety: op.retry, attempt, maxRateLimitTries: s.maxRateLimitTries, sameWindowTries, maxRetryTries: s.maxRetryTries });
     if (decision.action === 'accept') return response;
     if (decision.action === 'retry') {
       if (decision.reason === 'rateLimited') {
         const waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
-        if (waitMs > s.maxRateLimitWaitMs) throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
+        if (waitMs > s.maxRateLimitWaitMs || now + waitMs - (limitedSince ?? now) > s.maxRateLimitWaitMs) throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
         yield* pause(client, request.endpoint, waitMs, 'rateLimited');
       } else {
         yield* pause(client, request.endpoint, backoffMs(attempt, s.retryBackoffMs), 'retry');
