@@ -79,6 +79,9 @@ async function readHolder(path: string): Promise<Holder | null> {
   }
 }
 
+/** A breaker holds its guard for a few file operations; one older than this was left by a dead process. */
+const GUARD_STALE_MS = 10_000;
+
 export function fileLocks(dir: string, options: FileLockOptions = {}): AsyncLocks {
   const staleMs = options.staleMs ?? 60_000;
   const pollMs = options.pollMs ?? 25;
@@ -94,19 +97,28 @@ export function fileLocks(dir: string, options: FileLockOptions = {}): AsyncLock
     return stat && Date.now() - stat.mtimeMs > staleMs ? 'unreadable' : null;
   }
 
-  /** Moves an abandoned lock away; puts it back if, between reading and moving, it became someone's live lock. */
+  /**
+   * Removes an abandoned lock. Breakers take a guard file first and judge the lock again under it, so two
+   * waiters can never both break one lock, nor remove a live lock taken between their look and their break.
+   */
   async function breakLock(path: string, judged: Holder | 'unreadable'): Promise<void> {
-    const aside = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.stale`;
+    const guard = `${path}.break`;
     try {
-      await fs.rename(path, aside);
-    } catch {
-      return; // Someone else broke or released it.
+      await (await fs.open(guard, 'wx', 0o600)).close();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A breaker that died while holding the guard: its guard is dropped once old.
+      const stat = await fs.stat(guard).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > GUARD_STALE_MS) await fs.rm(guard, { force: true });
+      return;
     }
-    const moved = await readHolder(aside);
-    if (judged !== 'unreadable' && moved && moved.token !== judged.token) {
-      await fs.link(aside, path).catch(() => undefined); // A live lock: restore it unless a new one exists.
+    try {
+      const now = await isStale(path);
+      const same = now === 'unreadable' ? judged === 'unreadable' : now !== null && judged !== 'unreadable' && now.token === judged.token;
+      if (same) await fs.rm(path, { force: true });
+    } finally {
+      await fs.rm(guard, { force: true });
     }
-    await fs.rm(aside, { force: true });
   }
 
   return {
@@ -131,7 +143,7 @@ export function fileLocks(dir: string, options: FileLockOptions = {}): AsyncLock
         const stale = await isStale(path);
         if (stale) {
           await breakLock(path, stale);
-          continue;
+          if (!(await isStale(path))) continue;
         }
         if (Date.now() >= deadline) {
           throw new Error(`Timed out after ${timeoutMs} ms waiting for the lock "${key}" (${path}) held by another process`);
