@@ -40,7 +40,7 @@ function checkRedirectUri(uri: string, field: string): void {
 type AdminRoute = { method: string; pattern: RegExp; run: (s: Services, body: Obj, query: URLSearchParams, m: RegExpMatchArray) => unknown };
 
 const routes: AdminRoute[] = [
-  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, config: s.config }) },
+  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, webhookQueue: s.webhooks.queueSnapshot(), config: s.config }) },
   { method: 'GET', pattern: /^\/orgs$/, run: (s) => [...s.state.orgs.values()].map(orgView) },
   {
     method: 'PATCH', pattern: /^\/orgs\/([^/]+)$/, run: (s, body, _q, m) => {
@@ -167,6 +167,8 @@ const routes: AdminRoute[] = [
       onlyKeys(body, ['advanceMs']);
       s.clock.advance(checkInt(body.advanceMs, 'advanceMs', { min: 0 }));
       s.webhooks.wakeForResearch();
+      s.webhooks.pump(); // webhook retries now due on the sandbox clock go out
+
       return { now: s.clock.iso() };
     },
   },
