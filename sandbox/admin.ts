@@ -40,7 +40,7 @@ function checkRedirectUri(uri: string, field: string): void {
 type AdminRoute = { method: string; pattern: RegExp; run: (s: Services, body: Obj, query: URLSearchParams, m: RegExpMatchArray) => unknown };
 
 const routes: AdminRoute[] = [
-  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, webhookQueue: s.webhooks.queueSnapshot(), config: s.config }) },
+  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), requestsInFlight: s.stats.inFlight, pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, webhookQueue: s.webhooks.queueSnapshot(), config: s.config }) },
   { method: 'GET', pattern: /^\/orgs$/, run: (s) => [...s.state.orgs.values()].map(orgView) },
   {
     method: 'PATCH', pattern: /^\/orgs\/([^/]+)$/, run: (s, body, _q, m) => {
@@ -141,7 +141,7 @@ const routes: AdminRoute[] = [
   {
     method: 'POST', pattern: /^\/faults$/, run: (s, body) => {
       onlyKeys(body, ['endpoint', 'kind', 'share', 'count', 'latencyMs']);
-      const kind = str(body, 'kind', { required: true, oneOf: ['error500', 'latency', 'drop', 'rateLimit429'] }) as FaultRule['kind'];
+      const kind = str(body, 'kind', { required: true, oneOf: ['error500', 'latency', 'drop', 'rateLimit429', 'lostAnswer'] }) as FaultRule['kind'];
       const rule: FaultRule = { endpoint: str(body, 'endpoint') ?? '*', kind };
       if (body.share !== undefined) {
         if (typeof body.share !== 'number' || body.share < 0 || body.share > 1) throw new HttpError(422, 'share: must be a number in 0..1');

@@ -15,7 +15,11 @@ export interface OAuthClientConfig {
 export interface FaultRule {
   /** Endpoint id (`POST /v1/contacts/research`, `POST /mcp`) or '*' for any endpoint. */
   endpoint: string;
-  kind: 'error500' | 'latency' | 'drop' | 'rateLimit429';
+  /**
+   * lostAnswer: the request is handled in full (research accepted, email sent, contacts added ...), then
+   * the connection is cut instead of answering: the service acted and the client cannot know.
+   */
+  kind: 'error500' | 'latency' | 'drop' | 'rateLimit429' | 'lostAnswer';
   /** Share of matching requests hit, 0..1, drawn from the seeded fault RNG. */
   share?: number;
   /** Or: the next `count` matching requests are hit (deterministic). */
