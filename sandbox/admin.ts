@@ -8,7 +8,7 @@ import { revoke } from './auth/tokens';
 import { mergeConfig, type FaultRule, type SandboxConfig } from './config';
 import { settleDue, statusOf } from './domain/research';
 import { HttpError } from './errors';
-import { parseBody, readRawBody } from './http/body';
+import { ClientGoneError, parseBody, readRawBody } from './http/body';
 import type { Services } from './services';
 import { nextSeq, orgByHandleOrId } from './state/store';
 import type { Org } from './state/types';
@@ -227,6 +227,10 @@ export function createAdmin(services: Services) {
       const body = method === 'GET' || method === 'DELETE' ? (isObj(parsed) ? parsed : {}) : bodyObject(parsed, true);
       payload = route.run(services, body, query, sub.match(route.pattern)!);
     } catch (err) {
+      if (err instanceof ClientGoneError) {
+        services.log(`${req.method ?? 'GET'} ${path}: the client closed the connection before the answer`);
+        return;
+      }
       if (err instanceof HttpError) {
         status = err.status;
         payload = err.body ?? { message: err.message };

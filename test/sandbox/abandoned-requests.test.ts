@@ -78,6 +78,15 @@ describe('abandoned requests', () => {
     expect((await admin(sb, 'GET', '/state')).body.requestsInFlight).toBe(0);
   });
 
+  it('the admin API also logs a client that left half-way as one quiet line', async () => {
+    const before = logs.length;
+    const req = open('POST', `${sb.admin}/faults`, { key: sb.apiKey, body: '{"endpoint": "*"', partial: true });
+    await new Promise((res) => setTimeout(res, 100));
+    await req.abort();
+    await until(async () => logs.length, (n) => n > before, 3000);
+    expect(logs.slice(before)).toEqual(['POST /__admin/faults: the client closed the connection before the answer']);
+  });
+
   it('4,000 abandoned requests leave the heap where it was (no request kept alive)', async () => {
     await admin(sb, 'POST', '/faults', { endpoint: '*', kind: 'latency', latencyMs: 60_000, share: 1 });
     // A real collection before each reading (jest runs without --expose-gc).
