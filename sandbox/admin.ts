@@ -8,7 +8,7 @@ import { revoke } from './auth/tokens';
 import { mergeConfig, type FaultRule, type SandboxConfig } from './config';
 import { settleDue, statusOf } from './domain/research';
 import { HttpError } from './errors';
-import { parseBody, readRawBody } from './http/body';
+import { ClientGoneError, parseBody, readRawBody } from './http/body';
 import type { Services } from './services';
 import { nextSeq, orgByHandleOrId } from './state/store';
 import type { Org } from './state/types';
@@ -40,7 +40,7 @@ function checkRedirectUri(uri: string, field: string): void {
 type AdminRoute = { method: string; pattern: RegExp; run: (s: Services, body: Obj, query: URLSearchParams, m: RegExpMatchArray) => unknown };
 
 const routes: AdminRoute[] = [
-  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, config: s.config }) },
+  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), requestsInFlight: s.stats.inFlight, pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, webhookQueue: s.webhooks.queueSnapshot(), config: s.config }) },
   { method: 'GET', pattern: /^\/orgs$/, run: (s) => [...s.state.orgs.values()].map(orgView) },
   {
     method: 'PATCH', pattern: /^\/orgs\/([^/]+)$/, run: (s, body, _q, m) => {
@@ -141,7 +141,7 @@ const routes: AdminRoute[] = [
   {
     method: 'POST', pattern: /^\/faults$/, run: (s, body) => {
       onlyKeys(body, ['endpoint', 'kind', 'share', 'count', 'latencyMs']);
-      const kind = str(body, 'kind', { required: true, oneOf: ['error500', 'latency', 'drop', 'rateLimit429'] }) as FaultRule['kind'];
+      const kind = str(body, 'kind', { required: true, oneOf: ['error500', 'latency', 'drop', 'rateLimit429', 'lostAnswer'] }) as FaultRule['kind'];
       const rule: FaultRule = { endpoint: str(body, 'endpoint') ?? '*', kind };
       if (body.share !== undefined) {
         if (typeof body.share !== 'number' || body.share < 0 || body.share > 1) throw new HttpError(422, 'share: must be a number in 0..1');
@@ -167,6 +167,8 @@ const routes: AdminRoute[] = [
       onlyKeys(body, ['advanceMs']);
       s.clock.advance(checkInt(body.advanceMs, 'advanceMs', { min: 0 }));
       s.webhooks.wakeForResearch();
+      s.webhooks.pump(); // webhook retries now due on the sandbox clock go out
+
       return { now: s.clock.iso() };
     },
   },
@@ -225,6 +227,10 @@ export function createAdmin(services: Services) {
       const body = method === 'GET' || method === 'DELETE' ? (isObj(parsed) ? parsed : {}) : bodyObject(parsed, true);
       payload = route.run(services, body, query, sub.match(route.pattern)!);
     } catch (err) {
+      if (err instanceof ClientGoneError) {
+        services.log(`${req.method ?? 'GET'} ${path}: the client closed the connection before the answer`);
+        return;
+      }
       if (err instanceof HttpError) {
         status = err.status;
         payload = err.body ?? { message: err.message };

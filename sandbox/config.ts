@@ -15,7 +15,11 @@ export interface OAuthClientConfig {
 export interface FaultRule {
   /** Endpoint id (`POST /v1/contacts/research`, `POST /mcp`) or '*' for any endpoint. */
   endpoint: string;
-  kind: 'error500' | 'latency' | 'drop' | 'rateLimit429';
+  /**
+   * lostAnswer: the request is handled in full (research accepted, email sent, contacts added ...), then
+   * the connection is cut instead of answering: the service acted and the client cannot know.
+   */
+  kind: 'error500' | 'latency' | 'drop' | 'rateLimit429' | 'lostAnswer';
   /** Share of matching requests hit, 0..1, drawn from the seeded fault RNG. */
   share?: number;
   /** Or: the next `count` matching requests are hit (deterministic). */
@@ -62,7 +66,19 @@ export interface SandboxConfig {
   };
   credits: { A: number; B: number };
   seed: { orgContacts: number; draftsPerUser: number };
-  webhooks: { maxAttempts: number; backoffBaseMs: number; timeoutMs: number; maxPending: number };
+  webhooks: {
+    /** Tries per delivery (the first included). */
+    maxAttempts: number;
+    /** Wait before the first retry; it doubles with each retry, up to backoffMaxMs (sandbox clock). */
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    /** An attempt with no answer by then failed (it is retried). */
+    timeoutMs: number;
+    /** Deliveries waiting or in flight; a delivery beyond this is dropped (state `dropped`). */
+    maxPending: number;
+    /** Deliveries in flight at once, over all webhooks (a real sender's small worker pool). */
+    concurrency: number;
+  };
   mcp: { waitTimeoutMs: number };
   limits: { maxBodyBytes: number; campaignContactIds: number; listContactIds: number; searchLimitMax: number };
   faults: { seed: number; rules: FaultRule[] };
@@ -80,7 +96,7 @@ export function defaultConfig(): SandboxConfig {
     oauth: { redirectUri: 'http://localhost:5678/rest/oauth2-credential/callback', extraRedirectUris: [], clients: [] },
     credits: { A: 1000, B: 0 },
     seed: { orgContacts: 40, draftsPerUser: 5 },
-    webhooks: { maxAttempts: 5, backoffBaseMs: 1000, timeoutMs: 5000, maxPending: 1000 },
+    webhooks: { maxAttempts: 5, backoffBaseMs: 15_000, backoffMaxMs: 600_000, timeoutMs: 5000, maxPending: 20_000, concurrency: 4 },
     mcp: { waitTimeoutMs: 30_000 },
     limits: { maxBodyBytes: 1024 * 1024, campaignContactIds: 500, listContactIds: 500, searchLimitMax: 500 },
     faults: { seed: 1, rules: [] },

@@ -6,10 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveCredentials } from './auth/credentials';
 import { settleDue } from './domain/research';
 import { HttpError } from './errors';
-import { parseBody, readRawBody } from './http/body';
+import { ClientGoneError, parseBody, readRawBody } from './http/body';
 import type { RateDecision } from './ratelimit';
 import type { Call, Identity, Result, Route, Router } from './router';
 import type { Services } from './services';
+import type { RecordedStatus } from './stats';
 import { isObj, noRepeatedQuery, onlyQuery } from './validate';
 
 export type AdminHandler = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<void>;
@@ -77,7 +78,15 @@ export function createListener(services: Services, router: Router, admin: AdminH
     const matched = router.match(method, path);
     const route: Route | null = matched && 'route' in matched ? matched.route : null;
     const endpoint = route ? route.endpoint : `${method} (no route)`;
-    let status = 500;
+    let status: RecordedStatus = 500;
+    // The client may close the connection before the answer (a timeout during injected latency, a
+    // cancelled call): then nothing waits on for it, and it is counted as `abandoned`.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) gone.abort();
+    };
+    res.once('close', onClose);
+    stats.inFlight++;
     try {
       // Who is calling decides the rate-limit bucket; the auth error, if any, is answered after the limit.
       let identity: Identity | null = null;
@@ -106,7 +115,8 @@ export function createListener(services: Services, router: Router, admin: AdminH
       const picked = faults.pick(endpoint);
       const fault = (kind: string) => picked.find((f) => f.kind === kind);
       const latency = fault('latency');
-      if (latency) await services.timers.sleep(latency.latencyMs ?? 0);
+      if (latency) await services.timers.sleep(latency.latencyMs ?? 0, gone.signal);
+      if (gone.signal.aborted) throw new ClientGoneError();
 
       const bucket = identity ? identity.org.id : `anon:${req.socket.remoteAddress ?? ''}`;
       const limit = rateLimiter.limitFor(identity?.org ?? null, endpoint, route?.tokenRoute ?? false);
@@ -123,7 +133,7 @@ export function createListener(services: Services, router: Router, admin: AdminH
         return respond({ status: 429, body: { message: `Rate limit of ${decision.limit} requests per window exceeded for ${endpoint}; retry after ${new Date(decision.resetSec * 1000).toISOString()}`, code: 'rateLimitExceeded' } });
       }
       if (fault('drop')) {
-        status = 0;
+        status = 'dropped';
         req.socket.destroy();
         return;
       }
@@ -151,9 +161,19 @@ export function createListener(services: Services, router: Router, admin: AdminH
         if (!(err instanceof HttpError)) throw err;
         result = errorResult(err);
       }
+      if (fault('lostAnswer')) {
+        // The service has acted; the connection breaks before its answer leaves.
+        status = 'lostAnswer';
+        req.socket.destroy();
+        return;
+      }
       respond(result);
     } catch (err) {
-      if (err instanceof HttpError) {
+      if (err instanceof ClientGoneError || gone.signal.aborted) {
+        // Nobody is left to answer: one quiet line, no stack (it is the client's doing, not a fault here).
+        status = 'abandoned';
+        services.log(`${method} ${path}: the client closed the connection before the answer`);
+      } else if (err instanceof HttpError) {
         status = err.status;
         send(res, errorResult(err));
       } else {
@@ -162,8 +182,10 @@ export function createListener(services: Services, router: Router, admin: AdminH
         send(res, { status: 500, body: { message: 'Internal server error' } });
       }
     } finally {
-      stats.record(endpoint, status === 0 ? 'dropped' : status);
-      if (config.logRequests) services.log(`${method} ${path} -> ${status === 0 ? 'dropped' : status}`);
+      res.off('close', onClose);
+      stats.inFlight--;
+      stats.record(endpoint, status);
+      if (config.logRequests) services.log(`${method} ${path} -> ${status}`);
     }
   }
 

@@ -1,9 +1,17 @@
-/** Request counts per endpoint and status, for the admin API and the benchmark's accounting check. */
+/**
+ * Request counts per endpoint and status, for the admin API and the benchmark's accounting check.
+ * `dropped`: the sandbox cut the connection (injected fault); `abandoned`: the client closed it before
+ * the answer (for example during injected latency); `lostAnswer`: the service acted, then the
+ * connection was cut (injected fault). `inFlight` counts requests begun and not yet ended.
+ */
+export type RecordedStatus = number | 'dropped' | 'abandoned' | 'lostAnswer';
+
 export class Stats {
   private readonly counts = new Map<string, Map<string, number>>();
   total = 0;
+  inFlight = 0;
 
-  record(endpoint: string, status: number | 'dropped'): void {
+  record(endpoint: string, status: RecordedStatus): void {
     let byStatus = this.counts.get(endpoint);
     if (!byStatus) {
       byStatus = new Map();

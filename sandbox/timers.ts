@@ -27,20 +27,26 @@ export class Timers {
     this.handles.delete(handle);
   }
 
-  /** A sleep that resolves early (with false) when the sandbox closes. */
-  sleep(ms: number): Promise<boolean> {
+  /**
+   * A sleep that resolves early (with false) when the sandbox closes or `signal` aborts (a client that
+   * went away during injected latency: its timer is cleared at once, nothing waits on for it).
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      if (this.closed) return resolve(false);
+      if (this.closed || signal?.aborted) return resolve(false);
       const wake = () => {
         this.wakers.delete(wake);
+        signal?.removeEventListener('abort', wake);
         this.clear(handle);
         resolve(false);
       };
       const handle = this.set(() => {
         this.wakers.delete(wake);
+        signal?.removeEventListener('abort', wake);
         resolve(true);
       }, ms);
       this.wakers.add(wake);
+      signal?.addEventListener('abort', wake, { once: true });
     });
   }
 

@@ -59,6 +59,8 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
   fs.mkdirSync(homeDir, { recursive: true });
   const home = await runner(root).createN8nHome({
     customExtensionsDir: path.join(root, 'n8n-nodes/dist'),
+    // The runner's environment includes N8N_BURST_ENV (SQLite pool with WAL, production concurrency
+    // limit), so bursts of webhook deliveries from a bulk research become runs, none lost.
     // Not the runner's fixed test key: people may keep real credentials in this home.
     env: { N8N_USER_FOLDER: homeDir, N8N_ENCRYPTION_KEY: encryptionKey(homeDir) },
   });

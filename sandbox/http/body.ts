@@ -5,9 +5,23 @@ import { HttpError } from '../errors';
 /** 'text' hands the raw text to the handler (MCP parses JSON itself to answer JSON-RPC parse errors). */
 export type BodyMode = 'none' | 'json' | 'jsonOrForm' | 'form' | 'text';
 
-/** Reads the whole body; past `maxBytes` it keeps draining (so the answer reaches the client) and fails 413. */
+/** The client closed the connection before its request was read: nobody is left to answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('client closed the connection');
+    this.name = 'ClientGoneError';
+  }
+}
+
+/**
+ * Reads the whole body; past `maxBytes` it keeps draining (so the answer reaches the client) and fails 413.
+ * A request whose client has gone (before or while reading) fails with ClientGoneError at once: its 'end'
+ * never comes, and waiting for it would hold the request in memory for ever.
+ */
 export function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
+  if (req.readableEnded && !req.complete) return Promise.reject(new ClientGoneError());
+  if (req.destroyed && !req.readableEnded) return Promise.reject(new ClientGoneError());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -21,7 +35,10 @@ export function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buf
       if (tooLarge) reject(new HttpError(413, `Request body exceeds the limit of ${maxBytes} bytes`));
       else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
     });
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientGoneError()));
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGoneError());
+    });
   });
 }
 

@@ -96,6 +96,20 @@ export function ensureN8n(): Promise<N8nPaths> {
 }
 
 /**
+ * n8n settings for bursts of webhook deliveries (issue 9, bulk research). On its default SQLite set-up
+ * (one connection, no WAL) a burst of deliveries made n8n answer "Database is not ready" and lose runs.
+ * - DB_SQLITE_POOL_SIZE > 1 turns on WAL with a pool of connections: readers (the editor, the REST API)
+ *   no longer wait behind the writes of each execution.
+ * - N8N_CONCURRENCY_PRODUCTION_LIMIT: at most this many production (webhook, trigger) executions run at
+ *   once; the rest are stored as `new` and wait their turn instead of all running together.
+ * Used by the e2e tests and by `npm start` (scripts/start-n8n.mjs builds its home with createN8nHome).
+ */
+export const N8N_BURST_ENV: Record<string, string> = {
+  DB_SQLITE_POOL_SIZE: '4',
+  N8N_CONCURRENCY_PRODUCTION_LIMIT: '8',
+};
+
+/**
  * A fresh n8n instance folder (own SQLite database) with the environment n8n needs to run headless,
  * quietly and fast on this machine. `customExtensionsDir` is scanned recursively for `*.node.js` and
  * `*.credentials.js` (n8n accepts only one such folder; its nodes are `CUSTOM.<name>`).
@@ -133,6 +147,7 @@ export async function createN8nHome(opts: {
     N8N_PROTOCOL: 'http',
     N8N_SECURE_COOKIE: 'false',
     N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+    ...N8N_BURST_ENV,
     ...opts.env,
   };
 

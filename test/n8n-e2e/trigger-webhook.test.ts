@@ -102,6 +102,15 @@ e2e('trigger examples in a real n8n server', () => {
     expect(await rest.executions(webhookWf.id)).toEqual([]);
   }, 60_000);
 
+  it('a body that is not a record (null, an array, a string, a number, an empty object) is 400 and runs nothing', async () => {
+    for (const raw of ['null', '[{"contactId":"1","apiResearchId":"cr_arr"}]', '"text"', '42', '{}']) {
+      const res = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Webhook-Secret': secret }, body: raw });
+      expect([raw, res.status]).toEqual([raw, 400]);
+      await res.text();
+    }
+    expect(await rest.executions(webhookWf.id)).toEqual([]);
+  }, 60_000);
+
   it('each research the sandbox delivers runs the workflow once, with the record', async () => {
     const reg = await postJson(`${sandbox.admin}/webhooks`, { org: 'A', url: hookUrl, secret });
     expect(reg.status).toBe(200);

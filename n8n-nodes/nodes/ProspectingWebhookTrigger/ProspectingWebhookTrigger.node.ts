@@ -1,7 +1,7 @@
 import type { IDataObject, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { readDeliveredRecord } from '../../../shared/records/delivery';
-import { claimInProcess, eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
+import { bodyProblem, claimInProcess, eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
 
 /*
  * The service registers webhooks in its own settings page, not through its API (public reference,
@@ -24,7 +24,7 @@ export class ProspectingWebhookTrigger implements INodeType {
     properties: [
       {
         displayName:
-          'Register this node\'s Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret here',
+          'Register this node\'s Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret and the secret header name the service shows there',
         name: 'notice',
         type: 'notice',
         default: '',
@@ -53,25 +53,34 @@ export class ProspectingWebhookTrigger implements INodeType {
         name: 'headerName',
         type: 'string',
         default: 'X-Webhook-Secret',
-        description: 'The header the service puts the secret in',
+        description:
+          'The header the service puts the secret in. The service shows its name in Settings > Webhooks beside the secret (its API reference lists it under the webhook security scheme); X-Webhook-Secret is the sandbox\'s default.',
       },
     ],
   };
 
   /**
-   * Checks the shared secret (401 when wrong or missing), then emits the delivered record once: the
-   * service retries deliveries that failed, so a research already emitted (same apiResearchId) is
-   * acknowledged and dropped.
+   * Checks the shared secret (401 when wrong or missing) and the body (400 / 413 when it is not a record of
+   * bounded size), then emits the delivered record once: the service retries deliveries that failed, so a
+   * research already emitted (same apiResearchId) is acknowledged and dropped. The event is read from the
+   * record: the service sends only the bare record and the secret header.
    */
   async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
     const headers = this.getHeaderData() as Record<string, string | string[] | undefined>;
     const headerName = (this.getNodeParameter('headerName', 'X-Webhook-Secret') as string).toLowerCase();
-    if (!secretMatches(headers[headerName], this.getNodeParameter('secret') as string)) {
-      this.getResponseObject().status(401).json({ message: `Wrong or missing secret in the ${headerName} header` });
+    const refuse = (status: number, message: string): IWebhookResponseData => {
+      this.getResponseObject().status(status).json({ message });
       return { noWebhookResponse: true };
+    };
+    if (!secretMatches(headers[headerName], this.getNodeParameter('secret') as string)) {
+      return refuse(401, `Wrong or missing secret in the ${headerName} header`);
     }
-    const body = this.getBodyData() as IDataObject;
-    const event = eventOf(headers['x-webhook-event'], body);
+    const raw: unknown = this.getBodyData();
+    const problem = bodyProblem(raw, headers['content-length']);
+    if (problem) return refuse(problem.status, problem.reason);
+    const body = raw as IDataObject;
+    const event = eventOf(body);
+    if (!event) return refuse(400, 'The body is neither a contact nor a company record (no contactId, name, domain or other record field)');
     if (!(this.getNodeParameter('events', []) as string[]).includes(event)) {
       return { webhookResponse: { received: true, ignored: `event ${event} is not selected` } };
     }
