@@ -12,6 +12,8 @@ export interface ResolvedItem {
   /** Universe index, -1 when nothing matches; for companies `domainOnlyUnknown` marks the error case. */
   index: number;
   domainOnlyUnknown?: string;
+  /** A named company the service does not know yet: research creates it (issue 9; DECISIONS: research). */
+  create?: { name: string; domain: string | null };
   input: unknown;
 }
 
@@ -143,7 +145,9 @@ export function parseCompanyResearch(state: State, raw: unknown, extraKeys: stri
     const byName = typeof c.companyName === 'string' ? u.companies.find((x) => stem(x.name) === stem(c.companyName as string)) : undefined;
     const match = byDomain ?? byName;
     const domainOnly = typeof c.domain === 'string' && typeof c.companyName !== 'string';
-    items.push({ searchResultId: null, index: match?.index ?? -1, domainOnlyUnknown: domainOnly && !match ? (c.domain as string) : undefined, input: c });
+    // Spec 4.10: only a domain alone that no company is known for ends in error; a named company is researchable.
+    const create = !match && typeof c.companyName === 'string' ? { name: c.companyName.trim(), domain: typeof c.domain === 'string' ? normDomain(c.domain) : null } : undefined;
+    items.push({ searchResultId: null, index: match?.index ?? -1, domainOnlyUnknown: domainOnly && !match ? (c.domain as string) : undefined, create, input: c });
   }
   return { body, skipDedupe, isJobChange: false, items };
 }
