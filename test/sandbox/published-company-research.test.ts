@@ -1,0 +1,72 @@
+/**
+ * Issue 9, sandbox fidelity: company research by companyName (+ domain) of a company the seeded universe does not hold.
+ * Spec 4.10 makes `error` the case of a domain alone that no company is known for; a named company is researchable.
+ */
+import type { RunningSandbox } from '../../sandbox/index';
+import { publishedErrors } from '../support/published-schemas';
+import { call, start, until, window } from './helpers';
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await start();
+});
+afterAll(() => sb.close());
+
+const credits = async () => (await call('GET', `${sb.v2}/credits`, { key: sb.apiKey })).body.data.balance as number;
+const research = (companies: unknown[], extra: Record<string, unknown> = {}) => call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { companies, ...extra } });
+const pollUntilDone = async (ids: string[]) =>
+  until(async () => (await call('GET', `${sb.v1}/companies/research/poll?requestIds=${ids.join(',')}`, { key: sb.apiKey })).body, (b) => b.data.every((d: { status: string }) => d.status !== 'researching'));
+
+describe('issue 9: a named company the service did not know is researchable (spec 4.10)', () => {
+  it('4.10: companyName + domain of an unknown company ends done, spends one credit, and the org company record exists', async () => {
+    const before = await credits();
+    const r = await research([{ companyName: 'Zebra Quarry Holdings', domain: 'https://www.zebra-quarry.example/' }]);
+    expect(r.status).toBe(202);
+    expect(await credits()).toBe(before - 1);
+    const done = await pollUntilDone(r.body.requestIds);
+    expect(done.data[0]).toMatchObject({ requestId: r.body.requestIds[0], status: 'done', company: { name: 'Zebra Quarry Holdings', domain: 'zebra-quarry.example', apiResearchId: r.body.requestIds[0] } });
+    expect(publishedErrors('GET /companies/research/poll 200', done)).toEqual([]);
+    expect(await credits()).toBe(before - 1);
+    const org = await call('GET', `${sb.v1}/companies?${window()}`, { key: sb.apiKey });
+    expect(org.body.data.filter((c: { apiResearchId: string }) => c.apiResearchId === r.body.requestIds[0])).toHaveLength(1);
+  });
+
+  it('public reference (duplicate): the same company researched again, by name or by its domain, answers duplicate and spends nothing', async () => {
+    const first = await research([{ companyName: 'Quokka Lantern Works', domain: 'quokka-lantern.example' }]);
+    await pollUntilDone(first.body.requestIds);
+    const before = await credits();
+    const again = await research([{ companyName: 'Quokka Lantern Works', domain: 'quokka-lantern.example' }, { companyName: 'quokka lantern works' }, { domain: 'quokka-lantern.example' }]);
+    expect(again.status).toBe(202);
+    expect(await credits()).toBe(before);
+    const p = await call('GET', `${sb.v1}/companies/research/poll?requestIds=${again.body.requestIds.join(',')}`, { key: sb.apiKey });
+    expect(p.body.data.map((d: { status: string }) => d.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(p.body.data[0].company.apiResearchId).toBe(first.body.requestIds[0]);
+  });
+
+  it('the same new company twice in one request: one credit, the second item is a duplicate; skipDeduplicationCheck researches both', async () => {
+    const before = await credits();
+    const r = await research([{ companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' }, { companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' }]);
+    expect(await credits()).toBe(before - 1);
+    const done = await pollUntilDone(r.body.requestIds);
+    expect(done.data.map((d: { status: string }) => d.status)).toEqual(['done', 'duplicate']);
+    const fresh = await research([{ companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' }], { skipDeduplicationCheck: true });
+    expect(await credits()).toBe(before - 2);
+    expect((await pollUntilDone(fresh.body.requestIds)).data[0].status).toBe('done');
+  });
+
+  it('4.10: a domain alone that no company is known for still ends error and is refunded; a refused request creates nothing', async () => {
+    const before = await credits();
+    const r = await research([{ domain: 'no-company-here.example' }]);
+    const done = await pollUntilDone(r.body.requestIds);
+    expect(done.data[0].status).toBe('error');
+    expect(done.data[0].message).toMatch(/no-company-here\.example/);
+    expect(await credits()).toBe(before);
+    // No credits: 422, and the company does not become known (researching it by domain alone is still an error).
+    await call('PUT', `${sb.admin}/credits`, { body: { org: 'A', balance: 0 } });
+    const refused = await research([{ companyName: 'Heron Gate Ltd', domain: 'heron-gate.example' }]);
+    await call('PUT', `${sb.admin}/credits`, { body: { org: 'A', balance: 100 } });
+    expect(refused.status).toBe(422);
+    const byDomain = await research([{ domain: 'heron-gate.example' }]);
+    expect((await pollUntilDone(byDomain.body.requestIds)).data[0].status).toBe('error');
+  });
+});
