@@ -146,8 +146,10 @@ export function parseCompanyResearch(state: State, raw: unknown, extraKeys: stri
     const match = byDomain ?? byName;
     const domainOnly = typeof c.domain === 'string' && typeof c.companyName !== 'string';
     // Spec 4.10: only a domain alone that no company is known for ends in error; a named company is researchable.
-    const create = !match && typeof c.companyName === 'string' ? { name: c.companyName.trim(), domain: typeof c.domain === 'string' ? normDomain(c.domain) : null } : undefined;
-    items.push({ searchResultId: null, index: match?.index ?? -1, domainOnlyUnknown: domainOnly && !match ? (c.domain as string) : undefined, create, input: c });
+    const domain = typeof c.domain === 'string' ? normDomain(c.domain) : null;
+    const create = !match && typeof c.companyName === 'string' ? { name: c.companyName.trim(), domain } : undefined;
+    const domainOnlyUnknown = domainOnly && !match ? (c.domain as string) : undefined;
+    items.push({ searchResultId: null, index: match?.index ?? -1, domainOnlyUnknown, create, input: c });
   }
   return { body, skipDedupe, isJobChange: false, items };
 }

@@ -196,7 +196,8 @@ export function poll(services: Services, who: AuthedIdentity, kind: ResearchKind
       return { requestId, status: 'missing', message: `No ${kind} research request ${requestId} in this organization` };
     }
     const status = statusOf(job, now, queuedMs);
-    const row: PollRow = { requestId, ...(job.searchResultId !== null ? { searchResultId: job.searchResultId } : {}), status, message: messageFor(job, status) };
+    const fromSearch = job.searchResultId !== null ? { searchResultId: job.searchResultId } : {};
+    const row: PollRow = { requestId, ...fromSearch, status, message: messageFor(job, status) };
     const record = status === 'done' || status === 'duplicate' ? recordFor(services, job) : undefined;
     if (record !== undefined) {
       if (kind === 'contact') row.contact = record;

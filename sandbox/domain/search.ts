@@ -105,7 +105,8 @@ function personMatches(p: UniversePerson, co: UniverseCompany, c: Criteria, now:
   if (L.has('department') && !L.get('department')!.includes(p.department)) return false;
   if (L.has('seniority') && !L.get('seniority')!.includes(p.seniority)) return false;
   if (L.has('jobTitle') && !anyContains(p.title, L.get('jobTitle')!)) return false;
-  if (L.has('contactKeyword') && !L.get('contactKeyword')!.some((k) => anyContains(`${p.fullName} ${p.title} ${co.name} ${co.industries.join(' ')}`, [k]))) return false;
+  const keywordText = () => `${p.fullName} ${p.title} ${co.name} ${co.industries.join(' ')}`;
+  if (L.has('contactKeyword') && !L.get('contactKeyword')!.some((k) => anyContains(keywordText(), [k]))) return false;
   if (c.jobChanges && !jobChangeMatches(p, c.jobChanges, now)) return false;
   // One former company per person in the universe, so the most recent departure is the only one.
   if (c.pastCompany && !(p.formerCompany !== '' && anyContains(p.formerCompany, c.pastCompany.names))) return false;
@@ -121,7 +122,8 @@ function personMatches(p: UniversePerson, co: UniverseCompany, c: Criteria, now:
 function companyOnlyMatches(co: UniverseCompany, c: Criteria, now: number): boolean {
   if (!companyMatches(co, c, now)) return false;
   if (!locationMatches(co.location, c, 'companyState', 'companyCountry', 'companyZipCode')) return false;
-  if (c.lists.has('companyKeyword') && !c.lists.get('companyKeyword')!.some((k) => anyContains(`${co.name} ${co.industries.join(' ')} ${co.description}`, [k]))) return false;
+  const keywordText = () => `${co.name} ${co.industries.join(' ')} ${co.description}`;
+  if (c.lists.has('companyKeyword') && !c.lists.get('companyKeyword')!.some((k) => anyContains(keywordText(), [k]))) return false;
   if (c.after !== null && co.updatedAt < c.after) return false;
   if (c.before !== null && co.updatedAt > c.before) return false;
   return true;

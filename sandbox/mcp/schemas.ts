@@ -19,7 +19,10 @@ function filterProps(kind: 'contacts' | 'companies'): Record<string, unknown> {
     props.locationType = { type: 'string', enum: [...P.LOCATION_TYPES], default: 'bothOR' };
     props.jobChanges = {
       type: ['object', 'null'],
-      properties: { changeType: { type: ['string', 'null'], enum: [...P.JOB_CHANGE_TYPES, null] }, dayRange: { type: ['string', 'null'], enum: [...P.JOB_CHANGE_DAY_RANGES, null] } },
+      properties: {
+        changeType: { type: ['string', 'null'], enum: [...P.JOB_CHANGE_TYPES, null] },
+        dayRange: { type: ['string', 'null'], enum: [...P.JOB_CHANGE_DAY_RANGES, null] },
+      },
       additionalProperties: false,
     };
     props.pastCompany = {

@@ -101,7 +101,8 @@ const DAY = 86_400_000;
 function orgTool(kind: 'contacts' | 'companies'): Tool {
   return {
     name: `get_my_${kind}`,
-    description: `The organization's saved ${kind} updated between startDate and endDate (at most ${MAX_ORG_RANGE_DAYS} days apart; defaults: the last ${MAX_ORG_RANGE_DAYS} days), paged. Free.`,
+    description: `The organization's saved ${kind} updated between startDate and endDate (at most ${MAX_ORG_RANGE_DAYS} days apart; `
+      + `defaults: the last ${MAX_ORG_RANGE_DAYS} days), paged. Free.`,
     inputSchema: S.orgReadInput,
     outputSchema: S.orgReadOutput,
     annotations: readOnly(`My ${kind}`, false),
@@ -118,8 +119,9 @@ function orgTool(kind: 'contacts' | 'companies'): Tool {
         endDate: end ?? new Date(endMs).toISOString(),
       });
       const parsed = parseOrgReadQuery(q);
-      if (parsed.endDate - parsed.startDate > MAX_ORG_RANGE_DAYS * DAY) {
-        throw new HttpError(422, `startDate, endDate: the range must be at most ${MAX_ORG_RANGE_DAYS} days (got ${((parsed.endDate - parsed.startDate) / DAY).toFixed(1)} days)`);
+      const days = (parsed.endDate - parsed.startDate) / DAY;
+      if (days > MAX_ORG_RANGE_DAYS) {
+        throw new HttpError(422, `startDate, endDate: the range must be at most ${MAX_ORG_RANGE_DAYS} days (got ${days.toFixed(1)} days)`);
       }
       const rows = readOrg(services, who, kind, parsed);
       return { results: rows, pagination: { page: parsed.page, limit: parsed.limit, isMore: rows.length === parsed.limit } };

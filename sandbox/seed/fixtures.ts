@@ -150,7 +150,8 @@ function seedUserData(state: State, now: number): void {
       const listId = String(nextId(state, 'list', 201));
       state.lists.set(listId, { listId, userId: user.id, name: `${name} (${user.firstname})`, contactIds: contacts.slice(0, 3).map((c) => c.contactId), createdAt: iso(now - 20 * DAY), updatedAt: iso(now - 2 * DAY) });
     }
-    for (const [type, values] of [['contacts', { seniority: ['VP', 'Director'], department: ['Sales'] }], ['companies', { industry: ['Software Development'] }]] as const) {
+    const searches = [['contacts', { seniority: ['VP', 'Director'], department: ['Sales'] }], ['companies', { industry: ['Software Development'] }]] as const;
+    for (const [type, values] of searches) {
       const savedSearchId = `ss_${nextId(state, 'savedSearch', 301)}`;
       state.savedSearches.set(savedSearchId, { savedSearchId, userId: user.id, name: `${user.firstname}'s ${type} search`, type, values: { ...values }, sortColumn: 'updatedAt', sortOrder: 'desc', tagIds: [], numResultsApproved: 0, gptRequestIdNLS: '' });
     }

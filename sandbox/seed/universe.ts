@@ -40,7 +40,8 @@ function slug(text: string): string {
 /** A recent news item of a published type, dated within the last `maxDays`. */
 function newsItem(rng: Rng, name: string, domain: string, anchor: number, maxDays: number): NewsItem {
   const type = rng.pick(P.NEWS_TYPES);
-  return { title: `${name}: ${type.toLowerCase()} news`, url: `https://news.example/${domain}/${rng.hex(8)}`, date: new Date(anchor - rng.int(1, maxDays) * DAY).toISOString(), type };
+  const date = new Date(anchor - rng.int(1, maxDays) * DAY).toISOString();
+  return { title: `${name}: ${type.toLowerCase()} news`, url: `https://news.example/${domain || 'company'}/${rng.hex(8)}`, date, type };
 }
 
 /** Company data drawn from `rng` around a given name and domain (the universe, and companies first researched by name). */
@@ -82,7 +83,7 @@ export function companyProfile(rng: Rng, index: number, name: string, domain: st
     stockTicker: type === 'Public' ? slug(stem).replace(/-/g, '').slice(0, 4).toUpperCase() || 'TICK' : null,
     fundingTotal,
     latestFundingDate: ymd(anchor - rng.int(10, 2000) * DAY),
-    fundingClassifications: latestClass > 0 ? [P.FUNDING_CLASSIFICATIONS[latestClass], P.FUNDING_CLASSIFICATIONS[rng.int(0, latestClass - 1)]] : [P.FUNDING_CLASSIFICATIONS[0]],
+    fundingClassifications: [P.FUNDING_CLASSIFICATIONS[latestClass], ...(latestClass > 0 ? [P.FUNDING_CLASSIFICATIONS[rng.int(0, latestClass - 1)]] : [])],
     technologies: [...technologies],
     networkId: String(rng.int(100000, 99999999)),
     phones: [phone(rng, place), phone(rng, place), phone(rng, place)],

@@ -10,8 +10,13 @@ export const COMPANY_PREFIXES = ['Blue', 'North', 'Bright', 'Iron', 'Silver', 'Q
 export const COMPANY_STEMS = ['Ridge', 'Wave', 'Forge', 'Leaf', 'Peak', 'Stone', 'Field', 'Path', 'Grid', 'Loop', 'Bridge', 'Works', 'Labs', 'Point', 'Shift', 'Craft', 'Line', 'Nest', 'Spark', 'Vale'];
 export const COMPANY_SUFFIXES = ['Inc', 'LLC', 'Ltd', 'GmbH', 'Corp', 'Group', 'Systems', 'Technologies'];
 
-export const INDUSTRIES = ['Software Development', 'Information Technology and Services', 'Financial Services', 'Hospital & Health Care', 'Marketing and Advertising', 'Retail', 'Construction', 'Education Management', 'Logistics and Supply Chain', 'Renewables & Environment', 'Telecommunications', 'Biotechnology'];
-export const TECHNOLOGIES = ['Salesforce', 'HubSpot', 'AWS', 'Google Cloud', 'Azure', 'Shopify', 'WordPress', 'Zendesk', 'Stripe', 'Snowflake', 'Kubernetes', 'React'];
+export const INDUSTRIES = [
+  'Software Development', 'Information Technology and Services', 'Financial Services', 'Hospital & Health Care', 'Marketing and Advertising',
+  'Retail', 'Construction', 'Education Management', 'Logistics and Supply Chain', 'Renewables & Environment', 'Telecommunications', 'Biotechnology',
+];
+export const TECHNOLOGIES = [
+  'Salesforce', 'HubSpot', 'AWS', 'Google Cloud', 'Azure', 'Shopify', 'WordPress', 'Zendesk', 'Stripe', 'Snowflake', 'Kubernetes', 'React',
+];
 export const SIC_CODES = ['7372', '7371', '7373', '6199', '8062', '7311', '5311', '1542', '8221', '4731', '4911', '4813', '2836'];
 
 export { DEPARTMENTS, SENIORITIES } from './published-values';

@@ -13,9 +13,10 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const credits = async () => (await call('GET', `${sb.v2}/credits`, { key: sb.apiKey })).body.data.balance as number;
-const research = (companies: unknown[], extra: Record<string, unknown> = {}) => call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { companies, ...extra } });
-const pollUntilDone = async (ids: string[]) =>
-  until(async () => (await call('GET', `${sb.v1}/companies/research/poll?requestIds=${ids.join(',')}`, { key: sb.apiKey })).body, (b) => b.data.every((d: { status: string }) => d.status !== 'researching'));
+const research = (companies: unknown[], extra: Record<string, unknown> = {}) =>
+  call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { companies, ...extra } });
+const pollOnce = async (ids: string[]) => (await call('GET', `${sb.v1}/companies/research/poll?requestIds=${ids.join(',')}`, { key: sb.apiKey })).body;
+const pollUntilDone = async (ids: string[]) => until(() => pollOnce(ids), (b) => b.data.every((d: { status: string }) => d.status !== 'researching'));
 
 describe('issue 9: a named company the service did not know is researchable (spec 4.10)', () => {
   it('4.10: companyName + domain of an unknown company ends done, spends one credit, and the org company record exists', async () => {
@@ -24,7 +25,8 @@ describe('issue 9: a named company the service did not know is researchable (spe
     expect(r.status).toBe(202);
     expect(await credits()).toBe(before - 1);
     const done = await pollUntilDone(r.body.requestIds);
-    expect(done.data[0]).toMatchObject({ requestId: r.body.requestIds[0], status: 'done', company: { name: 'Zebra Quarry Holdings', domain: 'zebra-quarry.example', apiResearchId: r.body.requestIds[0] } });
+    const requestId = r.body.requestIds[0];
+    expect(done.data[0]).toMatchObject({ requestId, status: 'done', company: { name: 'Zebra Quarry Holdings', domain: 'zebra-quarry.example', apiResearchId: requestId } });
     expect(publishedErrors('GET /companies/research/poll 200', done)).toEqual([]);
     expect(await credits()).toBe(before - 1);
     const org = await call('GET', `${sb.v1}/companies?${window()}`, { key: sb.apiKey });
@@ -35,7 +37,8 @@ describe('issue 9: a named company the service did not know is researchable (spe
     const first = await research([{ companyName: 'Quokka Lantern Works', domain: 'quokka-lantern.example' }]);
     await pollUntilDone(first.body.requestIds);
     const before = await credits();
-    const again = await research([{ companyName: 'Quokka Lantern Works', domain: 'quokka-lantern.example' }, { companyName: 'quokka lantern works' }, { domain: 'quokka-lantern.example' }]);
+    const quokka = { companyName: 'Quokka Lantern Works', domain: 'quokka-lantern.example' };
+    const again = await research([quokka, { companyName: 'quokka lantern works' }, { domain: 'quokka-lantern.example' }]);
     expect(again.status).toBe(202);
     expect(await credits()).toBe(before);
     const p = await call('GET', `${sb.v1}/companies/research/poll?requestIds=${again.body.requestIds.join(',')}`, { key: sb.apiKey });
@@ -45,11 +48,12 @@ describe('issue 9: a named company the service did not know is researchable (spe
 
   it('the same new company twice in one request: one credit, the second item is a duplicate; skipDeduplicationCheck researches both', async () => {
     const before = await credits();
-    const r = await research([{ companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' }, { companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' }]);
+    const ibis = { companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' };
+    const r = await research([ibis, { ...ibis }]);
     expect(await credits()).toBe(before - 1);
     const done = await pollUntilDone(r.body.requestIds);
     expect(done.data.map((d: { status: string }) => d.status)).toEqual(['done', 'duplicate']);
-    const fresh = await research([{ companyName: 'Ibis Meadow Co', domain: 'ibis-meadow.example' }], { skipDeduplicationCheck: true });
+    const fresh = await research([ibis], { skipDeduplicationCheck: true });
     expect(await credits()).toBe(before - 2);
     expect((await pollUntilDone(fresh.body.requestIds)).data[0].status).toBe('done');
   });

@@ -35,7 +35,7 @@ describe('published example requests are accepted', () => {
     }
   }
 
-  it('published example "GET /contacts/research/poll requestIds" and "GET /companies/research/poll requestIds" are accepted (unknown ids: missing)', async () => {
+  it('published examples "GET /contacts/research/poll requestIds" and "GET /companies/research/poll requestIds" are accepted (missing)', async () => {
     for (const kind of ['contacts', 'companies']) {
       const ids = EXAMPLES[`GET /${kind}/research/poll requestIds`] as string;
       const r = await call('GET', `${sb.v1}/${kind}/research/poll?requestIds=${ids}`, { key: sb.apiKey });
@@ -46,7 +46,8 @@ describe('published example requests are accepted', () => {
   });
 
   it('published example "GET /contacts|/companies query" is accepted by both org reads', async () => {
-    const query = new URLSearchParams(Object.entries(EXAMPLES['GET /contacts|/companies query'] as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const example = EXAMPLES['GET /contacts|/companies query'] as Record<string, unknown>;
+    const query = new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)])).toString();
     for (const kind of ['contacts', 'companies']) {
       const r = await call('GET', `${sb.v1}/${kind}?${query}`, { key: sb.apiKey });
       expect(r.status).toBe(200);

@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 let nextId = 1;
-const tool = async (name: string, args: unknown) => (await call('POST', sb.mcp, { key: sb.apiKey, body: { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } } })).body;
+const tool = async (name: string, args: unknown) => {
+  const body = { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } };
+  return (await call('POST', sb.mcp, { key: sb.apiKey, body })).body;
+};
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 

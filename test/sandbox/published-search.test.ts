@@ -22,7 +22,8 @@ const rowsOf = async (kind: 'contacts' | 'companies', body: Record<string, unkno
   expect(r.status).toBe(200);
   return r.body.data;
 };
-const props = (kind: 'contacts' | 'companies') => REQUESTS[`POST /search/${kind}`].properties as Record<string, { maxItems?: number; items?: { enum?: string[] } }>;
+type PublishedProp = { maxItems?: number; items?: { enum?: string[] } };
+const props = (kind: 'contacts' | 'companies') => REQUESTS[`POST /search/${kind}`].properties as Record<string, PublishedProp>;
 const daysAgo = (date: string) => (Date.now() - Date.parse(date)) / DAY;
 
 describe('published allowed values and caps', () => {
@@ -122,11 +123,12 @@ describe('published filters', () => {
   });
 
   it('published funding filters: latestFundingDates / -Classifications / -Totals (companyLatestFunding* on contacts)', async () => {
-    const rows = await rowsOf('companies', { latestFundingDates: ['1095'], latestFundingClassifications: ['Series A', 'Series B', 'Series C', 'Seed'], latestFundingTotals: ['$100M - $500M'] });
+    const classes = ['Series A', 'Series B', 'Series C', 'Seed'];
+    const rows = await rowsOf('companies', { latestFundingDates: ['1095'], latestFundingClassifications: classes, latestFundingTotals: ['$100M - $500M'] });
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(daysAgo(r.latestFundingDate)).toBeLessThanOrEqual(1095);
-      expect(['Series A', 'Series B', 'Series C', 'Seed']).toContain(r.latestFundingClassifications[0]);
+      expect(classes).toContain(r.latestFundingClassifications[0]);
       expect(Number(r.fundingTotal)).toBeGreaterThanOrEqual(100e6);
       expect(Number(r.fundingTotal)).toBeLessThanOrEqual(500e6);
     }

@@ -26,7 +26,7 @@ describe('the validator itself reads the published examples', () => {
 });
 
 describe('org reads answer the published records (GET /contacts 200, GET /companies 200)', () => {
-  it('published GET /contacts 200: every saved contact validates; jobChangeAlert is New Hire / New Promotion / null, companyType Public / Private / null', async () => {
+  it('published GET /contacts 200: every saved contact validates; jobChangeAlert New Hire / New Promotion / null, companyType Public / Private / null', async () => {
     const r = await call('GET', `${sb.v1}/contacts?${window()}`, { key: sb.apiKey });
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(0);
@@ -39,7 +39,8 @@ describe('org reads answer the published records (GET /contacts 200, GET /compan
     }
   });
 
-  it('published GET /companies 200: every saved company validates, with staffCount as text, industries, foundedOn, phones, sicCode, topTechnologies, funding, news and the intelligence URLs', async () => {
+  // Every published field: industries, foundedOn, phones, sicCode, topTechnologies, funding, newsAndEvents, the intelligence URLs.
+  it('published GET /companies 200: every saved company validates and has every published field, staffCount as text', async () => {
     const r = await call('GET', `${sb.v1}/companies?${window()}`, { key: sb.apiKey });
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(0);
@@ -87,18 +88,20 @@ describe('search answers the published rows (POST /search/contacts 200: 50 field
 });
 
 describe('research and polling answer the published shapes', () => {
-  it('published POST /contacts/research 202 and GET /contacts/research/poll 200: by search result and by details; the item of research by details has no searchResultId', async () => {
+  it('published POST /contacts/research 202, GET /contacts/research/poll 200: research by details gives an item without searchResultId', async () => {
     const [id] = await searchIds(sb, sb.apiKey, { seniority: ['Director'] }, 1);
     const bySearch = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: [id] } });
     expect(bySearch.status).toBe(202);
     expectValid('POST /contacts/research 202', bySearch.body);
     const rows = (await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { seniority: ['VP'], limit: 1 } })).body.data;
-    const byDetails = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { contacts: [{ contactName: rows[0].name, companyName: rows[0].company }] } });
+    const contacts = [{ contactName: rows[0].name, companyName: rows[0].company }];
+    const byDetails = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { contacts } });
     expect(byDetails.status).toBe(202);
     const ids = [...bySearch.body.requestIds, ...byDetails.body.requestIds];
     const pending = await call('GET', `${sb.v1}/contacts/research/poll?requestIds=${ids.join(',')}`, { key: sb.apiKey });
     expectValid('GET /contacts/research/poll 200', pending.body);
-    const done = await until(async () => (await call('GET', `${sb.v1}/contacts/research/poll?requestIds=${ids.join(',')}`, { key: sb.apiKey })).body, (b) => terminal(b.data));
+    const pollAll = async () => (await call('GET', `${sb.v1}/contacts/research/poll?requestIds=${ids.join(',')}`, { key: sb.apiKey })).body;
+    const done = await until(pollAll, (b) => terminal(b.data));
     expectValid('GET /contacts/research/poll 200', done);
     expect(done.data.map((d: { status: string }) => d.status)).toEqual(['done', 'done']);
     expect(done.data[0].searchResultId).toBe(id);
@@ -107,13 +110,15 @@ describe('research and polling answer the published shapes', () => {
 
   it('published POST /companies/research 202 and GET /companies/research/poll 200 (status missing | researching | done | error)', async () => {
     const row = (await call('POST', `${sb.v2}/search/companies`, { key: sb.apiKey, body: { limit: 1, companyType: 'Private' } })).body.data[0];
-    const r = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { searchResultIds: [row.searchResultId], companies: [{ domain: 'nobody-has-this.example' }], skipDeduplicationCheck: true } });
+    const body = { searchResultIds: [row.searchResultId], companies: [{ domain: 'nobody-has-this.example' }], skipDeduplicationCheck: true };
+    const r = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body });
     expect(r.status).toBe(202);
     expectValid('POST /companies/research 202', r.body);
     const ids = [...r.body.requestIds, 'no-such-request'].join(',');
     const first = (await call('GET', `${sb.v1}/companies/research/poll?requestIds=${ids}`, { key: sb.apiKey })).body;
     expectValid('GET /companies/research/poll 200', first);
-    const done = await until(async () => (await call('GET', `${sb.v1}/companies/research/poll?requestIds=${ids}`, { key: sb.apiKey })).body, (b) => terminal(b.data));
+    const pollAll = async () => (await call('GET', `${sb.v1}/companies/research/poll?requestIds=${ids}`, { key: sb.apiKey })).body;
+    const done = await until(pollAll, (b) => terminal(b.data));
     expectValid('GET /companies/research/poll 200', done);
     expect(done.data.map((d: { status: string }) => d.status)).toEqual(['done', 'error', 'missing']);
     expect(typeof done.data[0].company.staffCount).toBe('string');
@@ -127,7 +132,8 @@ describe('token and error bodies (POST /oauth/accessToken 200, 401, 422, 500)', 
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const code = new URL(login.headers.get('location')!).searchParams.get('code')!;
-    const r = await call('POST', `${sb.v1}/oauth/accessToken`, { body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, grant_type: 'authorization_code', code } });
+    const body = { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, grant_type: 'authorization_code', code };
+    const r = await call('POST', `${sb.v1}/oauth/accessToken`, { body });
     expect(r.status).toBe(200);
     expectValid('POST /oauth/accessToken 200', r.body);
     expect(Number.isInteger(r.body.expires_at)).toBe(true);
@@ -151,7 +157,8 @@ describe('token and error bodies (POST /oauth/accessToken 200, 401, 422, 500)', 
     await admin(sb, 'PUT', '/credits', { org: 'A', balance: 1000 });
     expect(broke.status).toBe(422);
     expectValid('422', broke.body);
-    expect(broke.body).toMatchObject({ msg: expect.any(String), code: 'insufficientCredits', data: { productCategory: expect.any(String), additionalCreditsNeeded: 2 } });
+    const data = { productCategory: expect.any(String), additionalCreditsNeeded: 2 };
+    expect(broke.body).toMatchObject({ msg: expect.any(String), code: 'insufficientCredits', data });
   });
 
   it('published 500 {message}: an injected server error', async () => {
