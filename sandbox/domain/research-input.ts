@@ -78,7 +78,11 @@ function validateContactItem(v: unknown, path: string): Obj {
   return v;
 }
 
-function resolveContact(state: State, item: Obj): number {
+/**
+ * The universe person an item names, or -1. With isJobChange (published: "a job change research"), a name plus the
+ * company the person left also finds them, at their current company.
+ */
+function resolveContact(state: State, item: Obj, isJobChange: boolean): number {
   const u = state.universe;
   if (typeof item.email === 'string') return u.personByEmail.get(item.email.trim().toLowerCase())?.index ?? -1;
   for (const k of ['liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl']) {
@@ -92,7 +96,9 @@ function resolveContact(state: State, item: Obj): number {
   const c = stem(item.companyName as string);
   const t = typeof item.title === 'string' ? norm(item.title) : null;
   const matches = named.filter((p) => stem(u.companies[p.companyIndex].name) === c);
-  return (matches.find((p) => t !== null && norm(p.title) === t) ?? matches[0])?.index ?? -1;
+  const found = (matches.find((p) => t !== null && norm(p.title) === t) ?? matches[0])?.index;
+  if (found !== undefined || !isJobChange) return found ?? -1;
+  return named.find((p) => p.formerCompany !== '' && stem(p.formerCompany) === c)?.index ?? -1;
 }
 
 function maxBatch(state: State): number {
@@ -117,7 +123,7 @@ export function parseContactResearch(state: State, raw: unknown, extraKeys: stri
     return { body, skipDedupe, isJobChange, items: ids.map((id) => ({ searchResultId: id, index: state.universe.personBySearchResultId.get(id)?.index ?? -1, input: id })) };
   }
   const contacts = array(body, 'contacts', validateContactItem, { required: true, min: 1, max });
-  return { body, skipDedupe, isJobChange, items: contacts.map((c) => ({ searchResultId: null, index: resolveContact(state, c), input: c })) };
+  return { body, skipDedupe, isJobChange, items: contacts.map((c) => ({ searchResultId: null, index: resolveContact(state, c, isJobChange), input: c })) };
 }
 
 function validateCompanyItem(v: unknown, path: string): Obj {

@@ -74,3 +74,17 @@ describe('issue 9: a named company the service did not know is researchable (spe
     expect((await pollUntilDone(byDomain.body.requestIds)).data[0].status).toBe('error');
   });
 });
+
+describe('published isJobChange: a job change research', () => {
+  it('published isJobChange: a name with the company the person left finds them at their current company', async () => {
+    const rows = (await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { limit: 50 } })).body.data;
+    const mover = rows.find((r: { formerCompany: string | null }) => r.formerCompany);
+    const contacts = [{ contactName: mover.name, companyName: mover.formerCompany }];
+    const r = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { isJobChange: true, contacts, skipDeduplicationCheck: true } });
+    expect(r.status).toBe(202);
+    const poll = async () => (await call('GET', `${sb.v1}/contacts/research/poll?requestIds=${r.body.requestIds[0]}`, { key: sb.apiKey })).body;
+    const done = await until(poll, (b) => !['queued', 'researching'].includes(b.data[0].status));
+    expect(done.data[0].status).toBe('done');
+    expect(done.data[0].contact).toMatchObject({ fullName: mover.name, company: mover.company, formerCompany: mover.formerCompany });
+  });
+});
