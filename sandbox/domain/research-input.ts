@@ -12,6 +12,8 @@ export interface ResolvedItem {
   /** Universe index, -1 when nothing matches; for companies `domainOnlyUnknown` marks the error case. */
   index: number;
   domainOnlyUnknown?: string;
+  /** A named company the service does not know yet: research creates it (issue 9; DECISIONS: research). */
+  create?: { name: string; domain: string | null };
   input: unknown;
 }
 
@@ -76,7 +78,11 @@ function validateContactItem(v: unknown, path: string): Obj {
   return v;
 }
 
-function resolveContact(state: State, item: Obj): number {
+/**
+ * The universe person an item names, or -1. With isJobChange (published: "a job change research"), a name plus the
+ * company the person left also finds them, at their current company.
+ */
+function resolveContact(state: State, item: Obj, isJobChange: boolean): number {
   const u = state.universe;
   if (typeof item.email === 'string') return u.personByEmail.get(item.email.trim().toLowerCase())?.index ?? -1;
   for (const k of ['liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl']) {
@@ -90,7 +96,9 @@ function resolveContact(state: State, item: Obj): number {
   const c = stem(item.companyName as string);
   const t = typeof item.title === 'string' ? norm(item.title) : null;
   const matches = named.filter((p) => stem(u.companies[p.companyIndex].name) === c);
-  return (matches.find((p) => t !== null && norm(p.title) === t) ?? matches[0])?.index ?? -1;
+  const found = (matches.find((p) => t !== null && norm(p.title) === t) ?? matches[0])?.index;
+  if (found !== undefined || !isJobChange) return found ?? -1;
+  return named.find((p) => p.formerCompany !== '' && stem(p.formerCompany) === c)?.index ?? -1;
 }
 
 function maxBatch(state: State): number {
@@ -115,7 +123,7 @@ export function parseContactResearch(state: State, raw: unknown, extraKeys: stri
     return { body, skipDedupe, isJobChange, items: ids.map((id) => ({ searchResultId: id, index: state.universe.personBySearchResultId.get(id)?.index ?? -1, input: id })) };
   }
   const contacts = array(body, 'contacts', validateContactItem, { required: true, min: 1, max });
-  return { body, skipDedupe, isJobChange, items: contacts.map((c) => ({ searchResultId: null, index: resolveContact(state, c), input: c })) };
+  return { body, skipDedupe, isJobChange, items: contacts.map((c) => ({ searchResultId: null, index: resolveContact(state, c, isJobChange), input: c })) };
 }
 
 function validateCompanyItem(v: unknown, path: string): Obj {
@@ -143,7 +151,11 @@ export function parseCompanyResearch(state: State, raw: unknown, extraKeys: stri
     const byName = typeof c.companyName === 'string' ? u.companies.find((x) => stem(x.name) === stem(c.companyName as string)) : undefined;
     const match = byDomain ?? byName;
     const domainOnly = typeof c.domain === 'string' && typeof c.companyName !== 'string';
-    items.push({ searchResultId: null, index: match?.index ?? -1, domainOnlyUnknown: domainOnly && !match ? (c.domain as string) : undefined, input: c });
+    // Spec 4.10: only a domain alone that no company is known for ends in error; a named company is researchable.
+    const domain = typeof c.domain === 'string' ? normDomain(c.domain) : null;
+    const create = !match && typeof c.companyName === 'string' ? { name: c.companyName.trim(), domain } : undefined;
+    const domainOnlyUnknown = domainOnly && !match ? (c.domain as string) : undefined;
+    items.push({ searchResultId: null, index: match?.index ?? -1, domainOnlyUnknown, create, input: c });
   }
   return { body, skipDedupe, isJobChange: false, items };
 }

@@ -8,6 +8,7 @@ import { refundCredit, requireLicense, reserveCredits } from '../credits';
 import { HttpError } from '../errors';
 import type { AuthedIdentity } from '../router';
 import { buildOrgCompany, buildOrgContact } from '../seed/org-records';
+import { registerCompany } from '../seed/universe';
 import type { Services } from '../services';
 import { nextSeq, type State } from '../state/store';
 import type { OrgCompany, OrgContact, ResearchJob, ResearchKind } from '../state/types';
@@ -24,7 +25,8 @@ export function submitResearch(services: Services, who: AuthedIdentity, kind: Re
   const { queuedMs, researchingMs, dedupeWindowMs } = state.config.research;
   // Decide duplicates first without touching state, so a refused request leaves nothing behind.
   const seenInRequest = new Map<number, string>();
-  const plans = req.items.map((item) => {
+  const seenNewInRequest = new Map<string, string>();
+  const plans = req.items.map((item): { item: typeof item; requestId: string; duplicateOf: string | undefined } => {
     const requestId = `${kind === 'contact' ? 'cr' : 'co'}_${nextSeq(state, `research-${kind}`).toString(36).padStart(6, '0')}_${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
     let duplicateOf: string | undefined;
     if (item.index >= 0 && !req.skipDedupe) {
@@ -32,9 +34,23 @@ export function submitResearch(services: Services, who: AuthedIdentity, kind: Re
       duplicateOf = earlier;
     }
     if (item.index >= 0 && !seenInRequest.has(item.index)) seenInRequest.set(item.index, requestId);
+    if (item.create) {
+      // The same new company twice in one request: the second is a duplicate of the first.
+      const key = newCompanyKey(item.create);
+      if (!req.skipDedupe) duplicateOf = seenNewInRequest.get(key);
+      if (!seenNewInRequest.has(key)) seenNewInRequest.set(key, requestId);
+    }
     return { item, requestId, duplicateOf };
   });
   reserveCredits(who.org, plans.filter((p) => !p.duplicateOf).length, PRODUCT_CATEGORY[kind]);
+  // Credits are taken: only now does a named company the service did not know join the universe.
+  const created = new Map<string, number>();
+  for (const plan of plans) {
+    if (!plan.item.create) continue;
+    const key = newCompanyKey(plan.item.create);
+    if (!created.has(key)) created.set(key, registerCompany(state.universe, plan.item.create.name, plan.item.create.domain, now).index);
+    plan.item = { ...plan.item, index: created.get(key)! };
+  }
 
   for (const { item, requestId, duplicateOf } of plans) {
     const label = kind === 'contact' ? 'contact' : 'company';
@@ -64,6 +80,10 @@ export function submitResearch(services: Services, who: AuthedIdentity, kind: Re
   }
   services.webhooks.wakeForResearch();
   return plans.map((p) => p.requestId);
+}
+
+function newCompanyKey(c: { name: string; domain: string | null }): string {
+  return `${c.name.toLowerCase().replace(/\s+/g, ' ')}|${c.domain ?? ''}`;
 }
 
 function recentResearch(state: State, orgId: string, kind: ResearchKind, index: number, now: number, windowMs: number): string | undefined {
@@ -120,7 +140,7 @@ function writeContact(state: State, job: ResearchJob, username: string): OrgCont
   const contactId = existing?.contactId ?? String(nextSeq(state, 'contact', 10001));
   const createdAt = existing ? Date.parse(existing.createdAt as string) : job.finishAt;
   const record = buildOrgContact(person, state.universe.companies[person.companyIndex], {
-    contactId, username, createdAt, updatedAt: job.finishAt, apiResearchId: job.requestId, jobChangeAlert: job.isJobChange,
+    contactId, username, createdAt, updatedAt: job.finishAt, apiResearchId: job.requestId,
   }) as OrgContact;
   Object.defineProperty(record, 'personIndex', { value: job.targetIndex, enumerable: false });
   records.upsert(contactId, job.targetIndex, record);
@@ -154,9 +174,10 @@ export function parsePollIds(raw: string | null, maxIds: number): string[] {
   return ids;
 }
 
+/** A poll item; `searchResultId` only when the research was from a search (published items omit it otherwise). */
 export interface PollRow {
   requestId: string;
-  searchResultId: string | null;
+  searchResultId?: string;
   status: string;
   message: string;
   contact?: unknown;
@@ -172,10 +193,11 @@ export function poll(services: Services, who: AuthedIdentity, kind: ResearchKind
   return ids.map((requestId) => {
     const job = state.jobs.get(requestId);
     if (!job || job.orgId !== who.org.id || job.kind !== kind) {
-      return { requestId, searchResultId: null, status: 'missing', message: `No ${kind} research request ${requestId} in this organization` };
+      return { requestId, status: 'missing', message: `No ${kind} research request ${requestId} in this organization` };
     }
     const status = statusOf(job, now, queuedMs);
-    const row: PollRow = { requestId, searchResultId: job.searchResultId, status, message: messageFor(job, status) };
+    const fromSearch = job.searchResultId !== null ? { searchResultId: job.searchResultId } : {};
+    const row: PollRow = { requestId, ...fromSearch, status, message: messageFor(job, status) };
     const record = status === 'done' || status === 'duplicate' ? recordFor(services, job) : undefined;
     if (record !== undefined) {
       if (kind === 'contact') row.contact = record;

@@ -1,33 +1,24 @@
 /**
- * Contact and company search over the universe (public reference: search; DECISIONS: search). Free.
- * Filters are validated strictly; paging is by `page` or an opaque `nextToken` tied to the filters.
+ * Contact and company search over the universe (public reference: search; the published v1 description's filters,
+ * values and caps in search-filters.ts; rows in search-rows.ts). Free. Paging is by an opaque `nextToken` tied to
+ * the filters, and on v2 also by `page`.
  */
 import { HttpError } from '../errors';
 import { hash32 } from '../rng';
 import type { AuthedIdentity } from '../router';
-import { SENIORITIES, REVENUE_RANGES, STAFF_RANGES } from '../seed/words';
+import { foundedRangeOf, MONEY_BOUNDS, MONEY_RANGES } from '../seed/published-values';
 import type { State } from '../state/store';
 import type { Location, UniverseCompany, UniversePerson } from '../state/types';
-import { array, bodyObject, int, isObj, itemString, onlyKeys, parseIsoDateTime, str, type Obj } from '../validate';
+import { bodyObject, int, isObj, onlyKeys, str, type Obj } from '../validate';
 import { normDomain } from './research-input';
+import { FILTERS, parseCriteria, type Criteria, type SearchKind } from './search-filters';
+import { companyRow, contactRow } from './search-rows';
 
-export type SearchKind = 'contacts' | 'companies';
+export { FILTERS, type SearchKind } from './search-filters';
 
-const COMMON = ['companyName', 'companyNameSearchType', 'companyDomain', 'industry', 'companySize', 'companyRevenue', 'technologies', 'lastModifiedAfter', 'lastModifiedBefore'];
-export const FILTERS: Record<SearchKind, string[]> = {
-  contacts: [...COMMON, 'fullName', 'contactState', 'contactCountry', 'contactZipCode', 'locationType', 'department', 'seniority', 'jobTitle', 'contactKeyword'],
-  companies: [...COMMON, 'companyState', 'companyCountry', 'companyZipCode', 'companyKeyword'],
-};
-const PAGING = ['limit', 'page', 'nextToken', 'savedSearchId'];
-const MAX_FIVE = ['department', 'industry'];
-
-interface Criteria {
-  lists: Map<string, string[]>;
-  nameType: string;
-  locationType: string;
-  after: number | null;
-  before: number | null;
-}
+/** v1 is the published base (limit, nextToken); v2 also takes page and savedSearchId (public reference). */
+const PAGING: Record<'v1' | 'v2', string[]> = { v1: ['limit', 'nextToken'], v2: ['limit', 'page', 'nextToken', 'savedSearchId'] };
+const DAY = 86_400_000;
 
 export interface SearchPage<T> {
   rows: T[];
@@ -36,28 +27,6 @@ export interface SearchPage<T> {
 }
 
 const lc = (s: string) => s.toLowerCase();
-
-function parseCriteria(kind: SearchKind, filters: Obj): Criteria {
-  const lists = new Map<string, string[]>();
-  for (const key of FILTERS[kind]) {
-    if (['companyNameSearchType', 'locationType', 'lastModifiedAfter', 'lastModifiedBefore'].includes(key)) continue;
-    const values = array(filters, key, itemString, { max: MAX_FIVE.includes(key) ? 5 : 100 });
-    if (values && values.length > 0) lists.set(key, values);
-  }
-  for (const s of lists.get('seniority') ?? []) if (!(SENIORITIES as readonly string[]).includes(s)) throw new HttpError(422, `seniority: "${s}" is not one of ${SENIORITIES.join(', ')}`);
-  for (const s of lists.get('companySize') ?? []) if (!STAFF_RANGES.some((r) => r.range === s)) throw new HttpError(422, `companySize: "${s}" is not one of ${STAFF_RANGES.map((r) => r.range).join(', ')}`);
-  for (const s of lists.get('companyRevenue') ?? []) if (!REVENUE_RANGES.some((r) => r.range === s)) throw new HttpError(422, `companyRevenue: "${s}" is not one of ${REVENUE_RANGES.map((r) => r.range).join(', ')}`);
-  const nameType = str(filters, 'companyNameSearchType', { oneOf: ['default', 'related', 'exact'] }) ?? 'default';
-  const locationType = kind === 'contacts' ? str(filters, 'locationType', { oneOf: ['bothOR', 'bothAND', 'company', 'contact'] }) ?? 'contact' : 'company';
-  const date = (key: string) => {
-    const v = str(filters, key);
-    if (v === undefined) return null;
-    const t = parseIsoDateTime(v);
-    if (t === null) throw new HttpError(422, `${key}: must be an ISO 8601 date-time with time and zone (got "${v}")`);
-    return t;
-  };
-  return { lists, nameType, locationType, after: date('lastModifiedAfter'), before: date('lastModifiedBefore') };
-}
 
 function anyContains(haystack: string, needles: string[]): boolean {
   const h = lc(haystack);
@@ -81,25 +50,66 @@ function locationMatches(l: Location, c: Criteria, state: string, country: strin
   return true;
 }
 
-function companyMatches(co: UniverseCompany, c: Criteria): boolean {
+function withinDays(dateText: string, days: number, now: number): boolean {
+  const t = Date.parse(dateText);
+  return t <= now && now - t <= days * DAY;
+}
+
+function inMoneyRanges(value: number, ranges: string[]): boolean {
+  return ranges.some((r) => {
+    const [lo, hi] = MONEY_BOUNDS[MONEY_RANGES.indexOf(r as (typeof MONEY_RANGES)[number])];
+    return value >= lo && (r === '$1B+' || value <= hi);
+  });
+}
+
+function newsMatches(co: UniverseCompany, c: Criteria, now: number): boolean {
+  const types = c.lists.get('newsTypes');
+  const days = c.lists.get('newsTypeDates');
+  if (!types && !days) return true;
+  return co.news.some((n) => (!types || types.includes(n.type)) && (!days || withinDays(n.date, Number(days[0]), now)));
+}
+
+function companyMatches(co: UniverseCompany, c: Criteria, now: number): boolean {
   const L = c.lists;
   if (L.has('companyName') && !companyNameMatches(co, L.get('companyName')!, c.nameType)) return false;
   if (L.has('companyDomain') && !L.get('companyDomain')!.some((d) => normDomain(d) === co.domain)) return false;
-  if (L.has('industry') && !L.get('industry')!.some((i) => lc(i) === lc(co.industry))) return false;
+  if (L.has('industry') && !L.get('industry')!.some((i) => co.industries.some((x) => lc(x) === lc(i)))) return false;
   if (L.has('companySize') && !L.get('companySize')!.includes(co.staffCountRange)) return false;
   if (L.has('companyRevenue') && !L.get('companyRevenue')!.includes(co.revenueRange)) return false;
-  if (L.has('technologies') && !L.get('technologies')!.some((t) => co.technologies.some((x) => lc(x) === lc(t)))) return false;
+  const techs = L.get('technologies');
+  if (techs) {
+    const has = (t: string) => co.technologies.some((x) => lc(x) === lc(t));
+    if (c.technologiesIsOr ? !techs.some(has) : !techs.every(has)) return false;
+  }
+  if (c.companyType !== null && co.type !== c.companyType) return false;
+  if (L.has('founded') && !L.get('founded')!.includes(foundedRangeOf(co.foundedOn, now))) return false;
+  if (!newsMatches(co, c, now)) return false;
+  if (L.has('fundingDates') && !withinDays(co.latestFundingDate, Number(L.get('fundingDates')![0]), now)) return false;
+  if (L.has('fundingClasses') && !L.get('fundingClasses')!.includes(co.fundingClassifications[0])) return false;
+  if (L.has('fundingTotals') && !inMoneyRanges(co.fundingTotal, L.get('fundingTotals')!)) return false;
   return true;
 }
 
-function personMatches(p: UniversePerson, co: UniverseCompany, c: Criteria): boolean {
-  if (!companyMatches(co, c)) return false;
+function jobChangeMatches(p: UniversePerson, jc: NonNullable<Criteria['jobChanges']>, now: number): boolean {
+  const hired = withinDays(p.startedAtCurrentCompany, jc.days, now);
+  const promoted = p.titleStartedAt > p.startedAtCurrentCompany && withinDays(p.titleStartedAt, jc.days, now);
+  if (jc.changeType === 'New Hire') return hired;
+  if (jc.changeType === 'New Promotion') return promoted;
+  return hired || promoted;
+}
+
+function personMatches(p: UniversePerson, co: UniverseCompany, c: Criteria, now: number): boolean {
+  if (!companyMatches(co, c, now)) return false;
   const L = c.lists;
   if (L.has('fullName') && !anyContains(p.fullName, L.get('fullName')!)) return false;
-  if (L.has('department') && !L.get('department')!.some((d) => lc(d) === lc(p.department))) return false;
+  if (L.has('department') && !L.get('department')!.includes(p.department)) return false;
   if (L.has('seniority') && !L.get('seniority')!.includes(p.seniority)) return false;
   if (L.has('jobTitle') && !anyContains(p.title, L.get('jobTitle')!)) return false;
-  if (L.has('contactKeyword') && !L.get('contactKeyword')!.some((k) => anyContains(`${p.fullName} ${p.title} ${co.name} ${co.industry}`, [k]))) return false;
+  const keywordText = () => `${p.fullName} ${p.title} ${co.name} ${co.industries.join(' ')}`;
+  if (L.has('contactKeyword') && !L.get('contactKeyword')!.some((k) => anyContains(keywordText(), [k]))) return false;
+  if (c.jobChanges && !jobChangeMatches(p, c.jobChanges, now)) return false;
+  // One former company per person in the universe, so the most recent departure is the only one.
+  if (c.pastCompany && !(p.formerCompany !== '' && anyContains(p.formerCompany, c.pastCompany.names))) return false;
   const contactLoc = locationMatches(p.location, c, 'contactState', 'contactCountry', 'contactZipCode');
   const companyLoc = locationMatches(co.location, c, 'contactState', 'contactCountry', 'contactZipCode');
   const loc = c.locationType === 'bothOR' ? contactLoc || companyLoc : c.locationType === 'bothAND' ? contactLoc && companyLoc : c.locationType === 'company' ? companyLoc : contactLoc;
@@ -109,24 +119,14 @@ function personMatches(p: UniversePerson, co: UniverseCompany, c: Criteria): boo
   return true;
 }
 
-function companyOnlyMatches(co: UniverseCompany, c: Criteria): boolean {
-  if (!companyMatches(co, c)) return false;
+function companyOnlyMatches(co: UniverseCompany, c: Criteria, now: number): boolean {
+  if (!companyMatches(co, c, now)) return false;
   if (!locationMatches(co.location, c, 'companyState', 'companyCountry', 'companyZipCode')) return false;
-  if (c.lists.has('companyKeyword') && !c.lists.get('companyKeyword')!.some((k) => anyContains(`${co.name} ${co.industry} ${co.description}`, [k]))) return false;
+  const keywordText = () => `${co.name} ${co.industries.join(' ')} ${co.description}`;
+  if (c.lists.has('companyKeyword') && !c.lists.get('companyKeyword')!.some((k) => anyContains(keywordText(), [k]))) return false;
   if (c.after !== null && co.updatedAt < c.after) return false;
   if (c.before !== null && co.updatedAt > c.before) return false;
   return true;
-}
-
-const place = (l: Location) => ({ city: l.city, state: l.state, country: l.country, fullString: `${l.city}, ${l.state}, ${l.country}` });
-
-export function contactRow(state: State, p: UniversePerson) {
-  const co = state.universe.companies[p.companyIndex];
-  return { searchResultId: p.searchResultId, firstName: p.firstName, lastName: p.lastName, fullName: p.fullName, title: p.title, department: p.department, seniority: p.seniority, company: co.name, companyDomain: co.domain, contactLocation: place(p.location) };
-}
-
-export function companyRow(c: UniverseCompany) {
-  return { searchResultId: c.searchResultId, name: c.name, domain: c.domain, industry: c.industry, staffCountRange: c.staffCountRange, revenueRange: c.revenueRange, location: place(c.location) };
 }
 
 function encodeToken(offset: number, fingerprint: number): string {
@@ -143,10 +143,10 @@ function decodeToken(token: string, fingerprint: number): number {
   throw new HttpError(422, 'nextToken: not a token issued for this search (filters must stay the same between pages)');
 }
 
-/** Runs a search for `who`; `raw` is the body (filters and paging). */
-export function search(state: State, who: AuthedIdentity, kind: SearchKind, raw: unknown): SearchPage<unknown> {
+/** Runs a search for `who` on the v1 or v2 base; `raw` is the body (filters and paging). */
+export function search(state: State, who: AuthedIdentity, kind: SearchKind, raw: unknown, version: 'v1' | 'v2' = 'v2'): SearchPage<unknown> {
   const body = bodyObject(raw, true);
-  onlyKeys(body, [...FILTERS[kind], ...PAGING]);
+  onlyKeys(body, [...FILTERS[kind], ...PAGING[version]]);
   const limit = int(body, 'limit', { min: 1, max: state.config.limits.searchLimitMax }) ?? 50;
   const pageArg = int(body, 'page', { min: 1 });
   const token = body.nextToken === null ? undefined : str(body, 'nextToken');
@@ -166,14 +166,15 @@ export function search(state: State, who: AuthedIdentity, kind: SearchKind, raw:
   const offset = token !== undefined ? decodeToken(token, fingerprint) : ((pageArg ?? 1) - 1) * limit;
 
   const u = state.universe;
+  const now = state.clock.now();
   const matched: number[] = [];
   if (kind === 'contacts') {
-    for (const p of u.people) if (personMatches(p, u.companies[p.companyIndex], criteria)) matched.push(p.index);
+    for (const p of u.people) if (personMatches(p, u.companies[p.companyIndex], criteria, now)) matched.push(p.index);
   } else {
-    for (const c of u.companies) if (companyOnlyMatches(c, criteria)) matched.push(c.index);
+    for (const c of u.companies) if (companyOnlyMatches(c, criteria, now)) matched.push(c.index);
   }
   const slice = matched.slice(offset, offset + limit);
   const isMore = offset + limit < matched.length;
-  const rows = kind === 'contacts' ? slice.map((i) => contactRow(state, u.people[i])) : slice.map((i) => companyRow(u.companies[i]));
+  const rows = kind === 'contacts' ? slice.map((i) => contactRow(state, u.people[i])) : slice.map((i) => companyRow(state, u.companies[i]));
   return { rows, page: Math.floor(offset / limit) + 1, supplementalData: { isMore, total: matched.length, perPage: limit, nextToken: isMore ? encodeToken(offset + limit, fingerprint) : null } };
 }

@@ -1,15 +1,37 @@
-/** JSON Schemas of the MCP tools' inputs and outputs. */
-import { FILTERS } from '../domain/search';
+/** JSON Schemas of the MCP tools' inputs and outputs. Search filters follow the published v1 description. */
+import { LIST_FILTERS } from '../domain/search-filters';
+import * as P from '../seed/published-values';
 
 const stringArray = { type: 'array', items: { type: 'string' } };
+const dateTime = { type: 'string', format: 'date-time' };
 
 function filterProps(kind: 'contacts' | 'companies'): Record<string, unknown> {
   const props: Record<string, unknown> = {};
-  for (const key of FILTERS[kind]) props[key] = stringArray;
-  props.companyNameSearchType = { type: 'string', enum: ['default', 'related', 'exact'] };
-  props.lastModifiedAfter = { type: 'string', format: 'date-time' };
-  props.lastModifiedBefore = { type: 'string', format: 'date-time' };
-  if (kind === 'contacts') props.locationType = { type: 'string', enum: ['bothOR', 'bothAND', 'company', 'contact'] };
+  for (const [key, spec] of Object.entries(LIST_FILTERS[kind])) {
+    props[key] = { type: 'array', items: spec.values ? { type: 'string', enum: [...spec.values] } : { type: 'string' }, maxItems: spec.max };
+  }
+  props.companyNameSearchType = { type: 'string', enum: [...P.NAME_SEARCH_TYPES], default: 'default' };
+  props.technologiesIsOr = { type: 'boolean', default: true };
+  props.companyType = { type: ['string', 'null'], enum: [...P.COMPANY_TYPES, null] };
+  props.lastModifiedAfter = dateTime;
+  props.lastModifiedBefore = dateTime;
+  if (kind === 'contacts') {
+    props.locationType = { type: 'string', enum: [...P.LOCATION_TYPES], default: 'bothOR' };
+    props.jobChanges = {
+      type: ['object', 'null'],
+      properties: {
+        changeType: { type: ['string', 'null'], enum: [...P.JOB_CHANGE_TYPES, null] },
+        dayRange: { type: ['string', 'null'], enum: [...P.JOB_CHANGE_DAY_RANGES, null] },
+      },
+      additionalProperties: false,
+    };
+    props.pastCompany = {
+      type: ['object', 'null'],
+      properties: { names: { ...stringArray, minItems: 1, maxItems: 100 }, onlyMostRecentDeparture: { type: 'boolean', default: false } },
+      required: ['names'],
+      additionalProperties: false,
+    };
+  }
   return props;
 }
 
@@ -77,7 +99,7 @@ export const orgReadInput = {
   properties: {
     page: { type: 'integer', minimum: 1, default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 500 },
-    startDate: { type: 'string', format: 'date-time', description: 'Default: the epoch (everything).' },
+    startDate: { type: 'string', format: 'date-time', description: 'Default: 30 days before endDate. At most 30 days before endDate.' },
     endDate: { type: 'string', format: 'date-time', description: 'Default: now.' },
   },
   additionalProperties: false,

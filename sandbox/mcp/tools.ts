@@ -3,6 +3,7 @@
  * window and with the same credit rules (spec 4.13, 1.5).
  */
 import { parseOrgReadQuery, readOrg } from '../domain/org-data';
+import { HttpError } from '../errors';
 import { parseCompanyResearch, parseContactResearch } from '../domain/research-input';
 import { poll, settleDue, submitResearch } from '../domain/research';
 import { search } from '../domain/search';
@@ -93,23 +94,35 @@ function pollTool(kind: ResearchKind): Tool {
   };
 }
 
+/** The published MCP org reads cover at most 30 days per call. */
+const MAX_ORG_RANGE_DAYS = 30;
+const DAY = 86_400_000;
+
 function orgTool(kind: 'contacts' | 'companies'): Tool {
   return {
     name: `get_my_${kind}`,
-    description: `The organization's saved ${kind} updated between startDate and endDate (defaults: everything up to now), paged. Free.`,
+    description: `The organization's saved ${kind} updated between startDate and endDate (at most ${MAX_ORG_RANGE_DAYS} days apart; `
+      + `defaults: the last ${MAX_ORG_RANGE_DAYS} days), paged. Free.`,
     inputSchema: S.orgReadInput,
     outputSchema: S.orgReadOutput,
     annotations: readOnly(`My ${kind}`, false),
     mirrors: `GET /v1/${kind}`,
     run: ({ services, who }, args) => {
       onlyKeys(args, ['page', 'limit', 'startDate', 'endDate']);
+      const end = str(args, 'endDate');
+      const endMs = end === undefined ? services.clock.now() : Date.parse(end);
+      const start = str(args, 'startDate') ?? (Number.isNaN(endMs) ? new Date(0).toISOString() : new Date(endMs - MAX_ORG_RANGE_DAYS * DAY).toISOString());
       const q = new URLSearchParams({
         page: String(int(args, 'page', { min: 1 }) ?? 1),
         limit: String(int(args, 'limit', { min: 1, max: 500 }) ?? 500),
-        startDate: str(args, 'startDate') ?? new Date(0).toISOString(),
-        endDate: str(args, 'endDate') ?? services.clock.iso(),
+        startDate: start,
+        endDate: end ?? new Date(endMs).toISOString(),
       });
       const parsed = parseOrgReadQuery(q);
+      const days = (parsed.endDate - parsed.startDate) / DAY;
+      if (days > MAX_ORG_RANGE_DAYS) {
+        throw new HttpError(422, `startDate, endDate: the range must be at most ${MAX_ORG_RANGE_DAYS} days (got ${days.toFixed(1)} days)`);
+      }
       const rows = readOrg(services, who, kind, parsed);
       return { results: rows, pagination: { page: parsed.page, limit: parsed.limit, isMore: rows.length === parsed.limit } };
     },

@@ -128,7 +128,7 @@ function seedOrgContacts(state: State, org: Org, opts: SeedOptions, now: number)
     const createdAt = updatedAt - rng.int(0, 30) * DAY;
     const requestId = `seed_${org.handle.toLowerCase()}_${index}`;
     const contactId = String(nextId(state, 'contact', 10001));
-    const record = buildOrgContact(person, company, { contactId, username: user.email, createdAt, updatedAt, apiResearchId: requestId, jobChangeAlert: false }) as OrgContact;
+    const record = buildOrgContact(person, company, { contactId, username: user.email, createdAt, updatedAt, apiResearchId: requestId }) as OrgContact;
     Object.defineProperty(record, 'personIndex', { value: index, enumerable: false });
     state.orgContacts.get(org.id)!.upsert(contactId, index, record);
     state.lastResearch.set(`${org.id}|contact|${index}`, { at: updatedAt, requestId });
@@ -150,7 +150,8 @@ function seedUserData(state: State, now: number): void {
       const listId = String(nextId(state, 'list', 201));
       state.lists.set(listId, { listId, userId: user.id, name: `${name} (${user.firstname})`, contactIds: contacts.slice(0, 3).map((c) => c.contactId), createdAt: iso(now - 20 * DAY), updatedAt: iso(now - 2 * DAY) });
     }
-    for (const [type, values] of [['contacts', { seniority: ['VP', 'Director'], department: ['Sales'] }], ['companies', { industry: ['Computer Software'] }]] as const) {
+    const searches = [['contacts', { seniority: ['VP', 'Director'], department: ['Sales'] }], ['companies', { industry: ['Software Development'] }]] as const;
+    for (const [type, values] of searches) {
       const savedSearchId = `ss_${nextId(state, 'savedSearch', 301)}`;
       state.savedSearches.set(savedSearchId, { savedSearchId, userId: user.id, name: `${user.firstname}'s ${type} search`, type, values: { ...values }, sortColumn: 'updatedAt', sortOrder: 'desc', tagIds: [], numResultsApproved: 0, gptRequestIdNLS: '' });
     }

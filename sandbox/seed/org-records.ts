@@ -1,11 +1,12 @@
 /**
- * Builds the records research writes to an organization: the org contact of spec 2.8 (every field) and
- * the org company of DECISIONS.md. Derived deterministically from the universe entry.
+ * Builds the records research writes to an organization: the org contact of spec 2.8 (every field, values in
+ * the published forms) and the org company of the published v1 description (DECISIONS: published shapes).
+ * Derived deterministically from the universe entry.
  */
 import { hash32, Rng } from '../rng';
 import type { UniverseCompany, UniversePerson } from '../state/types';
 import { linkedInUrls } from './universe';
-import { EMAIL_LABELS, NEWS_TYPES, PHONE_TYPES } from './words';
+import { EMAIL_LABELS, PHONE_TYPES } from './words';
 
 /** The address fields both location objects of spec 2.8 share. */
 function placeOf(l: UniverseCompany['location']) {
@@ -28,7 +29,7 @@ function companyLocation(c: UniverseCompany) {
   return { street1: c.street, street2: '', street3: '', ...placeOf(l), fullString: `${c.street}, ${l.city}, ${l.state} ${l.postCode}, ${l.country}` };
 }
 
-function duration(fromYmd: string, now: number): string {
+export function duration(fromYmd: string, now: number): string {
   const months = Math.max(0, Math.floor((now - Date.parse(fromYmd)) / (30.44 * 86_400_000)));
   const years = Math.floor(months / 12);
   const rest = months % 12;
@@ -75,7 +76,6 @@ export interface ContactMeta {
   createdAt: number;
   updatedAt: number;
   apiResearchId: string;
-  jobChangeAlert: boolean;
 }
 
 /** The org contact of spec 2.8, every field filled. */
@@ -127,8 +127,8 @@ export function buildOrgContact(person: UniversePerson, company: UniverseCompany
     company: company.name,
     companyOriginal: company.name,
     companyDescription: company.description,
-    companyFounded: company.founded,
-    companyIndustry: company.industry,
+    companyFounded: company.foundedOn.slice(0, 4),
+    companyIndustry: company.industries.join(', '),
     companyStaffCount: company.staffCount,
     companyStaffCountRange: company.staffCountRange,
     companyAnnualRevenue: String(company.annualRevenue),
@@ -165,15 +165,15 @@ export function buildOrgContact(person: UniversePerson, company: UniverseCompany
     startedAtCurrentCompany: person.startedAtCurrentCompany,
     timeAtRole: duration(person.titleStartedAt, now),
     timeAtCompany: duration(person.startedAtCurrentCompany, now),
-    jobChangeAlert: meta.jobChangeAlert ? 'true' : 'false',
+    // Published: New Hire, New Promotion or null.
+    jobChangeAlert: person.jobChangeAlert,
     apiResearchId: meta.apiResearchId,
     jobHistory: [
-      { companyName: company.name, title: person.title, startedAt: `${person.titleStartedAt}T00:00:00.000Z`, endedAt: null },
+      // The current job has no end: the key is left out (published endedAt is a date-time, not nullable).
+      { companyName: company.name, title: person.title, startedAt: `${person.titleStartedAt}T00:00:00.000Z` },
       ...(person.formerCompany ? [{ companyName: person.formerCompany, title: person.formerTitle, startedAt: `${person.formerStartedAt}T00:00:00.000Z`, endedAt: `${person.formerEndedAt}T00:00:00.000Z` }] : []),
     ],
-    newsAndEvents: [
-      { title: `${company.name} announces ${rng.pick(NEWS_TYPES)}`, url: `https://news.example/${company.domain}/${rng.hex(8)}`, date: new Date(now - rng.int(1, 180) * 86_400_000).toISOString(), type: rng.pick(NEWS_TYPES) },
-    ],
+    newsAndEvents: company.news.map((n) => ({ ...n })),
     ...researchLinks(company, person),
   };
 }
@@ -185,24 +185,86 @@ export interface CompanyMeta {
   apiResearchId: string;
 }
 
-/** The org company (fields decided in DECISIONS.md, Org reads). */
+/** The company's research links under the published company record's names (`...Url`). */
+function companyLinks(company: UniverseCompany): Record<string, string> {
+  const d = encodeURIComponent(company.domain || company.name);
+  const n = encodeURIComponent(company.name);
+  const city = encodeURIComponent(company.location.city);
+  const base = 'https://research.example';
+  return {
+    advertisingIntelligenceUrl: `${base}/ads/${d}`,
+    alexaScoreUrl: `${base}/traffic/${d}`,
+    employeeReviewsUrl: `${base}/reviews/${d}`,
+    googleFinanceUrl: `${base}/finance?q=${n}`,
+    googleResearchUrl: `${base}/web?q=${n}`,
+    intelUrl: `${base}/intel/${d}`,
+    jobPostingsUrl: `${base}/jobs?company=${n}`,
+    localSportsTeamsUrl: `${base}/sports?city=${city}`,
+    localWeatherUrl: `${base}/weather?city=${city}`,
+    newsUrl: `${base}/news?q=${n}`,
+    paidSearchIntelligenceUrl: `${base}/ppc/${d}`,
+    paidSearchKeywordsIntelligenceUrl: `${base}/ppc-keywords/${d}`,
+    searchMarketingIntelligenceUrl: `${base}/sem/${d}`,
+    secFilingsUrl: `${base}/filings?company=${n}`,
+    seoResearchUrl: `${base}/seo/${d}`,
+    similarWebsitesUrl: `${base}/similar/${d}`,
+    socialMediaMentionsUrl: `${base}/mentions?q=${n}`,
+    socialMediaPostsUrl: `${base}/posts?q=${n}`,
+    socialPostsUrl: `${base}/social?q=${n}`,
+    webTechnologiesUrl: `${base}/tech/${d}`,
+    websiteAuditUrl: `${base}/audit/${d}`,
+    websiteAudit2Url: `${base}/audit2/${d}`,
+    websiteGraderUrl: `${base}/grade/${d}`,
+    whoisUrl: `${base}/whois/${d}`,
+    wikipediaUrl: `${base}/wiki/${n}`,
+    yahooFinanceUrl: `${base}/finance2?q=${n}`,
+  };
+}
+
+/**
+ * The org company with the published record's fields and types (`GET /companies 200`): staffCount, fundingTotal
+ * and annualRevenue as text, industries, phones and topTechnologies as comma-separated text, companyType Public /
+ * Private / null. `companyId` is not in the published record schema but is in its published poll example: kept.
+ */
 export function buildOrgCompany(company: UniverseCompany, meta: CompanyMeta): Record<string, unknown> {
+  const rng = new Rng(hash32(company.searchResultId));
+  const l = company.location;
+  const li = `https://www.linkedin.com/company/${(company.domain || company.name).split('.')[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return {
     companyId: meta.companyId,
     name: company.name,
-    domain: company.domain,
+    ...(company.domain ? { domain: company.domain } : {}),
     description: company.description,
-    industry: company.industry,
-    staffCount: company.staffCount,
+    industries: company.industries.join(', '),
+    sicCode: company.sicCode,
+    foundedOn: company.foundedOn,
+    staffCount: String(company.staffCount),
     staffCountRange: company.staffCountRange,
     annualRevenue: String(company.annualRevenue),
     revenueRange: company.revenueRange,
-    founded: company.founded,
-    type: company.type,
+    companyType: company.type,
     stockTicker: company.stockTicker,
-    phone: company.phones[0],
-    liProfileUrl: `https://www.linkedin.com/company/${company.domain.split('.')[0]}`,
-    location: companyLocation(company),
+    phones: company.phones.join(', '),
+    phonesAiScores: company.phones.map(() => `${rng.int(55, 99)}%`).join(', '),
+    linkedInProfileUrl: li,
+    linkedInId: company.networkId,
+    topTechnologies: company.technologies.join(', '),
+    fundingTotal: String(company.fundingTotal),
+    latestFundingDate: company.latestFundingDate,
+    latestFundingClassifications: [...company.fundingClassifications],
+    newsAndEvents: company.news.map((n) => ({ ...n })),
+    location: {
+      street1: company.street,
+      city: l.city,
+      state: l.state,
+      postCode: l.postCode,
+      country: l.country,
+      countryAbbr: l.countryAbbr,
+      countryAlpha2: l.countryAlpha2,
+      countryAlpha3: l.countryAlpha3,
+      fullString: `${company.street}, ${l.city}, ${l.state} ${l.postCode}, ${l.country}`,
+    },
+    ...companyLinks(company),
     apiResearchId: meta.apiResearchId,
     createdAt: new Date(meta.createdAt).toISOString(),
     updatedAt: new Date(meta.updatedAt).toISOString(),

@@ -2,8 +2,9 @@
  * The universe: the people and companies the service knows and searches. Generated from a seeded PRNG;
  * dates are anchored to the start of the current UTC day so the data is stable within a day and recent.
  */
-import { Rng } from '../rng';
-import type { Location, UniverseCompany, UniversePerson } from '../state/types';
+import { hash32, Rng } from '../rng';
+import type { Location, NewsItem, UniverseCompany, UniversePerson } from '../state/types';
+import * as P from './published-values';
 import * as W from './words';
 
 export interface Universe {
@@ -36,6 +37,63 @@ function slug(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+/** A recent news item of a published type, dated within the last `maxDays`. */
+function newsItem(rng: Rng, name: string, domain: string, anchor: number, maxDays: number): NewsItem {
+  const type = rng.pick(P.NEWS_TYPES);
+  const date = new Date(anchor - rng.int(1, maxDays) * DAY).toISOString();
+  return { title: `${name}: ${type.toLowerCase()} news`, url: `https://news.example/${domain || 'company'}/${rng.hex(8)}`, date, type };
+}
+
+/** Company data drawn from `rng` around a given name and domain (the universe, and companies first researched by name). */
+export function companyProfile(rng: Rng, index: number, name: string, domain: string, anchor: number): UniverseCompany {
+  const sizeIdx = rng.int(0, P.COMPANY_SIZES.length - 1);
+  const [minStaff, maxStaff] = P.COMPANY_SIZE_BOUNDS[sizeIdx];
+  const revenueIdx = Math.max(0, Math.min(P.MONEY_RANGES.length - 1, sizeIdx + rng.int(-1, 1)));
+  const [minRev, maxRev] = P.MONEY_BOUNDS[revenueIdx];
+  const annualRevenue = Math.round(rng.int(Math.ceil(minRev / 1000), Math.floor(maxRev / 1000)) * 1000);
+  const fundingTotal = rng.int(1, 5000) * 100_000;
+  const place = rng.pick(W.PLACES);
+  const industryIdx = rng.int(0, W.INDUSTRIES.length - 1);
+  const industries = rng.chance(0.3) ? [W.INDUSTRIES[industryIdx], W.INDUSTRIES[(industryIdx + 1) % W.INDUSTRIES.length]] : [W.INDUSTRIES[industryIdx]];
+  const roll = rng.next();
+  const type = roll < 0.25 ? 'Public' : roll < 0.9 ? 'Private' : null;
+  const technologies = new Set<string>();
+  const techCount = rng.int(1, 4);
+  while (technologies.size < techCount) technologies.add(rng.pick(W.TECHNOLOGIES));
+  // Founding dates spread over every published founded range (a few within the last year).
+  const foundedDaysAgo = rng.chance(0.15) ? rng.int(30, 4 * 365) : rng.int(4 * 365, 70 * 365);
+  const latestClass = rng.int(0, P.FUNDING_CLASSIFICATIONS.length - 1);
+  const news = Array.from({ length: rng.int(1, 3) }, () => newsItem(rng, name, domain, anchor, 400));
+  news.sort((a, b) => b.date.localeCompare(a.date));
+  const stem = name.split(' ')[0] ?? name;
+  return {
+    index,
+    searchResultId: `cs_${rng.hex(16)}`,
+    name,
+    domain,
+    industries,
+    sicCode: W.SIC_CODES[industryIdx % W.SIC_CODES.length],
+    description: `${name} builds ${industries[0].toLowerCase()} solutions for customers across ${place.country}.`,
+    foundedOn: ymd(anchor - foundedDaysAgo * DAY),
+    staffCount: rng.int(Math.max(1, minStaff), maxStaff),
+    staffCountRange: P.COMPANY_SIZES[sizeIdx],
+    annualRevenue,
+    revenueRange: P.MONEY_RANGES[revenueIdx],
+    type,
+    stockTicker: type === 'Public' ? slug(stem).replace(/-/g, '').slice(0, 4).toUpperCase() || 'TICK' : null,
+    fundingTotal,
+    latestFundingDate: ymd(anchor - rng.int(10, 2000) * DAY),
+    fundingClassifications: [P.FUNDING_CLASSIFICATIONS[latestClass], ...(latestClass > 0 ? [P.FUNDING_CLASSIFICATIONS[rng.int(0, latestClass - 1)]] : [])],
+    technologies: [...technologies],
+    networkId: String(rng.int(100000, 99999999)),
+    phones: [phone(rng, place), phone(rng, place), phone(rng, place)],
+    street: `${rng.int(1, 999)} ${rng.pick(W.STREETS)}`,
+    location: location(place),
+    news,
+    updatedAt: anchor - rng.int(1, 365) * DAY,
+  };
+}
+
 function makeCompany(rng: Rng, index: number, anchor: number, usedNames: Set<string>): UniverseCompany {
   let name = '';
   for (let attempt = 0; ; attempt++) {
@@ -46,40 +104,14 @@ function makeCompany(rng: Rng, index: number, anchor: number, usedNames: Set<str
   usedNames.add(name.toLowerCase());
   const stem = name.split(' ').slice(0, -1).join('');
   const domain = `${slug(stem).replace(/-/g, '')}.${rng.pick(['com', 'io', 'co', 'net'])}`;
-  const staff = rng.pick(W.STAFF_RANGES);
-  const staffIdx = W.STAFF_RANGES.indexOf(staff);
-  const revenue = W.REVENUE_RANGES[Math.max(0, Math.min(W.REVENUE_RANGES.length - 1, staffIdx + rng.int(-1, 1)))];
-  const place = rng.pick(W.PLACES);
-  const industry = rng.pick(W.INDUSTRIES);
-  const type = rng.pick(W.COMPANY_TYPES);
-  const techCount = rng.int(1, 4);
-  const technologies = new Set<string>();
-  while (technologies.size < techCount) technologies.add(rng.pick(W.TECHNOLOGIES));
-  const classes = [W.FUNDING_CLASSES[rng.int(0, 2)], W.FUNDING_CLASSES[rng.int(3, 5)]];
-  return {
-    index,
-    searchResultId: `cs_${rng.hex(16)}`,
-    name,
-    domain,
-    industry,
-    description: `${name} builds ${industry.toLowerCase()} solutions for customers across ${place.country}.`,
-    founded: String(rng.int(1950, 2022)),
-    staffCount: rng.int(staff.min, staff.max),
-    staffCountRange: staff.range,
-    annualRevenue: rng.int(revenue.min / 1000, revenue.max / 1000) * 1000,
-    revenueRange: revenue.range,
-    type,
-    stockTicker: type === 'Public Company' ? slug(stem).replace(/-/g, '').slice(0, 4).toUpperCase() : '',
-    fundingTotal: rng.int(1, 500) * 100_000,
-    latestFundingDate: ymd(anchor - rng.int(30, 2000) * DAY),
-    fundingClassifications: classes,
-    technologies: [...technologies],
-    networkId: String(rng.int(100000, 99999999)),
-    phones: [phone(rng, place), phone(rng, place), phone(rng, place)],
-    street: `${rng.int(1, 999)} ${rng.pick(W.STREETS)}`,
-    location: location(place),
-    updatedAt: anchor - rng.int(1, 365) * DAY,
-  };
+  return companyProfile(rng, index, name, domain, anchor);
+}
+
+/** The published jobChangeAlert of a person: a new company or a new title in the last 90 days. */
+function jobChangeAlertOf(startedCompany: number, titleStarted: number, anchor: number): 'New Hire' | 'New Promotion' | null {
+  if (anchor - startedCompany <= 90 * DAY) return 'New Hire';
+  if (titleStarted > startedCompany && anchor - titleStarted <= 90 * DAY) return 'New Promotion';
+  return null;
 }
 
 function makePerson(rng: Rng, index: number, company: UniverseCompany, anchor: number, companies: UniverseCompany[]): UniversePerson {
@@ -93,7 +125,8 @@ function makePerson(rng: Rng, index: number, company: UniverseCompany, anchor: n
   const local = `${slug(firstName)}.${slug(lastName)}`;
   // The index keeps e-mail addresses and profile slugs unique across namesakes.
   const email = `${local}${index}@${company.domain}`;
-  const startedCompany = anchor - rng.int(90, 3000) * DAY;
+  // A share of people changed company or title recently, so the jobChanges filter and alert find some.
+  const startedCompany = anchor - (rng.chance(0.1) ? rng.int(5, 400) : rng.int(90, 3000)) * DAY;
   const titleStarted = startedCompany + rng.int(0, Math.max(1, Math.floor((anchor - startedCompany) / DAY) - 30)) * DAY;
   const former = companies[(company.index + 1 + rng.int(0, companies.length - 2)) % companies.length];
   const formerEnded = startedCompany - rng.int(1, 60) * DAY;
@@ -119,6 +152,7 @@ function makePerson(rng: Rng, index: number, company: UniverseCompany, anchor: n
     formerTitle: rng.pick(W.TITLES[rng.pick(W.SENIORITIES)]).replace('{d}', rng.pick(W.DEPARTMENTS)),
     formerStartedAt: ymd(formerEnded - rng.int(200, 2000) * DAY),
     formerEndedAt: ymd(formerEnded),
+    jobChangeAlert: jobChangeAlertOf(startedCompany, titleStarted, anchor),
     updatedAt: anchor - rng.int(1, 365) * DAY,
   };
 }
@@ -153,3 +187,17 @@ export const linkedInUrls = (p: UniversePerson) => ({
   salesNav: `https://www.linkedin.com/sales/lead/${p.liSlug}`,
   recruiter: `https://www.linkedin.com/talent/profile/${p.liSlug}`,
 });
+
+/**
+ * Adds a company the service did not know to the universe (company research by name, issue 9): it gets the
+ * next index and is found by search result id, domain and name from then on.
+ */
+export function registerCompany(universe: Universe, name: string, domain: string | null, now: number): UniverseCompany {
+  const index = universe.companies.length;
+  const company = companyProfile(new Rng(hash32(`company:${name.toLowerCase()}|${domain ?? ''}`)), index, name, domain ?? '', startOfUtcDay(now));
+  universe.companies.push(company);
+  universe.companyBySearchResultId.set(company.searchResultId, company);
+  if (domain) universe.companyByDomain.set(domain, company);
+  universe.companyByName.set(name.toLowerCase(), company);
+  return company;
+}

@@ -10,34 +10,16 @@ export const COMPANY_PREFIXES = ['Blue', 'North', 'Bright', 'Iron', 'Silver', 'Q
 export const COMPANY_STEMS = ['Ridge', 'Wave', 'Forge', 'Leaf', 'Peak', 'Stone', 'Field', 'Path', 'Grid', 'Loop', 'Bridge', 'Works', 'Labs', 'Point', 'Shift', 'Craft', 'Line', 'Nest', 'Spark', 'Vale'];
 export const COMPANY_SUFFIXES = ['Inc', 'LLC', 'Ltd', 'GmbH', 'Corp', 'Group', 'Systems', 'Technologies'];
 
-export const INDUSTRIES = ['Computer Software', 'Information Technology and Services', 'Financial Services', 'Hospital & Health Care', 'Marketing and Advertising', 'Retail', 'Construction', 'Education Management', 'Logistics and Supply Chain', 'Renewables & Environment', 'Telecommunications', 'Biotechnology'];
-export const TECHNOLOGIES = ['Salesforce', 'HubSpot', 'AWS', 'Google Cloud', 'Azure', 'Shopify', 'WordPress', 'Zendesk', 'Stripe', 'Snowflake', 'Kubernetes', 'React'];
-export const COMPANY_TYPES = ['Privately Held', 'Public Company', 'Partnership', 'Self-Owned', 'Nonprofit'];
-export const FUNDING_CLASSES = ['Seed', 'Series A', 'Series B', 'Series C', 'Private Equity', 'Debt Financing'];
-
-export const STAFF_RANGES: { range: string; min: number; max: number }[] = [
-  { range: '1-10', min: 1, max: 10 },
-  { range: '11-50', min: 11, max: 50 },
-  { range: '51-200', min: 51, max: 200 },
-  { range: '201-500', min: 201, max: 500 },
-  { range: '501-1000', min: 501, max: 1000 },
-  { range: '1001-5000', min: 1001, max: 5000 },
-  { range: '5001-10000', min: 5001, max: 10000 },
-  { range: '10001+', min: 10001, max: 60000 },
+export const INDUSTRIES = [
+  'Software Development', 'Information Technology and Services', 'Financial Services', 'Hospital & Health Care', 'Marketing and Advertising',
+  'Retail', 'Construction', 'Education Management', 'Logistics and Supply Chain', 'Renewables & Environment', 'Telecommunications', 'Biotechnology',
 ];
-export const REVENUE_RANGES: { range: string; min: number; max: number }[] = [
-  { range: '$0-1M', min: 100_000, max: 1_000_000 },
-  { range: '$1-10M', min: 1_000_000, max: 10_000_000 },
-  { range: '$10-50M', min: 10_000_000, max: 50_000_000 },
-  { range: '$50-100M', min: 50_000_000, max: 100_000_000 },
-  { range: '$100-250M', min: 100_000_000, max: 250_000_000 },
-  { range: '$250-500M', min: 250_000_000, max: 500_000_000 },
-  { range: '$500M-1B', min: 500_000_000, max: 1_000_000_000 },
-  { range: '$1B+', min: 1_000_000_000, max: 20_000_000_000 },
+export const TECHNOLOGIES = [
+  'Salesforce', 'HubSpot', 'AWS', 'Google Cloud', 'Azure', 'Shopify', 'WordPress', 'Zendesk', 'Stripe', 'Snowflake', 'Kubernetes', 'React',
 ];
+export const SIC_CODES = ['7372', '7371', '7373', '6199', '8062', '7311', '5311', '1542', '8221', '4731', '4911', '4813', '2836'];
 
-export const DEPARTMENTS = ['Sales', 'Marketing', 'Engineering', 'Finance', 'Human Resources', 'Operations', 'Information Technology', 'Legal', 'Customer Success', 'Product'];
-export const SENIORITIES = ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'] as const;
+export { DEPARTMENTS, SENIORITIES } from './published-values';
 
 /** Title patterns per seniority; `{d}` is the department. */
 export const TITLES: Record<string, string[]> = {
@@ -72,4 +54,3 @@ export const PLACES: Place[] = [
 export const STREETS = ['Market Street', 'Main Street', 'Harbour Road', 'King Street', 'Park Avenue', 'Station Road', 'Elm Street', 'Queen Street'];
 export const EMAIL_LABELS = ['Valid', 'Accept All', 'Unknown', 'Invalid'];
 export const PHONE_TYPES = ['Mobile', 'Direct Dial', 'Landline', 'VoIP'];
-export const NEWS_TYPES = ['funding', 'product launch', 'hiring', 'partnership', 'award'];

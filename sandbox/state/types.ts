@@ -16,29 +16,43 @@ export interface Location {
   timezoneAbbr: string;
 }
 
-/** A company the service knows (the search universe). */
+/** A news item about a company (published `newsAndEvents` items; `type` is a published newsTypes value). */
+export interface NewsItem {
+  title: string;
+  url: string;
+  date: string;
+  type: string;
+}
+
+/** A company the service knows (the search universe). Values use the published forms (DECISIONS: published shapes). */
 export interface UniverseCompany {
   index: number;
   searchResultId: string;
   name: string;
   domain: string;
-  industry: string;
+  industries: string[];
+  sicCode: string;
   description: string;
-  founded: string;
+  /** Founding date, YYYY-MM-DD. */
+  foundedOn: string;
   staffCount: number;
+  /** A published companySize value, e.g. `201 - 500`. */
   staffCountRange: string;
   annualRevenue: number;
+  /** A published companyRevenue value, e.g. `$5M - $20M`. */
   revenueRange: string;
-  type: string;
-  stockTicker: string;
+  type: 'Public' | 'Private' | null;
+  stockTicker: string | null;
   fundingTotal: number;
   latestFundingDate: string;
+  /** Published funding classifications, latest first. */
   fundingClassifications: string[];
   technologies: string[];
   networkId: string;
   phones: string[];
   street: string;
   location: Location;
+  news: NewsItem[];
   updatedAt: number;
 }
 
@@ -65,6 +79,8 @@ export interface UniversePerson {
   formerTitle: string;
   formerStartedAt: string;
   formerEndedAt: string;
+  /** Published jobChangeAlert: a change of company or title in the last 90 days, else null. */
+  jobChangeAlert: 'New Hire' | 'New Promotion' | null;
   updatedAt: number;
 }
 

@@ -53,9 +53,9 @@ describe('credits (spec 8, 7; DECISIONS: research)', () => {
 });
 
 describe('company research statuses (public reference: missing, researching, done, error)', () => {
-  it('3.5 / public reference: company research is "researching" at once (never "queued"); an unknown company ends "error" and is refunded', async () => {
+  it('3.5 / 4.10 / public reference: company research is "researching" at once (never "queued"); an unknown search result or a domain alone that no company has ends "error" and is refunded', async () => {
     const before = await credits();
-    const r = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { searchResultIds: ['no-such-company'], companies: [{ companyName: 'Definitely Unknown Holdings' }] } });
+    const r = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { searchResultIds: ['no-such-company'], companies: [{ domain: 'definitely-unknown-holdings.example' }] } });
     expect(r.status).toBe(202);
     const first = await pollCompanies(r.body.requestIds);
     expect(first.body.data.map((d: { status: string }) => d.status)).toEqual(['researching', 'researching']);
