@@ -92,8 +92,9 @@ test('a refresh cut by the time limit resumes from its cursor with nothing lost 
     const first = (await h.run('enableOrgRefresh', { sheetName: 'Org 3', days: 365 })) as { appended: number; passComplete: boolean };
     expect(first.passComplete).toBe(false);
     expect(first.appended).toBeGreaterThan(0);
-    // ...and a hard cut (the 6-minute limit, shrunk to 1.5 s) lands mid-request.
-    h.setLimits({ executionMs: 1500 });
+    // ...and a hard cut (the 6-minute limit, shrunk to 1 s, shorter than one 1.2 s page) lands mid-request.
+    // At 1.5 s the run's own budget could stop it gracefully after one page, just before the cut.
+    h.setLimits({ executionMs: 1000 });
     const cut = await fireSchedule();
     expect(cut.timedOut).toBe(true);
     h.setLimits({ executionMs: 6 * 60_000 });
@@ -117,7 +118,7 @@ test('a refresh cut by the time limit resumes from its cursor with nothing lost 
 test('research left unfinished (sidebar closed, run cut at the time limit) is finished by the trigger, each credit spent once', async () => {
   await h.run('disableOrgRefresh');
   await admin(sb, 'PATCH', '/config', { research: { dedupeWindowMs: 30 * 86_400_000 } });
-  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager', limit: 600, sheetName: 'Managers' });
+  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager,Director', limit: 600, sheetName: 'Managers' });
   await h.run('saveConnectionSettings', { researchBatchLimit: 100 });
   const creditsBefore = await creditsOf(sb);
   const submitsBefore = countOf(await requestCounts(sb), 'POST /v1/contacts/research');

@@ -8,7 +8,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import examplesFile from '../fixtures/published/examples.json';
 import requestsFile from '../fixtures/published/requests.json';
-import responsesFile from '../fixtures/published/responses.json';
+import responsesFile from '../fixtures/published/responses/published-response-schemas.json';
 
 type Json = Record<string, unknown>;
 
