@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AnyOperation } from '../../../shared';
 import { fieldSpecs, type FieldSpec } from './description/derive';
 import { optionalCollectionName } from './description/properties';
+import { parseJsonField } from './json-text';
 
 function splitList(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -10,16 +11,12 @@ function splitList(value: unknown): unknown {
 }
 
 function parseJson(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
-  if (typeof value !== 'string') return value;
-  if (!value.trim()) return undefined;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch (error) {
-    throw new NodeOperationError(ctx.getNode(), `${field}: is not valid JSON (${(error as Error).message}). Nothing was sent.`, {
-      itemIndex,
-      description: `Write ${field} as JSON, e.g. ${field === 'steps' ? '[{"type": "EMAIL", "dueDay": 1}]' : '{"key": "value"}'}`,
-    });
-  }
+  const parsed = parseJsonField(field, value);
+  if (parsed.ok) return parsed.value;
+  throw new NodeOperationError(ctx.getNode(), `${parsed.message}\nNothing was sent.`, {
+    itemIndex,
+    description: `Write ${field} as JSON, e.g. ${field === 'steps' ? '[{"type": "EMAIL", "dueDay": 1}]' : '{"key": "value"}'}`,
+  });
 }
 
 /** Turns one n8n parameter value back into what the core's schema takes; empty optional values are left out. */

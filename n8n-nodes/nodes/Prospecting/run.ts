@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { call, customCall, paginate, runAsync, type AnyOperation, type CustomCallInput } from '../../../shared';
 import type { Connection } from './client';
 import { isListOperation } from './description/derive';
 import { readInput } from './input';
+import { parseJsonField } from './json-text';
 
 function asJson(value: unknown): IDataObject {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
@@ -15,10 +17,26 @@ export function toItems(result: unknown, itemIndex: number): INodeExecutionData[
   return records.map((record) => ({ json: asJson(record), pairedItem: { item: itemIndex } }));
 }
 
-function readJsonParam(ctx: IExecuteFunctions, name: string, itemIndex: number): Record<string, unknown> | undefined {
+const JSON_FIELD_LABELS: Record<string, string> = { query: 'Query Parameters (JSON)', body: 'Body (JSON)' };
+
+/** The query or body of a custom call: a JSON object, or nothing when empty; anything else names the field. */
+function readJsonParam(ctx: IExecuteFunctions, name: 'query' | 'body', itemIndex: number): Record<string, unknown> | undefined {
   const raw = ctx.getNodeParameter(name, itemIndex, '{}') as unknown;
-  const value = typeof raw === 'string' ? (raw.trim() ? (JSON.parse(raw) as unknown) : {}) : raw;
-  return value && typeof value === 'object' && Object.keys(value).length ? (value as Record<string, unknown>) : undefined;
+  const parsed = parseJsonField(name, raw);
+  if (!parsed.ok) {
+    throw new NodeOperationError(ctx.getNode(), `Custom API call: ${parsed.message}\nNothing was sent.`, {
+      itemIndex,
+      description: `Write ${JSON_FIELD_LABELS[name]} as one JSON object, e.g. {"key": "value"}: double quotes around names and text, no trailing comma.`,
+    });
+  }
+  const value = parsed.value;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new NodeOperationError(ctx.getNode(), `Custom API call: ${name}: must be a JSON object ({"key": "value"}), not ${Array.isArray(value) ? 'an array' : typeof value}. Nothing was sent.`, {
+      itemIndex,
+    });
+  }
+  return Object.keys(value).length ? (value as Record<string, unknown>) : undefined;
 }
 
 async function runCustom(ctx: IExecuteFunctions, conn: Connection, itemIndex: number): Promise<unknown> {
