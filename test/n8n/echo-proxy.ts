@@ -10,6 +10,9 @@ import type { AddressInfo } from 'node:net';
 export interface EchoProxy {
   base: string;
   mode: { kind: 'pass' | 'fail' | 'inject'; status: number };
+  /** Requests received so far (what reached "the service"), and the status of each answer passed on. */
+  received: number;
+  statuses: number[];
   close(): Promise<void>;
 }
 
@@ -37,7 +40,15 @@ function echoOf(req: http.IncomingMessage, body: string): Record<string, string>
 
 export async function startEchoProxy(target: string): Promise<EchoProxy> {
   const mode: EchoProxy['mode'] = { kind: 'pass', status: 400 };
+  const proxy: EchoProxy = {
+    base: '',
+    mode,
+    received: 0,
+    statuses: [],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   const server = http.createServer((req, res) => {
+    proxy.received++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -61,6 +72,7 @@ export async function startEchoProxy(target: string): Promise<EchoProxy> {
           answer.headers.forEach((v, k) => {
             if (k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding') out[k] = v;
           });
+          proxy.statuses.push(answer.status);
           res.writeHead(answer.status, out);
           res.end(text);
         })
@@ -72,9 +84,6 @@ export async function startEchoProxy(target: string): Promise<EchoProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    mode,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  proxy.base = `http://127.0.0.1:${port}`;
+  return proxy;
 }

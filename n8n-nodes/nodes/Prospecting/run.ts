@@ -4,6 +4,7 @@ import { call, customCall, paginate, runAsync, type AnyOperation, type CustomCal
 import type { Connection } from './client';
 import { isListOperation } from './description/derive';
 import { readInput } from './input';
+import { limitRule } from './input-checks';
 import { parseJsonField } from './json-text';
 
 function asJson(value: unknown): IDataObject {
@@ -51,13 +52,20 @@ async function runCustom(ctx: IExecuteFunctions, conn: Connection, itemIndex: nu
   return await runAsync(customCall(conn.client, input), conn.host);
 }
 
+/** Limit: checked here, since lists the service answers whole never send it (a bad one would cut nothing). */
+function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
+  const checked = limitRule(ctx.getNodeParameter('limit', itemIndex, 50));
+  if (checked.limit !== undefined) return checked.limit;
+  throw new NodeOperationError(ctx.getNode(), `Limit: ${checked.rule}. Nothing was sent.`, { itemIndex, description: 'Set Limit to how many results to return, or turn on Return All.' });
+}
+
 /**
  * Lists: Return All reads every page (the core follows page numbers or nextToken); Limit reads only the
  * pages it needs. Lists the service answers whole are cut to the limit here.
  */
 async function runList(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, input: Record<string, unknown>, itemIndex: number): Promise<unknown[]> {
   const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-  const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+  const limit = returnAll ? undefined : readLimit(ctx, itemIndex);
   if (op.pagination.style !== 'none') {
     const run = await runAsync(paginate<unknown>(conn.client, op, input, { maxItems: limit, limit }), conn.host);
     return limit === undefined ? run.items : run.items.slice(0, limit);
