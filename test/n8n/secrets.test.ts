@@ -169,3 +169,42 @@ describe('redactor', () => {
     expect(allText(error)).not.toMatch(/acc\.ess-token_9876|sec\/ret/);
   });
 });
+
+describe('OAuth2: the access token, refresh token and client secret', () => {
+  const oauth = {
+    clientId: 'client-abc123',
+    clientSecret: 'client-secret-7f3e9a',
+    accessToken: '',
+    oauthTokenData: { access_token: 'at-5c1d9e2f7a3b', refresh_token: 'rt-8e2a6c4b1d9f', token_type: 'Bearer' },
+  };
+
+  it('an error answer repeating the bearer token and the body', async () => {
+    proxy.mode.kind = 'fail';
+    proxy.mode.status = 400;
+    const swap = (url: string) => url.replace(env.sandbox.origin, proxy.base);
+    const credentials = {
+      prospectingOAuth2Api: {
+        ...oauth,
+        grantType: 'authorizationCode',
+        authentication: 'body',
+        authUrl: `${proxy.base}/oauth/authorize`,
+        accessTokenUrl: `${proxy.base}/oauth/accessToken`,
+        scope: '',
+        baseUrlV1: swap(env.sandbox.v1),
+        baseUrlV2: swap(env.sandbox.v2),
+      },
+    };
+    let error: Error | undefined;
+    try {
+      await executeNode({ parameters: { ...custom('POST', '/echo', JSON.stringify({ secret: oauth.clientSecret, refresh: oauth.oauthTokenData.refresh_token })), authentication: 'oAuth2' }, credentials });
+    } catch (e) {
+      error = e as Error;
+    } finally {
+      proxy.mode.kind = 'pass';
+    }
+    expect(error).toBeDefined();
+    const text = [allText(error), JSON.stringify(error), String(error!.stack)].join('\n');
+    expect(text).toContain(REDACTED);
+    for (const secret of [oauth.clientSecret, oauth.oauthTokenData.access_token, oauth.oauthTokenData.refresh_token]) expect(text).not.toContain(secret);
+  });
+});
