@@ -62,23 +62,23 @@ export function redactor(secrets: readonly string[]): Redactor {
   const forms = [...new Set(unique.flatMap(variantsOf))].sort((a, b) => b.length - a.length);
   const whole = forms.length ? new RegExp(forms.map(escapeRegExp).join('|'), 'gi') : undefined;
   // A text cut inside a secret (the core keeps 300 characters of an answer, then may add a hint): what is left
-  // of it is its head or its tail, anywhere in the text. Lower-cased, as the whole-value match ignores case.
-  const partial = forms.filter((f) => f.length > MIN_PARTIAL_CHARS).map((f) => f.toLowerCase());
+  // of it is its head or its tail, anywhere in the text (matched as written: lower-casing could shift offsets).
+  const partial = forms.filter((f) => f.length > MIN_PARTIAL_CHARS);
 
-  /** The spans [start, end) of `lower` that are a head or a tail of some secret form, at least MIN_PARTIAL_CHARS long. */
-  function partialSpans(lower: string): [number, number][] {
+  /** The spans [start, end) of `source` that are a head or a tail of some secret form, at least MIN_PARTIAL_CHARS long. */
+  function partialSpans(source: string): [number, number][] {
     const spans: [number, number][] = [];
     for (const f of partial) {
       const head = f.slice(0, MIN_PARTIAL_CHARS);
-      for (let at = lower.indexOf(head); at >= 0; at = lower.indexOf(head, at + 1)) {
+      for (let at = source.indexOf(head); at >= 0; at = source.indexOf(head, at + 1)) {
         let n = MIN_PARTIAL_CHARS;
-        while (n < f.length && lower[at + n] === f[n]) n++;
+        while (n < f.length && source[at + n] === f[n]) n++;
         spans.push([at, at + n]);
       }
       const tail = f.slice(-MIN_PARTIAL_CHARS);
-      for (let end = lower.indexOf(tail); end >= 0; end = lower.indexOf(tail, end + 1)) {
+      for (let end = source.indexOf(tail); end >= 0; end = source.indexOf(tail, end + 1)) {
         let n = MIN_PARTIAL_CHARS;
-        while (n < f.length && end - (n - MIN_PARTIAL_CHARS) - 1 >= 0 && lower[end - (n - MIN_PARTIAL_CHARS) - 1] === f[f.length - n - 1]) n++;
+        while (n < f.length && end - (n - MIN_PARTIAL_CHARS) - 1 >= 0 && source[end - (n - MIN_PARTIAL_CHARS) - 1] === f[f.length - n - 1]) n++;
         spans.push([end + MIN_PARTIAL_CHARS - n, end + MIN_PARTIAL_CHARS]);
       }
     }
@@ -86,7 +86,7 @@ export function redactor(secrets: readonly string[]): Redactor {
   }
 
   function cutPieces(value: string): string {
-    const spans = partialSpans(value.toLowerCase()).sort((x, y) => x[0] - y[0]);
+    const spans = partialSpans(value).sort((x, y) => x[0] - y[0]);
     if (!spans.length) return value;
     let out = '';
     let from = 0;
