@@ -2,7 +2,7 @@
  * A proxy in front of the sandbox that repeats what it received, as a careless service would: in `fail` mode
  * every answer is an error whose message quotes the Token / Authorization header and the body (raw,
  * URL-encoded, JSON-escaped and cut mid-key); in `inject` mode the sandbox's real 2xx answers get every
- * object stamped with the received headers.
+ * object stamped with the received headers, and every `name` ends with the key.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,8 @@ function stamp(value: unknown, echo: Record<string, string>): unknown {
   if (Array.isArray(value)) return value.map((v) => stamp(v, echo));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = stamp(v, echo);
+    // Names also carry the key, as a record the service built from what it received would.
+    for (const [k, v] of Object.entries(value)) out[k] = k === 'name' && typeof v === 'string' ? `${v} ${echo.token || echo.authorization}` : stamp(v, echo);
     return { ...out, receivedHeaders: echo };
   }
   return value;

@@ -1,7 +1,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { redactor, REDACTED, secretsOf } from '../../n8n-nodes/nodes/Prospecting/redact';
 import { startEchoProxy, type EchoProxy } from './echo-proxy';
-import { executeNode } from './harness';
+import { LoadOptionsContext } from 'n8n-core';
+import { additionalData, executeNode, makeNode, nodeClasses, workflowFor } from './harness';
 import { sandboxWithCredentials } from './setup';
 
 /**
@@ -206,5 +207,33 @@ describe('OAuth2: the access token, refresh token and client secret', () => {
     const text = [allText(error), JSON.stringify(error), String(error!.stack)].join('\n');
     expect(text).toContain(REDACTED);
     for (const secret of [oauth.clientSecret, oauth.oauthTokenData.access_token, oauth.oauthTokenData.refresh_token]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('resource-locator searches', () => {
+  async function search(): Promise<{ results?: unknown; error?: Error }> {
+    const node = makeNode('prospecting', { parameters: { resource: 'lists', operation: 'get' }, credentials: credentials() });
+    const workflow = workflowFor(node);
+    const context = new LoadOptionsContext(workflow, workflow.getNode(node.name)!, additionalData(credentials()), 'parameters.id');
+    try {
+      return { results: await (nodeClasses.prospecting.methods!.listSearch!.searchLists as (this: unknown, f?: string) => Promise<unknown>).call(context) };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  }
+
+  afterEach(() => {
+    proxy.mode.kind = 'pass';
+  });
+
+  it('the list of records and the error carry no key', async () => {
+    proxy.mode.kind = 'inject';
+    const listed = await search();
+    expect(listed.error).toBeUndefined();
+    expect(leakedForms(JSON.stringify(listed.results))).toEqual([]);
+    expect(JSON.stringify(listed.results)).toContain(REDACTED);
+    proxy.mode.kind = 'fail';
+    const failed = await search();
+    expectClean(failed.error!);
   });
 });
