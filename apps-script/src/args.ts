@@ -25,7 +25,8 @@ export function intArg(value: unknown, name: string, fallback: number, min: numb
   if (isBlank(value)) return fallback;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ValidationError(`${name}: must be a whole number from ${min} to ${max} (got ${JSON.stringify(value)}).`, [{ field: name, rule: `${min}..${max}` }]);
+    const got = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+    throw new ValidationError(`${name}: must be a whole number from ${min} to ${max} (got ${got}).`, [{ field: name, rule: `${min}..${max}` }]);
   }
   return n;
 }

@@ -7,7 +7,11 @@
  * numbers and booleans. One rule per cell, so no extra setNumberFormat call is needed.
  */
 const NEEDS_QUOTE = [
-  /^[=+\-@']/, // formulas, signed expressions, smart chips, and a literal leading apostrophe
+  /^'/, // a literal leading apostrophe
+  // Formula signs (= + - @, full-width ＝ ＋ － ＠, small ﹦ ﹢ ﹣), also after leading whitespace (tab, CR, LF,
+  // spaces) or no-break / zero-width spaces: Sheets, or a program opening an export, may skip those.
+  /^[\s\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63]/,
+  /^[\t\r\n]/, // a leading tab, CR or LF starts a formula in some spreadsheet programs
   /^\s*[+-]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*%?\s*$/, // numbers, thousands, percents
   /^\s*(true|false)\s*$/i,
   /^\s*\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?([ T].*)?$/, // dates and date-times

@@ -57,6 +57,17 @@ test('"=…" becomes a formula, "\'=…" stays text, "+…"/"-…" non-numbers a
   expect(h.workbook.mustSheet('Sheet1').formulas()[0][0]).toMatch(/^=HYPERLINK/);
 });
 
+test('strict on injection: @, a sign after blanks or invisible characters, full-width and small signs are formulas', async () => {
+  const h = harness({ code: CODE });
+  const raw = ['@evil', '\t=1+1', '\r+x', '\n-x', '  =x', '\u00a0=x', '\u200b=x', '\uff1dx', '\uff0bx', '\uff0dx', '\uff20x', '\ufe66x'];
+  await h.run('write', 'A1:L1', [raw]);
+  await h.run('write', 'A2:L2', [raw.map((v) => `'${v}`)]);
+  const r = (await h.run('read', 'A1:L2')) as { values: unknown[][]; formulas: string[][] };
+  expect(r.formulas[0].every((f) => f.startsWith('='))).toBe(true);
+  expect(r.formulas[1]).toEqual(raw.map(() => ''));
+  expect(r.values[1]).toEqual(raw);
+});
+
 test('number-like strings are auto-typed unless the format is plain text "@"', async () => {
   const h = harness({ code: CODE });
   await h.run('write', 'A1:F1', [['0042', '1,234', '15%', 'TRUE', '2024-03-05', 'abc']]);

@@ -10,11 +10,13 @@ import {
   records,
   renameListOperation,
   updateSavedSearchOperation,
+  ValidationError,
   type AnyOperation,
 } from '../../../shared';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
+import { requestArg, sheetNameArg } from './inputs';
 import { selectedContactIds } from './outreach';
 
 /** One catalogue operation for the sidebar, errors made readable. */
@@ -41,16 +43,26 @@ export function addSelectionToList(id: string): unknown {
 }
 
 export const getSavedSearches = (type?: string) => act(listSavedSearchesOperation, type ? { type } : {});
-export const createSavedSearch = (input: Record<string, unknown>) => act(createSavedSearchOperation, input);
-export const updateSavedSearch = (input: Record<string, unknown>) => act(updateSavedSearchOperation, input);
+export const createSavedSearch = (input: Record<string, unknown>) => act(createSavedSearchOperation, checked(() => requestArg(input, 'input')));
+export const updateSavedSearch = (input: Record<string, unknown>) => act(updateSavedSearchOperation, checked(() => requestArg(input, 'input')));
 export const deleteSavedSearch = (id: string) => act(deleteSavedSearchOperation, { id });
+
+/** The arguments' own checks, as readable errors (before anything is sent). */
+function checked<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw userError(error);
+  }
+}
 
 /** Writes the user's lists or saved searches to a sheet (names are user text: written injection-safe). */
 export function exportToSheet(what: 'lists' | 'savedSearches', sheetName?: string): { sheetName: string; rows: number } {
   try {
+    if (what !== 'lists' && what !== 'savedSearches') throw new ValidationError('what: must be lists or savedSearches.', [{ field: 'what', rule: 'lists or savedSearches' }]);
+    const name = sheetNameArg(sheetName, what === 'lists' ? 'Lists' : 'Saved searches');
     const rows = (what === 'lists' ? getLists() : getSavedSearches()) as unknown[];
     const columns = records.describeRecordFields(what === 'lists' ? records.listSchema : records.savedSearchSchema);
-    const name = (sheetName ?? '').trim() || (what === 'lists' ? 'Lists' : 'Saved searches');
     replaceWithTable(sheetNamed(name), table(rows, columns));
     return { sheetName: name, rows: rows.length };
   } catch (error) {

@@ -13,6 +13,7 @@ import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { headerColumns } from '../sheet-io';
 import { selectedRows } from '../research/targets';
+import { countArg, flagArg, optionalText, requestArg } from './inputs';
 
 /** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
 export function selectedContactIds(): number[] {
@@ -40,12 +41,15 @@ export interface CampaignRequest {
  */
 export function createCampaignFromSelection(req: CampaignRequest): { campaignId: string; name: string; contactsAdded: number; status: string } {
   try {
+    const request = requestArg<CampaignRequest>(req, 'request');
+    const maxActiveContacts = countArg(request.maxActiveContacts, 'maxActiveContacts', 0, 0, 1_000_000) || undefined;
+    const start = flagArg(request.start, 'start', false);
     const contactIds = selectedContactIds();
     const client = makeClient();
-    const input = { name: req.name, contactIds, steps: req.steps, maxActiveContacts: req.maxActiveContacts || undefined };
+    const input = { name: request.name, contactIds, steps: request.steps, maxActiveContacts };
     const created = run(client, call(client, createCampaignOperation, input)) as { campaign: { campaignId: string; name: string; status: string }; contactsAdded: number };
     let status = created.campaign.status;
-    if (req.start) {
+    if (start) {
       const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as { campaign?: { status?: string } };
       status = started.campaign?.status ?? 'active';
     }
@@ -69,8 +73,9 @@ export interface EmailRequest {
 /** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */
 export function sendEmail(req: EmailRequest): { emailId: string; status: string } {
   try {
+    const request = requestArg<EmailRequest>(req, 'request');
     const client = makeClient();
-    const email = run(client, sendOne(client, sendEmailOperation, req)) as { emailId: string; status: string };
+    const email = run(client, sendOne(client, sendEmailOperation, request)) as { emailId: string; status: string };
     return { emailId: email.emailId, status: email.status };
   } catch (error) {
     throw userError(error);
@@ -79,8 +84,9 @@ export function sendEmail(req: EmailRequest): { emailId: string; status: string 
 
 export function sendDraft(id: string, from?: string): { emailId: string; status: string } {
   try {
+    const sender = optionalText(from, 'from');
     const client = makeClient();
-    const email = run(client, sendOne(client, sendDraftOperation, { id, from: from || undefined })) as { emailId: string; status: string };
+    const email = run(client, sendOne(client, sendDraftOperation, { id, from: sender })) as { emailId: string; status: string };
     return { emailId: email.emailId, status: email.status };
   } catch (error) {
     throw userError(error);

@@ -6,6 +6,7 @@ import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '..
 import { refreshOrgContacts, type RefreshReport } from '../triggers/refresh-org';
 import { runSchedule, type ScheduleReport } from '../triggers/run-schedule';
 import { ensureSchedule, removeSchedule } from '../triggers/schedule';
+import { countArg, requestArg, sheetNameArg } from './inputs';
 
 /**
  * Turns on the hourly refresh of an org-contacts sheet and imports the first part now (the rest follows on
@@ -13,9 +14,10 @@ import { ensureSchedule, removeSchedule } from '../triggers/schedule';
  */
 export function enableOrgRefresh(options: { sheetName?: string; days?: number }): RefreshReport & { sheetName: string } {
   try {
-    const days = Math.floor(Number(options?.days ?? 0)) || 365;
-    if (days < 1 || days > 3650) throw new Error('days: must be from 1 to 3650.');
-    const sheetName = (options?.sheetName ?? '').trim() || 'Org contacts';
+    const given = options === undefined || options === null ? {} : requestArg<{ sheetName?: unknown; days?: unknown }>(options, 'options');
+    // The sidebar sends Number('') = 0 for an emptied field: the default, as before.
+    const days = countArg(given.days === 0 ? undefined : given.days, 'days', 365, 1, 3650);
+    const sheetName = sheetNameArg(given.sheetName, 'Org contacts');
     const state: OrgRefreshState = { sheetName, days, from: null, windowEnd: null, page: 1, lastRunAt: null, totals: { appended: 0, updated: 0, requests: 0 } };
     saveRefresh(state);
     ensureSchedule();

@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { call, customCall, paginate, runAsync, type AnyOperation, type CustomCallInput } from '../../../shared';
 import type { Connection } from './client';
 import { isListOperation } from './description/derive';
 import { readInput } from './input';
+import { limitRule } from './input-checks';
+import { parseJsonField } from './json-text';
 
 function asJson(value: unknown): IDataObject {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
@@ -15,10 +18,26 @@ export function toItems(result: unknown, itemIndex: number): INodeExecutionData[
   return records.map((record) => ({ json: asJson(record), pairedItem: { item: itemIndex } }));
 }
 
-function readJsonParam(ctx: IExecuteFunctions, name: string, itemIndex: number): Record<string, unknown> | undefined {
+const JSON_FIELD_LABELS: Record<string, string> = { query: 'Query Parameters (JSON)', body: 'Body (JSON)' };
+
+/** The query or body of a custom call: a JSON object, or nothing when empty; anything else names the field. */
+function readJsonParam(ctx: IExecuteFunctions, name: 'query' | 'body', itemIndex: number): Record<string, unknown> | undefined {
   const raw = ctx.getNodeParameter(name, itemIndex, '{}') as unknown;
-  const value = typeof raw === 'string' ? (raw.trim() ? (JSON.parse(raw) as unknown) : {}) : raw;
-  return value && typeof value === 'object' && Object.keys(value).length ? (value as Record<string, unknown>) : undefined;
+  const parsed = parseJsonField(name, raw);
+  if (!parsed.ok) {
+    throw new NodeOperationError(ctx.getNode(), `Custom API call: ${parsed.message}\nNothing was sent.`, {
+      itemIndex,
+      description: `Write ${JSON_FIELD_LABELS[name]} as one JSON object, e.g. {"key": "value"}: double quotes around names and text, no trailing comma.`,
+    });
+  }
+  const value = parsed.value;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new NodeOperationError(ctx.getNode(), `Custom API call: ${name}: must be a JSON object ({"key": "value"}), not ${Array.isArray(value) ? 'an array' : typeof value}. Nothing was sent.`, {
+      itemIndex,
+    });
+  }
+  return Object.keys(value).length ? (value as Record<string, unknown>) : undefined;
 }
 
 async function runCustom(ctx: IExecuteFunctions, conn: Connection, itemIndex: number): Promise<unknown> {
@@ -33,13 +52,20 @@ async function runCustom(ctx: IExecuteFunctions, conn: Connection, itemIndex: nu
   return await runAsync(customCall(conn.client, input), conn.host);
 }
 
+/** Limit: checked here, since lists the service answers whole never send it (a bad one would cut nothing). */
+function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
+  const checked = limitRule(ctx.getNodeParameter('limit', itemIndex, 50));
+  if (checked.limit !== undefined) return checked.limit;
+  throw new NodeOperationError(ctx.getNode(), `Limit: ${checked.rule}. Nothing was sent.`, { itemIndex, description: 'Set Limit to how many results to return, or turn on Return All.' });
+}
+
 /**
  * Lists: Return All reads every page (the core follows page numbers or nextToken); Limit reads only the
  * pages it needs. Lists the service answers whole are cut to the limit here.
  */
 async function runList(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, input: Record<string, unknown>, itemIndex: number): Promise<unknown[]> {
   const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-  const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+  const limit = returnAll ? undefined : readLimit(ctx, itemIndex);
   if (op.pagination.style !== 'none') {
     const run = await runAsync(paginate<unknown>(conn.client, op, input, { maxItems: limit, limit }), conn.host);
     return limit === undefined ? run.items : run.items.slice(0, limit);

@@ -230,10 +230,18 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const THOUSANDS = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
 const PERCENT = /^[+-]?(\d+(\.\d*)?|\.\d+)%$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * What Sheets, or a program opening an export, may skip before reading a formula: whitespace (tab, CR, LF,
+ * spaces), no-break and zero-width spaces, the BOM. The fake is strict on purpose: all of them lead to a formula.
+ */
+const FORMULA_LEAD = /^[\s\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]*/;
+/** The formula signs: = + - @ and their full-width (＝ ＋ － ＠) and small (﹦ ﹢ ﹣) forms. */
+const FORMULA_SIGN = /^[=+\-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63]/;
 
 /**
  * Interprets a value written by setValue/setValues/appendRow the way Sheets interprets typed input:
- * "=…" is a formula; "+…"/"-…" that are not numbers become formulas "=+…"/"=-…" (as when typed);
+ * "=…" is a formula; "+…"/"-…"/"@…" that are not numbers become formulas "=+…"/"=-…"/"=@…" (as when typed),
+ * and so does any of = + - @ ＝ ＋ － ＠ ﹦ ﹢ ﹣ after leading whitespace or invisible characters (strict on purpose);
  * a leading apostrophe forces text and is dropped; numeric, percent, TRUE/FALSE and yyyy-mm-dd strings are
  * auto-typed; with number format '@' (plain text) every string stays exactly as written.
  */
@@ -251,8 +259,10 @@ export function interpretInput(v: unknown, numberFormat: string, maxChars: numbe
   if (NUMBER.test(s)) return { value: Number(s) };
   if (THOUSANDS.test(s)) return { value: Number(s.replace(/,/g, '')) };
   if (PERCENT.test(s)) return { value: Number(s.slice(0, -1)) / 100 };
-  if ((s.startsWith('+') || s.startsWith('-')) && s.length > 1) {
-    const f = `=${s}`;
+  // "+…", "-…", "@…", a sign after leading blanks or invisible characters, or a full-width / small sign.
+  const signed = s.slice(FORMULA_LEAD.exec(s)![0].length);
+  if (FORMULA_SIGN.test(signed) && signed.length > 1) {
+    const f = s.startsWith('=') ? s : `=${s}`;
     return { formula: f, value: evaluateFormula(f) };
   }
   if (/^(true|false)$/i.test(s)) return { value: s.toLowerCase() === 'true' };
