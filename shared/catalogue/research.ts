@@ -33,7 +33,13 @@ export const companyResearchInput = z
   .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, { message: 'give at least one searchResultId or company', path: ['searchResultIds'] });
 
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
-export const pollInput = z.strictObject({ requestIds: stringList().pipe(z.array(z.string()).min(1, 'give at least one request id')) });
+/** Request ids are the service's own short tokens; a longer one is not an id, and would overflow the URL. */
+const REQUEST_ID_MAX = 256;
+export const pollInput = z.strictObject({
+  requestIds: stringList().pipe(
+    z.array(z.string().max(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)).min(1, 'give at least one request id'),
+  ),
+});
 
 const submitCommon = {
   version: 'v1',

@@ -1,4 +1,4 @@
-import { getCreditsOperation, newResearchJob, send } from '../../../shared';
+import { getCreditsOperation, newResearchJob, send, ValidationError } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
@@ -8,6 +8,7 @@ import { RESULT_HEADERS } from '../research/columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
 import { scanTargets, selectedRows } from '../research/targets';
 import { ensureSchedule } from '../triggers/schedule';
+import { optionalText } from './inputs';
 
 export interface EnrichmentPreview {
   sheetName: string;
@@ -115,11 +116,14 @@ function createJob(confirmed: unknown): EnrichmentJob {
 /** Called by the sidebar every pollIntervalMs (3 s by default): one poll sweep, finished rows written, progress returned. */
 export function pollEnrichment(jobId: string): Progress {
   try {
-    const job = loadJob(String(jobId));
-    if (!job || job.owner !== userKey()) throw new Error('This enrichment is finished or unknown (its results are in the sheet).');
+    const id = optionalText(jobId, 'jobId');
+    // Job ids are short keys this add-on made; anything longer cannot be one (and is no property key).
+    if (!id || id.length > 100) throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
+    const job = loadJob(id);
+    if (!job || job.owner !== userKey()) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
     const client = makeClient();
     const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
-    if (!step) throw new Error('This enrichment is finished or unknown (its results are in the sheet).');
+    if (!step) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
     if (step.progress.complete && !step.busy) deleteJob(job.id);
     return step.progress;
   } catch (error) {

@@ -2,6 +2,7 @@ import { filterChoices, getSavedSearchOperation, paginate, records, searchCompan
 import { filtersArg } from '../args';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
+import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
 
 export type SearchKind = 'contacts' | 'companies';
@@ -27,12 +28,26 @@ function kindOf(kind: unknown): SearchKind {
   return kind;
 }
 
-function runSearch(req: SearchRequest): { rows: Record<string, unknown>[]; columns: readonly string[] } {
+/** The filters as the sidebar sends them: the filter text, or an object of name -> value(s). */
+function filtersOf(filters: unknown): Record<string, unknown> {
+  if (filters === undefined || filters === null) return {};
+  if (typeof filters === 'string') return filtersArg(filters);
+  if (typeof filters === 'object' && !Array.isArray(filters)) return { ...(filters as Record<string, unknown>) };
+  throw new ValidationError('filters: must be filter text ("jobTitle=CTO; seniority=VP") or an object of filter name -> values.', [
+    { field: 'filters', rule: 'text or object' },
+  ]);
+}
+
+/** `previewCap`: a preview shows at most that many rows, whatever limit the form holds. */
+function runSearch(raw: SearchRequest, previewCap?: number): { rows: Record<string, unknown>[]; columns: readonly string[] } {
+  const req = requestArg<SearchRequest>(raw, 'request');
   const kind = kinds[kindOf(req.kind)];
-  const limit = Math.min(Math.max(1, Math.floor(Number(req.limit ?? 50)) || 50), 5000);
-  const input = typeof req.filters === 'object' && req.filters !== null ? { ...req.filters } : filtersArg(req.filters ?? '');
+  const asked = countArg(req.limit, 'limit', previewCap ? 10 : 50, 1, 5000);
+  const limit = previewCap ? Math.min(asked, previewCap) : asked;
+  const input = filtersOf(req.filters);
   addPicks(input, req.picks);
-  if (req.savedSearchId) input.savedSearchId = req.savedSearchId;
+  const savedSearchId = optionalText(req.savedSearchId, 'savedSearchId');
+  if (savedSearchId) input.savedSearchId = savedSearchId;
   const client = makeClient();
   const pages = run(client, paginate<Record<string, unknown>>(client, kind.op, input, { maxItems: limit, limit: Math.min(limit, 500) }));
   return { rows: pages.items.slice(0, limit), columns: kind.columns };
@@ -60,7 +75,7 @@ export function searchFilterChoices(): Record<SearchKind, FilterChoice[]> {
 /** A first page for the sidebar's preview table (free: searches spend no credits). */
 export function searchPreview(req: SearchRequest): { columns: string[]; rows: unknown[][]; count: number } {
   try {
-    const found = runSearch({ ...req, limit: Math.min(Number(req.limit ?? 10) || 10, 25) });
+    const found = runSearch(req, 25);
     const preview = ['fullName', 'name', 'title', 'company', 'domain', 'companyDomain', 'industry', 'contactLocation.city', 'location.city'].filter((c) => found.columns.includes(c));
     return { columns: preview, rows: found.rows.map((r) => preview.map((c) => records.valueAtPath(r, c) ?? '')), count: found.rows.length };
   } catch (error) {
@@ -72,7 +87,7 @@ export function searchPreview(req: SearchRequest): { columns: string[]; rows: un
 export function importSearch(req: SearchRequest): { sheetName: string; rows: number } {
   try {
     const found = runSearch(req);
-    const name = (req.sheetName ?? '').trim() || `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`;
+    const name = sheetNameArg(req.sheetName, `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`);
     replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
     return { sheetName: name, rows: found.rows.length };
   } catch (error) {

@@ -49,12 +49,16 @@ function flag(options: ResearchOptions, key: 'skipDeduplicationCheck' | 'isJobCh
   throw new ValidationError(`Research: ${label}: must be true or false (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: label, rule: 'must be true or false' }]);
 }
 
-/** Seconds to wait; the option's default when it was never added, so Wait for Results never waits forever. */
+/** A wait longer than a day is a typo, not a plan: n8n would hold the execution open all that time. */
+const MAX_TIME_LIMIT_SECONDS = 86_400;
+
+/** Whole seconds to wait; the option's default when it was never added, so Wait for Results never waits forever. */
 function timeLimitMs(options: ResearchOptions): number {
   const v = options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(n) || n < 0) {
-    throw new ValidationError(`Research: Time Limit (Seconds): must be a number of seconds (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: 'Time Limit (Seconds)', rule: 'must be a number of seconds' }]);
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_TIME_LIMIT_SECONDS) {
+    const rule = `must be a whole number of seconds from 0 to ${MAX_TIME_LIMIT_SECONDS}`;
+    throw new ValidationError(`Research: Time Limit (Seconds): ${rule} (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: 'Time Limit (Seconds)', rule }]);
   }
   return n * 1000;
 }
