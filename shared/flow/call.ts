@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { customCallInput, customRequest, type CustomCallInput } from '../catalogue/custom';
-import { addCampaignContactsOperation, createCampaignOperation } from '../catalogue/campaigns';
+import { addCampaignContactsOperation, createCampaignOperation, getCampaignOperation } from '../catalogue/campaigns';
 import { catalogue } from '../catalogue';
 import type { AnyOperation, Operation } from '../catalogue/types';
 import type { Client } from '../client';
@@ -66,11 +66,25 @@ export function* call(client: Client, op: AnyOperation, rawInput: unknown): Flow
         throw new PartialCampaignError(created.campaign.campaignId, added, left, error as Error);
       }
     }
-    return { ...created, contactsAdded: added };
+    return { ...created, campaign: yield* campaignAfterAdds(client, created.campaign), contactsAdded: added };
   }
   const results: unknown[] = [];
   for (const piece of pieces) results.push(yield* sendParsed(client, op, { ...input, [over.field]: piece }));
   return mergeChunkResults(results);
+}
+
+/**
+ * The campaign as the service holds it once every add is in (its numContacts counts them all). Reading it
+ * is safe to repeat; if it still fails, the campaign exists and must not be created again, so the create's
+ * own answer is returned rather than an error.
+ */
+function* campaignAfterAdds(client: Client, created: { campaignId: string }): Flow<unknown> {
+  try {
+    const detail = (yield* sendParsed(client, getCampaignOperation, { id: created.campaignId })) as { campaign?: unknown };
+    return detail.campaign ?? created;
+  } catch {
+    return created;
+  }
 }
 
 /** Lists are concatenated; count objects ({contactsAdded}) are summed. */
