@@ -5,6 +5,7 @@ import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incre
 import { connect } from '../Prospecting/client';
 import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
 import { toNodeError } from '../Prospecting/errors';
+import { withoutSecrets } from '../Prospecting/guard';
 import { windowStart, type PollState } from './window';
 
 export class ProspectingTrigger implements INodeType {
@@ -62,9 +63,10 @@ export class ProspectingTrigger implements INodeType {
    * Reads saved records changed since the previous check (the window's end is kept in the workflow's
    * static data), every page of them, keyset-paged by updatedAt so a record edited during the read skips no
    * other. A manual test run reads from a wide window and returns one item without moving the window.
+   * Credential values an answer may repeat are redacted from the items and errors.
    */
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-    return await pollChanges(this);
+    return await withoutSecrets(this, async () => await pollChanges(this), (out, r) => (out ? r.items(out) : out));
   }
 }
 
