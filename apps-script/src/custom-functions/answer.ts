@@ -3,7 +3,8 @@ import type { CellValue } from '../cells';
 import { makeClient, run, type AddOnClient } from '../client';
 import { userError } from '../errors';
 import { gasFetch, gasHost, sleepUntil } from '../host';
-import type { Flow, HttpRequest, StoredToken } from '../../../shared';
+import { runSync, type Flow, type HttpRequest } from '../../../shared';
+import { tokenFreshness } from '../../../shared/auth/freshness';
 
 /** Sheets gives a custom function 30 s; keep a margin for writing the answer back. */
 const CUSTOM_FUNCTION_BUDGET_MS = 25000;
@@ -14,20 +15,10 @@ export const RENEW_SIGN_IN = 'The sign-in needs renewing: open the sidebar and p
  * A custom function must never refresh an OAuth token: the refresh rotates both tokens at the service (the old
  * refresh token dies), and a custom function cannot setProperty, so the new pair would be lost and the
  * owner's connection broken. The sidebar and the hourly trigger refresh ahead of expiry; a cell only uses a
- * token that is still fresh by the core's own measure (refreshAheadMs), and says so otherwise, before any request.
+ * token that is still fresh by the core's own measure (tokenFreshness), and says so otherwise, before any request.
  */
 function requireFreshToken(client: AddOnClient): void {
-  if (client.auth.type !== 'oauth2') return;
-  const raw = PropertiesService.getUserProperties().getProperty(client.auth.storeKey);
-  // No token at all: the core says "Not connected" without a request.
-  if (!raw) return;
-  let token: StoredToken | null = null;
-  try {
-    token = JSON.parse(raw) as StoredToken;
-  } catch {
-    token = null;
-  }
-  if (!token || !(Number(token.expiresAtMs) - Date.now() > client.settings.refreshAheadMs)) throw new Error(RENEW_SIGN_IN);
+  if (runSync(tokenFreshness(client), gasHost()) === 'stale') throw new Error(RENEW_SIGN_IN);
 }
 
 /** The backstop: a token request (a refresh after a 401) is refused before it leaves. */

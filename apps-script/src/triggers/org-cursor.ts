@@ -3,8 +3,9 @@ import { documentId } from '../budget';
 /**
  * Where the incremental org-contacts refresh of this document stands. Kept in user properties (the
  * trigger runs with this user's credential), keyed by document, small (no record, no secret).
- * A pass reads the window [from, windowEnd] oldest change first; `from` moves to the last updatedAt read
- * (keyset paging), so records changing during the pass cannot shift pages and be skipped.
+ * While a pass is open, `from`, `windowEnd` and `page` are the core's ChangeCursor (shared/flow/incremental-read.ts:
+ * keyset paging by updatedAt, so records changing during the pass cannot shift pages and be skipped); between
+ * passes `from` is where the next one starts and `windowEnd` is null.
  */
 export interface OrgRefreshState {
   sheetName: string;

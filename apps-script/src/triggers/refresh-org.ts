@@ -1,4 +1,5 @@
-import { orgContactsOperation, records, send, type Client, type Flow } from '../../../shared';
+import { orgContactsOperation, records, type Client, type Flow } from '../../../shared';
+import { afterWindow, openWindow, readChangedPage, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
 import { keyOf, type CellValue } from '../cells';
 import { recordRow, sheetNamed, writeBlock, writeRows } from '../sheet-io';
 import { saveRefresh, type OrgRefreshState } from './org-cursor';
@@ -58,15 +59,12 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   const updates = new Map<number, CellValue[]>();
   const appends = new Map<number, CellValue[]>();
   const report: RefreshReport = { appended: 0, updated: 0, requests: 0, setValuesCalls: 0, passComplete: false };
-  const limit = client.settings.pageSizeLimit;
-  // Keyset paging re-reads the rows at the boundary time: those are not changes.
-  const seen = new Map<string, string>();
+  // The core's keyset read re-reads the rows at the boundary time; this memory of the run drops them.
+  const seen: SeenChanges = new Map();
   const cursor: OrgRefreshState = { ...state, totals: { ...state.totals } };
-  if (!cursor.windowEnd) {
-    cursor.windowEnd = new Date().toISOString();
-    cursor.from = cursor.from ?? new Date(Date.now() - cursor.days * DAY_MS).toISOString();
-    cursor.page = 1;
-  }
+  let at: ChangeCursor =
+    cursor.from && cursor.windowEnd ? { from: cursor.from, windowEnd: cursor.windowEnd, page: cursor.page } : run(openWindow(cursor.from, cursor.days * DAY_MS));
+  Object.assign(cursor, at);
 
   const flush = () => {
     if (updates.size > 0) report.setValuesCalls += writeRows(sheet, 1, updates);
@@ -81,43 +79,36 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   };
 
   while (Date.now() < deadline) {
-    const input = { startDate: cursor.from as string, endDate: cursor.windowEnd as string, page: cursor.page, limit };
-    const rows = run(send(client, orgContactsOperation, input)).data as OrgContact[];
+    const page = run(readChangedPage<OrgContact>(client, orgContactsOperation, at, 'contactId', seen));
     report.requests++;
     cursor.totals.requests++;
-    for (const record of rows) {
+    for (const record of page.records) {
       const id = keyOf(record.contactId);
       if (!id) continue;
-      const changedAt = keyOf(record.updatedAt);
-      if (seen.get(id) === changedAt) continue;
-      seen.set(id, changedAt);
       const values = recordRow(record, columns);
-      const at = index.get(id);
-      if (at === undefined) {
+      const row = index.get(id);
+      if (row === undefined) {
         index.set(id, nextRow);
         appends.set(nextRow++, values);
         report.appended++;
         cursor.totals.appended++;
-      } else if (appends.has(at)) appends.set(at, values);
+      } else if (appends.has(row)) appends.set(row, values);
       else {
-        updates.set(at, values);
+        updates.set(row, values);
         report.updated++;
         cursor.totals.updated++;
       }
     }
-    if (rows.length < limit) {
-      // The window is read: the next pass starts where this one ended.
-      cursor.from = cursor.windowEnd;
+    if (!page.next) {
+      // The window is read: the next pass starts just after it.
+      cursor.from = afterWindow(at);
       cursor.windowEnd = null;
       cursor.page = 1;
       report.passComplete = true;
       break;
     }
-    const lastAt = keyOf(rows[rows.length - 1].updatedAt);
-    if (lastAt && lastAt !== cursor.from) {
-      cursor.from = lastAt;
-      cursor.page = 1;
-    } else cursor.page++;
+    at = page.next;
+    Object.assign(cursor, at);
     if (updates.size + appends.size >= FLUSH_ROWS) flush();
   }
   flush();

@@ -1,10 +1,12 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { orgCompaniesOperation, orgContactsOperation, paginate, runAsync } from '../../../shared';
+import { orgCompaniesOperation, orgContactsOperation, runAsync } from '../../../shared';
+import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
 import { connect } from '../Prospecting/client';
 import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
 import { toNodeError } from '../Prospecting/errors';
-import { lookbackStart, type PollState } from './window';
+import { withoutSecrets } from '../Prospecting/guard';
+import { windowStart, type PollState } from './window';
 
 export class ProspectingTrigger implements INodeType {
   description: INodeTypeDescription = {
@@ -59,33 +61,44 @@ export class ProspectingTrigger implements INodeType {
 
   /**
    * Reads saved records changed since the previous check (the window's end is kept in the workflow's
-   * static data), every page of them. A manual test run reads from a wide window and returns one item
-   * without moving the window.
+   * static data), every page of them, keyset-paged by updatedAt so a record edited during the read skips no
+   * other. A manual test run reads from a wide window and returns one item without moving the window.
+   * Credential values an answer may repeat are redacted from the items and errors.
    */
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-    const event = this.getNodeParameter('event') as string;
-    const kind = event === 'newCompanies' || (event === 'researchFinished' && this.getNodeParameter('recordType') === 'companies') ? 'companies' : 'contacts';
-    const op = kind === 'contacts' ? orgContactsOperation : orgCompaniesOperation;
-    const manual = this.getMode() === 'manual';
-    const state = this.getWorkflowStaticData('node') as PollState;
-    const now = Date.now();
-    const startDate = lookbackStart(state, now, this.getNodeParameter('lookbackHours', 24) as number, manual);
-    const input = { startDate: new Date(startDate).toISOString(), endDate: new Date(now).toISOString() };
-
-    let records: IDataObject[];
-    try {
-      const conn = await connect(this);
-      // Manual: one page is plenty to show one example.
-      const run = await runAsync(paginate<IDataObject>(conn.client, op, input, manual ? { maxRequests: 1 } : {}), conn.host);
-      records = run.items;
-    } catch (error) {
-      throw toNodeError(this.getNode(), error);
-    }
-    if (event === 'researchFinished') records = records.filter((r) => typeof r.apiResearchId === 'string' && r.apiResearchId !== '');
-    // The read covered [start, now]; the next one starts just after, so nothing is emitted twice.
-    if (!manual) state.lastTimeChecked = new Date(now + 1).toISOString();
-    if (manual) records = records.slice(-1);
-    if (!records.length) return null;
-    return [records.map((json) => ({ json }))];
+    return await withoutSecrets(this, async () => await pollChanges(this), (out, r) => (out ? r.items(out) : out));
   }
+}
+
+async function pollChanges(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+  const event = ctx.getNodeParameter('event') as string;
+  const kind = event === 'newCompanies' || (event === 'researchFinished' && ctx.getNodeParameter('recordType') === 'companies') ? 'companies' : 'contacts';
+  const op = kind === 'contacts' ? orgContactsOperation : orgCompaniesOperation;
+  const manual = ctx.getMode() === 'manual';
+  const state = ctx.getWorkflowStaticData('node') as PollState;
+  const { after, lookbackMs } = windowStart(state, ctx.getNodeParameter('lookbackHours', 24) as number, manual);
+
+  let records: IDataObject[];
+  let windowEnd: string;
+  try {
+    const conn = await connect(ctx);
+    const read = await runAsync(
+      (function* () {
+        const cursor = yield* openWindow(after, lookbackMs);
+        // Manual: one page is plenty to show one example.
+        const run = yield* readChanges<IDataObject>(conn.client, op, cursor, kind === 'contacts' ? 'contactId' : 'companyId', manual ? { maxRequests: 1 } : {});
+        return { records: run.records, windowEnd: cursor.windowEnd };
+      })(),
+      conn.host,
+    );
+    ({ records, windowEnd } = read);
+  } catch (error) {
+    throw toNodeError(ctx.getNode(), error);
+  }
+  if (event === 'researchFinished') records = records.filter((r) => typeof r.apiResearchId === 'string' && r.apiResearchId !== '');
+  // The read covered the window to its end; the next one starts just after, so nothing is emitted twice.
+  if (!manual) state.lastTimeChecked = afterWindow({ windowEnd });
+  if (manual) records = records.slice(-1);
+  if (!records.length) return null;
+  return [records.map((json) => ({ json }))];
 }

@@ -8,9 +8,8 @@ const HOUR = 3_600_000;
 /** A manual test looks back far enough to find an example in any organization that has records. */
 const MANUAL_LOOKBACK_MS = 365 * 24 * HOUR;
 
-/** Start of the window to read: where the last check ended, or the first-run lookback. */
-export function lookbackStart(state: PollState, nowMs: number, lookbackHours: number, manual: boolean): number {
-  if (manual) return nowMs - MANUAL_LOOKBACK_MS;
-  const saved = state.lastTimeChecked ? Date.parse(state.lastTimeChecked) : NaN;
-  return Number.isFinite(saved) ? saved : nowMs - lookbackHours * HOUR;
+/** The window to open: after the last check's (none for a manual test), else the first-run lookback. */
+export function windowStart(state: PollState, lookbackHours: number, manual: boolean): { after: string | null; lookbackMs: number } {
+  if (manual) return { after: null, lookbackMs: MANUAL_LOOKBACK_MS };
+  return { after: state.lastTimeChecked ?? null, lookbackMs: lookbackHours * HOUR };
 }
