@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { operation, type AnyOperation } from '../../shared';
 import { nodeOperations } from '../../n8n-nodes/nodes/Prospecting/description';
 import { prospectingV1Description } from '../../n8n-nodes/nodes/Prospecting/description/v1';
-import { compareFacts, descriptionFacts } from './node-description-facts';
+import { compareFacts, descriptionFacts, stable } from './node-description-facts';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { Prospecting } = require('../../n8n-nodes/nodes/Prospecting/Prospecting.node.ts') as typeof import('../../n8n-nodes/nodes/Prospecting/Prospecting.node');
@@ -73,12 +73,34 @@ describe.each(versions)('Prospecting node version %i', (version) => {
   });
 
   it('matches its snapshot exactly (after an addition or a wording change, regenerate it)', () => {
-    const { added } = compareFacts(descriptionFacts(readSnapshot(version)!), descriptionFacts(currentDescription(version)));
-    const advice = `The description of version ${version} changed compatibly (${added.length} new parameter fact(s), e.g. ${added[0] ?? 'wording'}). `
-      + `No new version is needed: regenerate the snapshot with ${REGENERATE} and commit it.`;
-    expect({ advice, description: currentDescription(version) }).toEqual({ advice, description: readSnapshot(version) });
+    const snapshot = readSnapshot(version)!;
+    const current = currentDescription(version);
+    const changed = differences(snapshot, current);
+    const { missing } = compareFacts(descriptionFacts(snapshot), descriptionFacts(current));
+    if (missing.length) throw new Error(breakingAdvice(version, missing));
+    if (changed.length) {
+      throw new Error(
+        [
+          `The description of version ${version} changed compatibly (nothing a saved workflow relies on was lost) at:`,
+          ...changed.slice(0, 10).map((d) => `  - ${d}`),
+          ...(changed.length > 10 ? [`  … and ${changed.length - 10} more`] : []),
+          `No new version is needed: regenerate the snapshot with ${REGENERATE} and commit it with the change.`,
+        ].join('\n'),
+      );
+    }
+    expect(current).toEqual(snapshot);
   });
 });
+
+/** JSON paths where two plain values differ. */
+function differences(a: unknown, b: unknown, path = '$'): string[] {
+  if (stable(a) === stable(b)) return [];
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    return keys.flatMap((k) => differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`));
+  }
+  return [`${path}: ${stable(a)?.slice(0, 60)} → ${stable(b)?.slice(0, 60)}`];
+}
 
 describe('node identity', () => {
   it('keeps the node type name, and every committed snapshot still has its version (a version is never removed)', () => {
