@@ -11,6 +11,7 @@ import { ExecuteContext, PollContext, WebhookContext } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import {
   ICredentialsHelper,
+  NodeHelpers,
   Workflow,
   type ICredentialDataDecryptedObject,
   type ICredentials,
@@ -47,8 +48,9 @@ const { ProspectingWebhookTrigger } =
  */
 (Container.get(SSHClientsManager) as unknown as { cleanupTimer: NodeJS.Timeout }).cleanupTimer.unref();
 
+/* The action node is versioned (n8n's VersionedNodeType): tests hold the version a node of typeVersion 1 gets. */
 const nodeClasses: Record<string, INodeType> = {
-  prospecting: new Prospecting(),
+  prospecting: NodeHelpers.getVersionedNodeType(new Prospecting(), 1),
   prospectingTrigger: new ProspectingTrigger(),
   prospectingWebhookTrigger: new ProspectingWebhookTrigger(),
 };
@@ -56,7 +58,7 @@ const credentialClasses: Record<string, ICredentialType> = { prospectingApi: new
 
 const nodeTypes: INodeTypes = {
   getByName: (type) => nodeClasses[type.replace(/^.*\./, '')],
-  getByNameAndVersion: (type) => nodeClasses[type.replace(/^.*\./, '')],
+  getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(nodeClasses[type.replace(/^.*\./, '')], version),
   getKnownTypes: () => ({}),
 };
 
@@ -151,7 +153,7 @@ export async function executeNode(run: NodeRun): Promise<INodeExecutionData[]> {
   const inputData = { main: [items] };
   const executeData = { node, data: inputData, source: null };
   const context = new ExecuteContext(workflow, workflow.getNode(node.name)!, additionalData(run.credentials), 'manual', runData, 0, items, inputData, executeData, [], run.abortSignal);
-  const out = await nodeClasses.prospecting.execute!.call(context);
+  const out = await NodeHelpers.getVersionedNodeType(nodeClasses.prospecting, node.typeVersion).execute!.call(context);
   return (out as INodeExecutionData[][])[0];
 }
 

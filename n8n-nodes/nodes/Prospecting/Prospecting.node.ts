@@ -1,61 +1,29 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
-import { operation, type ResearchKind } from '../../../shared';
-import { connect } from './client';
-import { credentialsDescription } from './description/authentication';
-import { nodeOperations, properties } from './description';
-import { errorItemJson, toNodeError } from './errors';
-import { cleanItems, withoutSecrets } from './guard';
-import { listSearch } from './methods';
-import { researchItems } from './research';
-import { runOperation, toItems } from './run';
+import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
+import { ProspectingV1 } from './v1/ProspectingV1';
 
-export class Prospecting implements INodeType {
-  description: INodeTypeDescription = {
-    displayName: 'Prospecting',
-    name: 'prospecting',
-    icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
-    group: ['transform'],
-    version: 1,
-    subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-    description: `Search, research and reach out to contacts and companies (${nodeOperations.length} operations)`,
-    defaults: { name: 'Prospecting' },
-    usableAsTool: true,
-    inputs: [NodeConnectionTypes.Main],
-    outputs: [NodeConnectionTypes.Main],
-    credentials: credentialsDescription,
-    properties,
-  };
-
-  methods = { listSearch };
-
-  /** Every path out of the node (items, Continue-on-Fail items, research results, thrown errors) is redacted. */
-  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-    return await withoutSecrets(this, async () => await executeNode(this), cleanItems);
+/**
+ * The Prospecting action node, versioned the n8n way: a saved workflow names the version it was built with
+ * (`typeVersion`) and keeps getting that version's parameters; new workflows get `defaultVersion`. A catalogue
+ * change that would rename, retype or drop a parameter of a published version goes into a new version instead
+ * (test/n8n/node-versions.test.ts fails otherwise, naming what changed).
+ */
+export class Prospecting extends VersionedNodeType {
+  constructor() {
+    // The name is the node type saved in users' workflows (`n8n-nodes-prospecting.prospecting`): it never changes.
+    const baseDescription: INodeTypeBaseDescription = {
+      displayName: 'Prospecting',
+      name: 'prospecting',
+      icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
+      group: ['transform'],
+      subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+      description: 'Search, research and reach out to contacts and companies',
+      defaultVersion: 1,
+      usableAsTool: true,
+    };
+    const nodeVersions: IVersionedNodeType['nodeVersions'] = {
+      1: new ProspectingV1(baseDescription),
+    };
+    super(nodeVersions, baseDescription);
   }
-}
-
-async function executeNode(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-  const items = ctx.getInputData();
-  const resource = ctx.getNodeParameter('resource', 0) as string;
-  const action = ctx.getNodeParameter('operation', 0) as string;
-  const op = operation(`${resource}.${action}`);
-  // One client for the whole execution: pacing and the credit balance carry from item to item.
-  const conn = await connect(ctx);
-
-  if (action === 'research') return [await researchItems(ctx, conn, resource as ResearchKind, items)];
-
-  const out: INodeExecutionData[] = [];
-  for (let i = 0; i < items.length; i++) {
-    try {
-      out.push(...toItems(await runOperation(ctx, conn, op, i), i));
-    } catch (error) {
-      if (ctx.continueOnFail()) {
-        out.push({ json: errorItemJson(error), pairedItem: { item: i } });
-        continue;
-      }
-      throw toNodeError(ctx.getNode(), error, i);
-    }
-  }
-  return [out];
 }

@@ -6,28 +6,33 @@ import { derivedProperties } from './properties';
 import { actionNames, hiddenOperations, resourceNames } from './names';
 import { researchProperties } from './research';
 
-/** Every catalogue operation the node offers (all but the token routes, which the credential handles). */
-export const nodeOperations: readonly AnyOperation[] = catalogue.filter((op) => !hiddenOperations.has(op.id));
+/** The operations of a catalogue the node offers (all but the token routes, which the credential handles). */
+export function offeredOperations(ops: readonly AnyOperation[]): AnyOperation[] {
+  return ops.filter((op) => !hiddenOperations.has(op.id));
+}
 
-const resources = [...new Set(nodeOperations.map((op) => op.resource))];
+/** Every catalogue operation the node offers. */
+export const nodeOperations: readonly AnyOperation[] = offeredOperations(catalogue);
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
 }
 
-const resourceProperty: INodeProperties = {
-  displayName: 'Resource',
-  name: 'resource',
-  type: 'options',
-  noDataExpression: true,
-  options: resources.map((r) => ({ name: resourceNames[r] ?? r, value: r })).sort((a, b) => a.name.localeCompare(b.name)),
-  default: 'contacts',
-};
+function resourceProperty(resources: readonly string[]): INodeProperties {
+  return {
+    displayName: 'Resource',
+    name: 'resource',
+    type: 'options',
+    noDataExpression: true,
+    options: resources.map((r) => ({ name: resourceNames[r] ?? r, value: r })).sort((a, b) => a.name.localeCompare(b.name)),
+    default: 'contacts',
+  };
+}
 
-function operationProperty(resource: string): INodeProperties {
-  const ops = nodeOperations.filter((op) => op.resource === resource);
-  const firstAction = ops[0].action;
-  const options: INodePropertyOptions[] = ops
+function operationProperty(ops: readonly AnyOperation[], resource: string): INodeProperties {
+  const mine = ops.filter((op) => op.resource === resource);
+  const firstAction = mine[0].action;
+  const options: INodePropertyOptions[] = mine
     .map((op) => ({ name: actionNames[op.action] ?? op.title, value: op.action, description: op.description, action: sentence(op.title) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
@@ -47,11 +52,20 @@ function fieldsOf(op: AnyOperation): INodeProperties[] {
   return derivedProperties(op);
 }
 
-/** The node's whole parameter list, derived from the core catalogue. */
-export const properties: INodeProperties[] = [
-  authenticationProperty,
-  resourceProperty,
-  ...resources.map(operationProperty),
-  ...researchProperties,
-  ...nodeOperations.flatMap(fieldsOf),
-];
+/**
+ * The node's whole parameter list, derived from the operations it offers. Takes the operations as an
+ * argument so a test can show that an operation added to the catalogue appears with no other change.
+ */
+export function nodeProperties(ops: readonly AnyOperation[]): INodeProperties[] {
+  const resources = [...new Set(ops.map((op) => op.resource))];
+  return [
+    authenticationProperty,
+    resourceProperty(resources),
+    ...resources.map((resource) => operationProperty(ops, resource)),
+    ...researchProperties,
+    ...ops.flatMap(fieldsOf),
+  ];
+}
+
+/** The node's parameter list for today's catalogue. */
+export const properties: INodeProperties[] = nodeProperties(nodeOperations);
