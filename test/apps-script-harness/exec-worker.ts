@@ -31,9 +31,14 @@ function call(request: string): string {
   input.port.postMessage(request);
   // Wake every 50 ms so a vm timeout (busy-loop guard) can still interrupt this thread.
   while (Atomics.wait(flag, 0, 0, 50) === 'timed-out');
-  const reply = receiveMessageOnPort(input.port);
-  if (!reply) throw new Error('harness: service reply missing');
-  return reply.message as string;
+  // The host posts the reply before it raises the flag, but on a loaded machine the message can reach this
+  // port's queue a moment after the flag: look again for a while before calling it missing.
+  for (let waited = 0; waited < 5000; waited += 10) {
+    const reply = receiveMessageOnPort(input.port);
+    if (reply) return reply.message as string;
+    Atomics.wait(flag, 0, 1, 10);
+  }
+  throw new Error('harness: service reply missing');
 }
 
 function remaining(): number {
