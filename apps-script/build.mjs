@@ -1,5 +1,6 @@
 // Builds the add-on into dist/: Code.js (one bundle plus real top-level functions), Sidebar.html, appsscript.json.
-// Usage: node apps-script/build.mjs [--deploy] [--out DIR] [--entry FILE]   (--deploy refuses to build without a urlFetchWhitelist)
+// Usage: node apps-script/build.mjs [--deploy] [--out DIR] [--entry FILE]
+// (--deploy refuses to build without a urlFetchWhitelist)
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -98,8 +99,12 @@ if (bad.length) {
 }
 if (whitelist.length) manifest.urlFetchWhitelist = whitelist;
 else if (deploy) {
-  console.error('No urlFetchWhitelist: set PDS_URL_WHITELIST="https://api.example.com/,https://auth.example.com/" or write apps-script/url-whitelist.json (see apps-script/README.md).');
+  console.error(
+    'No urlFetchWhitelist: set PDS_URL_WHITELIST="https://api.example.com/,https://auth.example.com/" or write apps-script/url-whitelist.json ' +
+      '(see apps-script/README.md).',
+  );
   process.exit(1);
 }
 writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`${relative(process.cwd(), dist) || '.'}: Code.js ${(code.length / 1024).toFixed(0)} KB, ${entryPoints.length} entry points${whitelist.length ? `, ${whitelist.length} whitelisted hosts` : ''}`);
+const hosts = whitelist.length ? `, ${whitelist.length} whitelisted hosts` : '';
+console.log(`${relative(process.cwd(), dist) || '.'}: Code.js ${(code.length / 1024).toFixed(0)} KB, ${entryPoints.length} entry points${hosts}`);

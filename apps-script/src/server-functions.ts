@@ -3,9 +3,28 @@
  * the wrapper's parameter names, its one-line JSDoc and its guard (see Guard in entry-points.ts).
  */
 import { type EntryPoint, type EntryPoints, type Guard, type Implementation } from './entry-points';
-import { authCallback, beginOAuthConnection, connectApiKey, disconnect, getConnectionStatus, saveConnectionSettings, testConnection } from './sidebar/connection';
+import {
+  authCallback,
+  beginOAuthConnection,
+  connectApiKey,
+  disconnect,
+  getConnectionStatus,
+  saveConnectionSettings,
+  testConnection,
+} from './sidebar/connection';
 import { pollEnrichment, previewEnrichment, startEnrichment } from './sidebar/enrich';
-import { addSelectionToList, createList, createSavedSearch, deleteList, deleteSavedSearch, exportToSheet, getLists, getSavedSearches, renameList, updateSavedSearch } from './sidebar/lists';
+import {
+  addSelectionToList,
+  createList,
+  createSavedSearch,
+  deleteList,
+  deleteSavedSearch,
+  exportToSheet,
+  getLists,
+  getSavedSearches,
+  renameList,
+  updateSavedSearch,
+} from './sidebar/lists';
 import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
 import { importSavedSearch, importSearch, searchFilterChoices, searchPreview } from './sidebar/search';

@@ -13,7 +13,8 @@ export function windowOf(days: number, now = Date.now()): { startDate: string; e
 }
 
 /** PDS_ORG_CONTACTS / PDS_ORG_COMPANIES: saved records changed in the lookback window (a free read). */
-export function orgTable({ client, run }: Answering, op: AnyOperation, known: readonly string[], days: unknown, limit: unknown, fields: unknown): CellValue[][] {
+export function orgTable(a: Answering, op: AnyOperation, known: readonly string[], days: unknown, limit: unknown, fields: unknown): CellValue[][] {
+  const { client, run } = a;
   const window = windowOf(intArg(days, 'days', client.addOn.lookbackDays, 1, 3650));
   const max = intArg(limit, 'limit', 1000, 1, 20000);
   const columns = fieldsArg(fields, known, known);

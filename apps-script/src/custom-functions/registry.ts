@@ -63,7 +63,10 @@ export const customFunctions = customFunctionsOf({
     summary: 'Lists your saved searches (free).',
     params: [param('type', 'string', 'Optional: contacts or companies.')],
     returns: 'A table of saved searches with a header row.',
-    body: ({ client, run }, type) => table(run(send(client, listSavedSearchesOperation, savedSearchesInput(type))).data, savedSearchColumns, customFunctionCell),
+    body: ({ client, run }, type) => {
+      const searches = run(send(client, listSavedSearchesOperation, savedSearchesInput(type))).data;
+      return table(searches, savedSearchColumns, customFunctionCell);
+    },
   }),
   PDS_CONTACT_STATUSES: customFunction({
     summary: "Lists your organization's contact statuses (free).",
