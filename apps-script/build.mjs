@@ -1,18 +1,25 @@
 // Builds the add-on into dist/: Code.js (one bundle plus real top-level functions), Sidebar.html, appsscript.json.
-// Usage: node apps-script/build.mjs [--deploy]   (--deploy refuses to build without a urlFetchWhitelist)
+// Usage: node apps-script/build.mjs [--deploy] [--out DIR] [--entry FILE]
+// (--deploy refuses to build without a urlFetchWhitelist)
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, 'dist');
 const deploy = process.argv.includes('--deploy');
+// --out DIR (default apps-script/dist) and --entry FILE (default src/main.ts): the tests build into a temp dir.
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : fallback;
+};
+const dist = option('--out', join(here, 'dist'));
+const entry = option('--entry', join(here, 'src', 'main.ts'));
 
 // Apps Script's V8 has no setTimeout, process or require: a neutral IIFE that only assigns one global.
 const bundle = await esbuild.build({
-  entryPoints: [join(here, 'src', 'main.ts')],
+  entryPoints: [entry],
   bundle: true,
   write: false,
   format: 'iife',
@@ -26,36 +33,35 @@ const bundle = await esbuild.build({
 });
 const code = bundle.outputFiles[0].text;
 
-// The entry-point table is data in TypeScript: bundle it alone and read it.
-const table = await esbuild.build({ entryPoints: [join(here, 'src', 'entry-points.ts')], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'warning' });
-const mod = { exports: {} };
-new Function('module', 'exports', table.outputFiles[0].text)(mod, mod.exports);
-const { entryPoints } = mod.exports;
-
-// Every entry point must exist in the bundle, and every export must have an entry point.
+// The entry points are read from the bundle itself (src/main.ts exports the registries as `entryPoints`): the
+// globals below are generated from the very object the wrappers call, so a declared function cannot be left out.
 const probe = vm.createContext({});
-vm.runInContext(`${code}\nthis.__names = Object.keys(__addon);`, probe);
+vm.runInContext(`${code}\nthis.__exports = Object.keys(__addon);\nthis.__entryPoints = __addon.entryPoints;`, probe);
+const fail = (message) => {
+  console.error(message);
+  process.exit(1);
+};
 // The guards the wrappers call first (src/guards.ts): exported for the wrappers, not entry points.
 const GUARDS = ['sidebarOnly_', 'triggerOnly_'];
-const exported = new Set(probe.__names.filter((n) => !GUARDS.includes(n)));
-const missingGuards = GUARDS.filter((n) => !probe.__names.includes(n));
-if (missingGuards.length) {
-  console.error(`the bundle lacks the guards [${missingGuards}] (src/guards.ts, exported from src/main.ts)`);
-  process.exit(1);
-}
+const missingGuards = GUARDS.filter((n) => !probe.__exports.includes(n));
+if (missingGuards.length) fail(`the bundle lacks the guards [${missingGuards}] (src/guards.ts, exported from src/main.ts)`);
+// Any other export would never become a global: declare it in a registry instead.
+const strays = probe.__exports.filter((n) => n !== 'entryPoints' && !GUARDS.includes(n));
+if (strays.length) fail(`src/main.ts exports [${strays}], which no wrapper calls: declare them in custom-functions/registry.ts or server-functions.ts`);
+const table = probe.__entryPoints;
+if (!table || typeof table !== 'object') fail('src/main.ts must export the entry-point registry as `entryPoints`');
+const entryPoints = Object.entries(table).map(([name, e]) => ({ name, params: [...e.params], doc: [...e.doc], guard: e.guard, run: e.run }));
 // A server function without a known guard kind would be callable from a cell: refuse to build.
-const kinds = { custom: null, sidebar: 'sidebar', trigger: 'trigger', open: null, callback: null };
-const unguarded = entryPoints.filter((e) => !(e.guard in kinds));
-if (unguarded.length) {
-  console.error(`entry points without a guard kind: [${unguarded.map((e) => e.name)}]`);
-  process.exit(1);
-}
-const listed = new Set(entryPoints.map((e) => e.name));
-const missing = [...listed].filter((n) => !exported.has(n));
-const unlisted = [...exported].filter((n) => !listed.has(n));
-if (missing.length || unlisted.length) {
-  console.error(`entry points and exports differ: missing in bundle [${missing}], not listed [${unlisted}]`);
-  process.exit(1);
+const kinds = ['custom', 'sidebar', 'trigger', 'open', 'callback'];
+const identifier = /^[A-Za-z$][\w$]*$/;
+for (const e of entryPoints) {
+  if (!identifier.test(e.name) || e.name.endsWith('_')) fail(`entry point "${e.name}": not a public global name (letters, digits, _; not ending in _)`);
+  if (!kinds.includes(e.guard)) fail(`entry point ${e.name}: guard "${e.guard}" is none of [${kinds}]`);
+  if (typeof e.run !== 'function') fail(`entry point ${e.name}: run is not a function`);
+  if (!e.params.every((p) => identifier.test(p))) fail(`entry point ${e.name}: params [${e.params}] are not all identifiers`);
+  if (e.guard === 'trigger' && e.params.length === 0) fail(`entry point ${e.name}: a trigger guard needs the event parameter`);
+  if (e.guard === 'custom' && !e.doc.includes('@customfunction')) fail(`custom function ${e.name}: its JSDoc lacks @customfunction`);
+  if (e.doc.some((line) => line.includes('*/'))) fail(`entry point ${e.name}: its JSDoc contains "*/"`);
 }
 
 const wrappers = entryPoints
@@ -69,7 +75,7 @@ const wrappers = entryPoints
         : e.guard === 'trigger'
           ? `  __addon.triggerOnly_(${JSON.stringify(e.name)}, ${e.params[0]});\n`
           : '';
-    return `${doc}\nfunction ${e.name}(${params}) {\n${guard}  return __addon.${e.name}(${params});\n}\n`;
+    return `${doc}\nfunction ${e.name}(${params}) {\n${guard}  return __addon.entryPoints.${e.name}.run(${params});\n}\n`;
   })
   .join('\n');
 
@@ -93,8 +99,12 @@ if (bad.length) {
 }
 if (whitelist.length) manifest.urlFetchWhitelist = whitelist;
 else if (deploy) {
-  console.error('No urlFetchWhitelist: set PDS_URL_WHITELIST="https://api.example.com/,https://auth.example.com/" or write apps-script/url-whitelist.json (see apps-script/README.md).');
+  console.error(
+    'No urlFetchWhitelist: set PDS_URL_WHITELIST="https://api.example.com/,https://auth.example.com/" or write apps-script/url-whitelist.json ' +
+      '(see apps-script/README.md).',
+  );
   process.exit(1);
 }
 writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`apps-script/dist: Code.js ${(code.length / 1024).toFixed(0)} KB, ${entryPoints.length} entry points${whitelist.length ? `, ${whitelist.length} whitelisted hosts` : ''}`);
+const hosts = whitelist.length ? `, ${whitelist.length} whitelisted hosts` : '';
+console.log(`${relative(process.cwd(), dist) || '.'}: Code.js ${(code.length / 1024).toFixed(0)} KB, ${entryPoints.length} entry points${hosts}`);

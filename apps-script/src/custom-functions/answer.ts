@@ -30,6 +30,8 @@ function noTokenRequests(client: AddOnClient): (request: HttpRequest) => ReturnT
 }
 
 export interface Answering {
+  /** The custom function's name (part of every cache key it writes). */
+  fn: string;
   client: AddOnClient;
   /** Runs a core flow within the custom function's time budget. */
   run<T>(flow: Flow<T>): T;
@@ -50,7 +52,7 @@ export function answer(fn: string, args: readonly unknown[], compute: (a: Answer
     if (hit) return hit;
     requireFreshToken(client);
     const host = gasHost({ sleep: sleepUntil(deadline), fetch: noTokenRequests(client) });
-    const value = compute({ client, run: (flow) => run(client, flow, host) });
+    const value = compute({ fn, client, run: (flow) => run(client, flow, host) });
     cachePut(key, value, client.addOn.cacheTtlS);
     return value;
   } catch (error) {

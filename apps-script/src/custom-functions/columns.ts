@@ -7,7 +7,9 @@ export function fieldsArg(arg: unknown, known: readonly string[], fallback: read
   if (asked.length === 0) return [...fallback];
   const unknown = asked.filter((f) => !known.includes(f));
   if (unknown.length > 0) {
-    throw new ValidationError(`fields: unknown field ${unknown.map((f) => `"${f}"`).join(', ')}. Known fields include: ${known.slice(0, 12).join(', ')}...`, [{ field: 'fields', rule: 'known field names' }]);
+    const named = unknown.map((f) => `"${f}"`).join(', ');
+    const message = `fields: unknown field ${named}. Known fields include: ${known.slice(0, 12).join(', ')}...`;
+    throw new ValidationError(message, [{ field: 'fields', rule: 'known field names' }]);
   }
   return asked;
 }

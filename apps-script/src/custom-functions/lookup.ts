@@ -3,7 +3,7 @@ import { boolArg, intArg, keysOf } from '../args';
 import { cacheGet, cacheKey, cachePut } from '../cache';
 import { customFunctionCell, type CellValue } from '../cells';
 import { recordRow } from '../sheet-io';
-import { answer, type Answering } from './answer';
+import type { Answering } from './answer';
 import { fieldsArg } from './columns';
 import { windowOf } from './org';
 
@@ -17,8 +17,7 @@ export function normalDomain(text: string): string {
   return text.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
 }
 
-interface LookupKind {
-  fn: string;
+export interface LookupKind {
   op: AnyOperation;
   known: readonly string[];
   defaults: readonly string[];
@@ -27,8 +26,7 @@ interface LookupKind {
   normalize(key: string): string;
 }
 
-const contactKind: LookupKind = {
-  fn: 'PDS_LOOKUP_CONTACT',
+export const contactKind: LookupKind = {
   op: orgContactsOperation,
   known: records.orgContactColumns,
   defaults: contactFields,
@@ -36,8 +34,7 @@ const contactKind: LookupKind = {
   normalize: (k) => k.trim().toLowerCase(),
 };
 
-const companyKind: LookupKind = {
-  fn: 'PDS_LOOKUP_COMPANY',
+export const companyKind: LookupKind = {
   op: orgCompaniesOperation,
   known: records.orgCompanyColumns,
   defaults: companyFields,
@@ -50,7 +47,7 @@ const companyKind: LookupKind = {
  * cached, so a whole range (and the next recalculation) is answered from it without a request per key.
  */
 function index(kind: LookupKind, a: Answering, days: number, columns: string[]): Record<string, CellValue[]> {
-  const key = cacheKey(`${kind.fn}.index`, [a.client.identity, days, columns]);
+  const key = cacheKey(`${a.fn}.index`, [a.client.identity, days, columns]);
   const cached = cacheGet<Record<string, CellValue[]>>(key);
   if (cached) return cached;
   const pages = a.run(paginate<Record<string, unknown>>(a.client, kind.op, windowOf(days)));
@@ -61,22 +58,13 @@ function index(kind: LookupKind, a: Answering, days: number, columns: string[]):
   return built;
 }
 
-function lookup(kind: LookupKind, keys: unknown, fields: unknown, days: unknown, header: unknown): CellValue[][] {
-  return answer(kind.fn, [keys, fields, days, header], (a) => {
-    const columns = fieldsArg(fields, kind.known, kind.defaults);
-    const asked = keysOf(keys);
-    const lookback = intArg(days, 'days', a.client.addOn.lookbackDays, 1, 3650);
-    const found = asked.some((k) => k !== '') ? index(kind, a, lookback, columns) : {};
-    const blank = columns.map(() => '' as CellValue);
-    const rows = asked.map((k) => (k === '' ? blank : (found[kind.normalize(k)] ?? [NOT_FOUND, ...blank.slice(1)])));
-    return boolArg(header, true) ? [columns, ...rows] : rows;
-  });
-}
-
-export function PDS_LOOKUP_CONTACT(keys?: unknown, fields?: unknown, days?: unknown, header?: unknown): CellValue[][] {
-  return lookup(contactKind, keys, fields, days, header);
-}
-
-export function PDS_LOOKUP_COMPANY(domains?: unknown, fields?: unknown, days?: unknown, header?: unknown): CellValue[][] {
-  return lookup(companyKind, domains, fields, days, header);
+/** PDS_LOOKUP_CONTACT / PDS_LOOKUP_COMPANY: one row per key, from the cached index of the org read. */
+export function lookupTable(a: Answering, kind: LookupKind, keys: unknown, fields: unknown, days: unknown, header: unknown): CellValue[][] {
+  const columns = fieldsArg(fields, kind.known, kind.defaults);
+  const asked = keysOf(keys);
+  const lookback = intArg(days, 'days', a.client.addOn.lookbackDays, 1, 3650);
+  const found = asked.some((k) => k !== '') ? index(kind, a, lookback, columns) : {};
+  const blank = columns.map(() => '' as CellValue);
+  const rows = asked.map((k) => (k === '' ? blank : (found[kind.normalize(k)] ?? [NOT_FOUND, ...blank.slice(1)])));
+  return boolArg(header, true) ? [columns, ...rows] : rows;
 }

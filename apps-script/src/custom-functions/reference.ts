@@ -1,28 +1,12 @@
-import { getCreditsOperation, listContactStatusesOperation, listListsOperation, listSavedSearchesOperation, records, send } from '../../../shared';
+import { records } from '../../../shared';
 import { isBlank } from '../args';
-import { customFunctionCell, type CellValue } from '../cells';
-import { table } from '../sheet-io';
-import { answer } from './answer';
 
-const listColumns = records.describeRecordFields(records.listSchema);
-const savedSearchColumns = records.describeRecordFields(records.savedSearchSchema);
-const statusColumns = records.describeRecordFields(records.contactStatusSchema);
+/** The columns of the reference tables (PDS_LISTS, PDS_SAVED_SEARCHES, PDS_CONTACT_STATUSES). */
+export const listColumns = records.describeRecordFields(records.listSchema);
+export const savedSearchColumns = records.describeRecordFields(records.savedSearchSchema);
+export const statusColumns = records.describeRecordFields(records.contactStatusSchema);
 
-export function PDS_LISTS(): CellValue[][] {
-  return answer('PDS_LISTS', [], ({ client, run }) => table(run(send(client, listListsOperation, {})).data, listColumns, customFunctionCell));
-}
-
-export function PDS_SAVED_SEARCHES(type?: unknown): CellValue[][] {
-  return answer('PDS_SAVED_SEARCHES', [type], ({ client, run }) => {
-    const input = isBlank(type) ? {} : { type: String(type).trim().toLowerCase() as 'contacts' | 'companies' };
-    return table(run(send(client, listSavedSearchesOperation, input)).data, savedSearchColumns, customFunctionCell);
-  });
-}
-
-export function PDS_CONTACT_STATUSES(): CellValue[][] {
-  return answer('PDS_CONTACT_STATUSES', [], ({ client, run }) => table(run(send(client, listContactStatusesOperation, {})).data, statusColumns, customFunctionCell));
-}
-
-export function PDS_CREDITS(): CellValue[][] {
-  return answer('PDS_CREDITS', [], ({ client, run }) => [['balance'], [customFunctionCell(run(send(client, getCreditsOperation, {})).data.balance)]]);
+/** PDS_SAVED_SEARCHES' optional type: blank for all, else contacts or companies (the service checks the value). */
+export function savedSearchesInput(type: unknown): { type?: 'contacts' | 'companies' } {
+  return isBlank(type) ? {} : { type: String(type).trim().toLowerCase() as 'contacts' | 'companies' };
 }

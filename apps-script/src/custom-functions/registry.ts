@@ -1,0 +1,105 @@
+/**
+ * Every Sheets custom function, keyed by the name a cell types: its JSDoc (summary, params, return), and its body.
+ * This object is the only list: build.mjs generates each global `function NAME(...)` with its `@customfunction`
+ * JSDoc from it. Bodies run inside `answer` (see define.ts) and may only call free operations.
+ */
+import {
+  getCreditsOperation,
+  listContactStatusesOperation,
+  listListsOperation,
+  listSavedSearchesOperation,
+  orgCompaniesOperation,
+  orgContactsOperation,
+  records,
+  searchCompaniesOperation,
+  searchContactsOperation,
+  send,
+} from '../../../shared';
+import { customFunctionCell } from '../cells';
+import { table } from '../sheet-io';
+import { customFunction, customFunctionsOf, param } from './define';
+import { companyKind, contactKind, lookupTable } from './lookup';
+import { orgTable } from './org';
+import { listColumns, savedSearchColumns, savedSearchesInput, statusColumns } from './reference';
+import { searchTable } from './search';
+
+const RANGE = 'string|Array<Array<string>>';
+const limitOfSearch = param('limit', 'number', 'Most results to return (default 50, up to 2000).');
+const days = param('days', 'number', 'Lookback window in days (default 365).');
+const limitOfOrg = param('limit', 'number', 'Most rows to return (default 1000, up to 20000).');
+
+export const customFunctions = customFunctionsOf({
+  PDS_SEARCH_CONTACTS: customFunction({
+    summary: 'Searches contacts (free: uses no credits). Returns a header row and one row per contact.',
+    params: [param('filters', RANGE, 'Filters as "jobTitle=CTO; seniority=VP,Director" or a two-column range (name | value).'), limitOfSearch],
+    returns: 'A table of contacts with a header row.',
+    body: (a, filters, limit) => searchTable(a, searchContactsOperation, records.contactSearchColumns, filters, limit),
+  }),
+  PDS_SEARCH_COMPANIES: customFunction({
+    summary: 'Searches companies (free: uses no credits). Returns a header row and one row per company.',
+    params: [param('filters', RANGE, 'Filters as "industry=Software; companyCountry=US" or a two-column range (name | value).'), limitOfSearch],
+    returns: 'A table of companies with a header row.',
+    body: (a, filters, limit) => searchTable(a, searchCompaniesOperation, records.companySearchColumns, filters, limit),
+  }),
+  PDS_ORG_CONTACTS: customFunction({
+    summary: "Lists your organization's saved contacts changed in the last days (free).",
+    params: [days, limitOfOrg, param('fields', 'string', 'Optional comma-separated fields, e.g. "contactId,fullName,email".')],
+    returns: 'A table of saved contacts with a header row.',
+    body: (a, d, limit, fields) => orgTable(a, orgContactsOperation, records.orgContactColumns, d, limit, fields),
+  }),
+  PDS_ORG_COMPANIES: customFunction({
+    summary: "Lists your organization's saved companies changed in the last days (free).",
+    params: [days, limitOfOrg, param('fields', 'string', 'Optional comma-separated fields, e.g. "companyId,name,domain".')],
+    returns: 'A table of saved companies with a header row.',
+    body: (a, d, limit, fields) => orgTable(a, orgCompaniesOperation, records.orgCompanyColumns, d, limit, fields),
+  }),
+  PDS_LISTS: customFunction({
+    summary: 'Lists your lists (free).',
+    params: [],
+    returns: 'A table of lists with a header row.',
+    body: ({ client, run }) => table(run(send(client, listListsOperation, {})).data, listColumns, customFunctionCell),
+  }),
+  PDS_SAVED_SEARCHES: customFunction({
+    summary: 'Lists your saved searches (free).',
+    params: [param('type', 'string', 'Optional: contacts or companies.')],
+    returns: 'A table of saved searches with a header row.',
+    body: ({ client, run }, type) => {
+      const searches = run(send(client, listSavedSearchesOperation, savedSearchesInput(type))).data;
+      return table(searches, savedSearchColumns, customFunctionCell);
+    },
+  }),
+  PDS_CONTACT_STATUSES: customFunction({
+    summary: "Lists your organization's contact statuses (free).",
+    params: [],
+    returns: 'A table of statuses with a header row.',
+    body: ({ client, run }) => table(run(send(client, listContactStatusesOperation, {})).data, statusColumns, customFunctionCell),
+  }),
+  PDS_CREDITS: customFunction({
+    summary: "Shows the organization's remaining research credits (free).",
+    params: [],
+    returns: 'The balance under a header.',
+    body: ({ client, run }) => [['balance'], [customFunctionCell(run(send(client, getCreditsOperation, {})).data.balance)]],
+  }),
+  PDS_LOOKUP_CONTACT: customFunction({
+    summary: 'Looks up already researched contacts by contactId or email; a whole range is answered in one call (free).',
+    params: [
+      param('keys', RANGE, 'A contactId or email, or a range of them.'),
+      param('fields', 'string', 'Optional comma-separated fields (default contactId, fullName, email, title, company, ...).'),
+      days,
+      param('header', 'boolean', 'FALSE to leave out the header row (to line results up with the keys).'),
+    ],
+    returns: 'One row per key, "(not found)" where no saved contact matches.',
+    body: (a, keys, fields, d, header) => lookupTable(a, contactKind, keys, fields, d, header),
+  }),
+  PDS_LOOKUP_COMPANY: customFunction({
+    summary: 'Looks up already researched companies by domain; a whole range is answered in one call (free).',
+    params: [
+      param('domains', RANGE, 'A domain such as acme.com, or a range of them.'),
+      param('fields', 'string', 'Optional comma-separated fields (default companyId, name, domain, industry, ...).'),
+      days,
+      param('header', 'boolean', 'FALSE to leave out the header row (to line results up with the domains).'),
+    ],
+    returns: 'One row per domain, "(not found)" where no saved company matches.',
+    body: (a, domains, fields, d, header) => lookupTable(a, companyKind, domains, fields, d, header),
+  }),
+});

@@ -1,0 +1,78 @@
+/**
+ * Menu, callback, trigger and sidebar (google.script.run) functions, one declaration each: the implementation,
+ * the wrapper's parameter names, its one-line JSDoc and its guard (see Guard in entry-points.ts).
+ */
+import { type EntryPoint, type EntryPoints, type Guard, type Implementation } from './entry-points';
+import {
+  authCallback,
+  beginOAuthConnection,
+  connectApiKey,
+  disconnect,
+  getConnectionStatus,
+  saveConnectionSettings,
+  testConnection,
+} from './sidebar/connection';
+import { pollEnrichment, previewEnrichment, startEnrichment } from './sidebar/enrich';
+import {
+  addSelectionToList,
+  createList,
+  createSavedSearch,
+  deleteList,
+  deleteSavedSearch,
+  exportToSheet,
+  getLists,
+  getSavedSearches,
+  renameList,
+  updateSavedSearch,
+} from './sidebar/lists';
+import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
+import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
+import { importSavedSearch, importSearch, searchFilterChoices, searchPreview } from './sidebar/search';
+import { onInstall, onOpen, showSidebar } from './sidebar/show';
+
+function declare<const P extends readonly string[]>(guard: Exclude<Guard, 'custom'>, params: P, run: Implementation<P>, summary: string): EntryPoint {
+  return { params, doc: [summary], guard, run };
+}
+
+/** A server function the sidebar (google.script.run) calls: refused from a cell. */
+const sidebar = <const P extends readonly string[]>(params: P, run: Implementation<P>, summary: string) => declare('sidebar', params, run, summary);
+
+export const serverFunctions: EntryPoints = {
+  onOpen: declare('open', ['e'], onOpen, 'Adds the add-on menu.'),
+  onInstall: declare('open', ['e'], onInstall, 'Adds the add-on menu right after installation.'),
+  showSidebar: sidebar([], showSidebar, 'Opens the sidebar.'),
+  authCallback: declare('callback', ['request'], authCallback, "OAuth redirect target (Google's /usercallback with a state token)."),
+  scheduledRun: declare('trigger', ['e'], scheduledRun, 'Hourly trigger: finishes research and refreshes the org-contacts sheet.'),
+  getConnectionStatus: sidebar([], getConnectionStatus, 'Sidebar: which connection is set up (never the secret).'),
+  connectApiKey: sidebar(['apiKey'], connectApiKey, 'Sidebar: connects with an API key after testing it.'),
+  beginOAuthConnection: sidebar(['clientId', 'clientSecret'], beginOAuthConnection, 'Sidebar: starts the OAuth sign-in.'),
+  disconnect: sidebar([], disconnect, 'Sidebar: forgets the credential.'),
+  testConnection: sidebar([], testConnection, 'Sidebar: who is connected, credits, rate-limit headroom.'),
+  saveConnectionSettings: sidebar(['patch'], saveConnectionSettings, 'Sidebar: service addresses and limits.'),
+  searchPreview: sidebar(['request'], searchPreview, 'Sidebar: a first page of search results.'),
+  importSearch: sidebar(['request'], importSearch, 'Sidebar: imports search results into a sheet.'),
+  importSavedSearch: sidebar(['savedSearchId', 'limit', 'sheetName'], importSavedSearch, 'Sidebar: imports a saved search.'),
+  searchFilterChoices: sidebar([], searchFilterChoices, 'Sidebar: the search filters with a published set of values, shown as pickers.'),
+  previewEnrichment: sidebar([], previewEnrichment, 'Sidebar: cost preview of enriching the selected rows.'),
+  startEnrichment: sidebar(['confirmedItems'], startEnrichment, 'Sidebar: starts the confirmed enrichment.'),
+  pollEnrichment: sidebar(['jobId'], pollEnrichment, 'Sidebar: one poll sweep, finished rows written.'),
+  createCampaignFromSelection: sidebar(['request'], createCampaignFromSelection, 'Sidebar: campaign from the selected contacts.'),
+  sendEmail: sidebar(['request'], sendEmail, 'Sidebar: sends one email (never repeated).'),
+  sendDraft: sidebar(['id', 'from'], sendDraft, 'Sidebar: sends a draft (never repeated).'),
+  listDrafts: sidebar([], listDrafts, 'Sidebar: your drafts.'),
+  listEmailAccounts: sidebar([], listEmailAccounts, 'Sidebar: your sending accounts.'),
+  getLists: sidebar([], getLists, 'Sidebar: your lists.'),
+  createList: sidebar(['name'], createList, 'Sidebar: creates a list.'),
+  renameList: sidebar(['id', 'name'], renameList, 'Sidebar: renames a list.'),
+  deleteList: sidebar(['id'], deleteList, 'Sidebar: deletes a list.'),
+  addSelectionToList: sidebar(['id'], addSelectionToList, 'Sidebar: adds the selected contacts to a list.'),
+  getSavedSearches: sidebar(['type'], getSavedSearches, 'Sidebar: your saved searches.'),
+  createSavedSearch: sidebar(['input'], createSavedSearch, 'Sidebar: creates a saved search.'),
+  updateSavedSearch: sidebar(['input'], updateSavedSearch, 'Sidebar: changes a saved search.'),
+  deleteSavedSearch: sidebar(['id'], deleteSavedSearch, 'Sidebar: deletes a saved search.'),
+  exportToSheet: sidebar(['what', 'sheetName'], exportToSheet, 'Sidebar: writes lists or saved searches to a sheet.'),
+  enableOrgRefresh: sidebar(['options'], enableOrgRefresh, 'Sidebar: imports org contacts and refreshes them hourly.'),
+  refreshOrgContactsNow: sidebar([], refreshOrgContactsNow, 'Sidebar: continues the org-contacts refresh now.'),
+  disableOrgRefresh: sidebar([], disableOrgRefresh, 'Sidebar: stops the org-contacts refresh.'),
+  scheduleStatus: sidebar([], scheduleStatus, 'Sidebar: refresh cursor and unfinished research.'),
+};
