@@ -1,5 +1,5 @@
 /**
- * The n8n half of `npm start` (scripts/start.mjs): installs n8n on demand (test/n8n-e2e/n8n-runner.ts,
+ * The n8n half of `npm start` (scripts/start.mjs): installs n8n on demand (scripts/n8n/runner.ts,
  * ensureN8n), builds the package, prepares a persistent n8n home with the sandbox credentials and the
  * example workflows, starts `n8n start`, and takes the owner setup out of the way.
  *
@@ -25,9 +25,9 @@ export const OAUTH_CREDENTIAL_ID = 'prospectingSandboxOAuth1';
 const WEBHOOK_NODE = 'CUSTOM.prospectingWebhookTrigger';
 const OWNER_EMAIL = 'sandbox-owner@example.com';
 
-/** Loads the TypeScript runner the e2e tests use (one source of truth for installing n8n). */
+/** Loads the TypeScript n8n runner that the e2e tests use too (one source of truth for installing n8n). */
 function runner(root) {
-  return tsxRequire(path.join(root, 'test/n8n-e2e/n8n-runner.ts'), import.meta.url);
+  return tsxRequire(path.join(root, 'scripts/n8n/runner.ts'), import.meta.url);
 }
 
 /** Runs install-n8n.sh when needed (its progress goes to stderr); resolves to {nodeBin, n8nBin}. */

@@ -110,7 +110,7 @@ if (!opts.n8n) {
   } catch (err) {
     if (!stopping) {
       say(`\nn8n is not running: ${err.message}`);
-      say('The sandbox keeps running. Fix the cause and run npm start again (bash test/n8n-e2e/install-n8n.sh installs n8n on its own).');
+      say('The sandbox keeps running. Fix the cause and run npm start again (bash scripts/n8n/install-n8n.sh installs n8n on its own).');
       say('\nPress Ctrl-C to stop.');
       await n8n?.stop();
       n8n = null;

@@ -1,5 +1,5 @@
 import { AuthError, connectWithCode, runSync, type AuthConfig } from '../../shared';
-import { clientWith } from './client';
+import { clientWith } from './add-on-client';
 import { gasHost } from './host';
 import { KEYS, loadSettings } from './settings';
 import { escapeHtml } from './html';

@@ -1,4 +1,5 @@
-import { createClient, runSync, type AuthConfig, type Client, type Flow, type SyncHost } from '../../shared';
+import { runSync, type Client, type Flow, type SyncHost } from '../../shared';
+import { clientWith, type AddOnClient } from './add-on-client';
 import { requireAuth } from './auth';
 import { gasHost } from './host';
 import { loadSettings, type AddOnSettings } from './settings';
@@ -14,14 +15,7 @@ function stateKey(client: Pick<Client, 'identity'>): string {
   return `pds.state.${client.identity}`;
 }
 
-export interface AddOnClient extends Client {
-  readonly addOn: AddOnSettings;
-}
-
-/** A core client over settings already validated by settings.ts (the add-on's own fields ride along). */
-export function clientWith(settings: AddOnSettings, auth: AuthConfig): AddOnClient {
-  return { ...createClient({ auth, settings }), addOn: settings };
-}
+export type { AddOnClient } from './add-on-client';
 
 export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient {
   const settings = { ...loadSettings(), ...overrides };

@@ -3,7 +3,9 @@ import type { Client } from '../client';
 import { nowMs, withLock, type Flow } from '../effects';
 import { AuthError, NetworkError, ProspectingError, ServerError, UnexpectedResponseError } from '../errors';
 import { normalizeToken } from '../records/token';
-import { decode, exchange, prepare } from '../flow/send';
+import { decode } from '../flow/decode';
+import { exchangeWith, type Sign } from '../flow/exchange';
+import { prepare } from '../flow/prepare';
 import { readToken, writeToken, type StoredToken } from './token-store';
 
 type OAuthAuth = Extract<Client['auth'], { type: 'oauth2' }>;
@@ -34,12 +36,17 @@ function tokensFrom(body: unknown, now: number): StoredToken | null {
   return { accessToken: b.access_token, refreshToken: b.refresh_token, expiresAtMs: now + expiresIn, refreshExpiresAtMs: null };
 }
 
+/** The token route carries no credential (spec 4.2; its catalogue entry is `auth: 'none'`, which authorize also leaves unsigned). */
+const unsigned: Sign = function* (request) {
+  return request;
+};
+
 /** Calls the token endpoint (no Authorization header, spec 4.2) and reads either response form. */
 function* requestToken(client: Client, grant: { grant_type: 'authorization_code'; code: string } | { grant_type: 'refresh_token'; refresh_token: string }): Flow<StoredToken> {
   const auth = oauthOf(client);
   const input = { client_id: auth.clientId, client_secret: auth.clientSecret, redirect_uri: auth.redirectUri, ...grant };
   const prepared = prepare(tokenOperation, input, client);
-  const response = yield* exchange(client, tokenOperation, prepared.request);
+  const response = yield* exchangeWith(client, tokenOperation, prepared.request, unsigned);
   // The token route is `unsafe`, so decode never throws on its shape; a missing token is still an error.
   const reply = decode(tokenOperation, response, client.settings.strictResponses, prepared.request);
   const token = tokensFrom(reply.body, yield* nowMs());

@@ -8,7 +8,8 @@ import type { Flow } from '../effects';
 import { PartialCampaignError, ValidationError } from '../errors';
 import { validate } from '../validation/format';
 import { chunk } from './chunk';
-import { decode, exchange, send } from './send';
+import { decode } from './decode';
+import { exchange, send } from './send';
 
 /** The one array field of `input` that is over the operation's per-request cap, if any. */
 function oversized(op: AnyOperation, input: Record<string, unknown>, client: Client): { field: string; max: number } | null {

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createN8nHome, ensureN8n, N8nHome, parseExecuteOutput, summarizeExecution } from './n8n-runner';
+import { createN8nHome, ensureN8n, N8nHome, parseExecuteOutput, summarizeExecution } from '../../scripts/n8n/runner';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 if (SKIP) console.log('SKIP_N8N_E2E=1: skipping the n8n end-to-end runner test (test/n8n-e2e/runner.test.ts)');

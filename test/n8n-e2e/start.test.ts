@@ -12,7 +12,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from './n8n-runner';
+import { freePort } from '../../scripts/n8n/runner';
 import { signIn, waitFor } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';

@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, ensureN8n, type N8nHome, type N8nServer } from './n8n-runner';
+import { createN8nHome, ensureN8n, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
 import { setUpOwner, signIn, waitFor, type N8nRest } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, ensureN8n, type N8nHome } from './n8n-runner';
+import { createN8nHome, ensureN8n, type N8nHome } from '../../scripts/n8n/runner';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;

