@@ -1,7 +1,7 @@
 import { pollCompanyResearchOperation, pollContactResearchOperation, researchCompaniesOperation, researchContactsOperation } from '../catalogue/research';
 import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
-import { storePut, type Flow } from '../effects';
+import { nowMs, storePut, type Flow } from '../effects';
 import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError, ServerError, UnexpectedResponseError, ValidationError } from '../errors';
 import { chunk } from './chunk';
 import { namedItems } from './research-refusal';
@@ -10,7 +10,12 @@ import { send } from './send';
 
 /** What submitting needs of the run's options. */
 export interface SubmitOptions {
+  /** Save the job under this store key at every checkpoint. */
   checkpointKey?: string;
+  /** Handed the job at every checkpoint (before a request is sent, after each answer): a target saves it its own way. */
+  onCheckpoint?: (job: ResearchJob) => void;
+  /** Epoch ms: no submit request is started at or after it; what is left stays unsubmitted for a later step. */
+  deadlineMs?: number;
 }
 
 export const ops = {
@@ -18,8 +23,9 @@ export const ops = {
   companies: { submit: researchCompaniesOperation as AnyOperation, poll: pollCompanyResearchOperation as AnyOperation },
 };
 
-export function* checkpoint(job: ResearchJob, key: string | undefined): Flow<void> {
-  if (key) yield* storePut(key, JSON.stringify(job));
+export function* checkpoint(job: ResearchJob, opts: SubmitOptions): Flow<void> {
+  if (opts.checkpointKey) yield* storePut(opts.checkpointKey, JSON.stringify(job));
+  opts.onCheckpoint?.(job);
 }
 
 /** Requests never mix search results with identifiers (spec: not both), so each kind of target is its own group. */
@@ -141,6 +147,8 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
   let allowance: number | null = null;
   let creditsError: CreditsError | null = null;
   while (queue.length > 0) {
+    // Past the deadline nothing new is started: the rest stays unsubmitted, and a later step sends it.
+    if (opts.deadlineMs !== undefined && (yield* nowMs()) >= opts.deadlineMs) break;
     let indexes = queue.shift() as number[];
     if (allowance !== null && creditsError) {
       if (allowance <= 0) {
@@ -154,7 +162,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
     }
     // Saved before sending: if this run is cut mid-request, the next one knows these may be accepted.
     mark(job, indexes, { status: 'submitting' });
-    yield* checkpoint(job, opts.checkpointKey);
+    yield* checkpoint(job, opts);
     try {
       const before = client.state.credits;
       const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
@@ -166,7 +174,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         // Nothing was accepted; the rest waits for a later run, which submits it then.
         mark(job, [indexes, ...queue].flat(), { status: 'unsubmitted' });
         job.lastError = errorInfo(error);
-        yield* checkpoint(job, opts.checkpointKey);
+        yield* checkpoint(job, opts);
         return;
       }
       if (error instanceof CreditsError) {
@@ -216,7 +224,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         mark(job, indexes, { status: 'submit-failed', outcome: 'error', message: renamed(job, indexes, error.message), errorCode: error.code });
       } else throw error; // A host failure (time limit): the checkpoint says `submitting`.
     }
-    yield* checkpoint(job, opts.checkpointKey);
+    yield* checkpoint(job, opts);
   }
 }
 
