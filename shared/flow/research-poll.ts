@@ -15,7 +15,7 @@ type PolledEntry = { requestId?: unknown; status?: unknown; message?: unknown; c
 function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
   const indexesById = new Map<string, number[]>();
   job.items.forEach((item, i) => {
-    if (item.requestId && item.outcome === 'pending') indexesById.set(item.requestId, [...(indexesById.get(item.requestId) ?? []), i]);
+    if (item.requestId && item.phase === 'submitted') indexesById.set(item.requestId, [...(indexesById.get(item.requestId) ?? []), i]);
   });
   const answered = new Set<string>();
   for (const raw of (Array.isArray(answer) ? answer : []) as PolledEntry[]) {
@@ -32,7 +32,16 @@ function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
       const missed = (job.items[i].missedPolls ?? 0) + 1;
       job.items[i] =
         missed >= MAX_MISSED_POLLS
-          ? { ...job.items[i], missedPolls: missed, status: 'missing', outcome: 'error', message: `The service left this request id out of ${missed} polls in a row; it no longer reports it.` }
+          ? {
+              ...job.items[i],
+              missedPolls: missed,
+              // Given up by us, not the service's word: no service status.
+              phase: 'finished',
+              serviceStatus: null,
+              status: 'missing',
+              outcome: 'error',
+              message: `The service left this request id out of ${missed} polls in a row; it no longer reports it.`,
+            }
           : { ...job.items[i], missedPolls: missed };
     }
   }

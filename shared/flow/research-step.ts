@@ -3,6 +3,7 @@ import { nowMs, type Flow } from '../effects';
 import { checkSavedJob, summarize, type ResearchJob } from './research-job';
 import { readMaxCredits } from './research-limits';
 import { pollSweep } from './research-poll';
+import { upgradeResearchJob } from './research-upgrade';
 import { checkpoint, submitAll, type SubmitOptions } from './research-submit';
 
 export interface ResearchStepOptions extends SubmitOptions {
@@ -28,9 +29,10 @@ export interface ResearchStep {
  */
 function settleInterruptedSubmits(job: ResearchJob): void {
   job.items.forEach((item, i) => {
-    if (item.status !== 'submitting') return;
+    if (item.phase !== 'submitting') return;
     job.items[i] = {
       ...item,
+      phase: 'unknown',
       status: 'submit-unknown',
       outcome: 'unknown',
       message: 'A run stopped while these items were being submitted; they may have been accepted, so they were not sent again (no credit is spent twice).',
@@ -43,16 +45,16 @@ function settleInterruptedSubmits(job: ResearchJob): void {
  * the items still unsubmitted would only be refused, so they fail now with the same message, nothing sent.
  */
 function failRestAfterCredits(client: Client, job: ResearchJob): void {
-  const outOfCredits = job.items.find((item) => item.errorCode === 'insufficientCredits');
+  const outOfCredits = job.items.find((item) => item.phase === 'failed' && item.errorCode === 'insufficientCredits');
   if (!outOfCredits || (client.state.credits.balance ?? 0) > 0) return;
   job.items.forEach((item, i) => {
-    if (item.outcome === 'unsubmitted') {
-      job.items[i] = { ...item, status: 'submit-failed', outcome: 'error', message: outOfCredits.message, errorCode: 'insufficientCredits' };
+    if (item.phase === 'unsubmitted') {
+      job.items[i] = { ...item, phase: 'failed', status: 'submit-failed', outcome: 'error', message: outOfCredits.message, errorCode: 'insufficientCredits' };
     }
   });
 }
 
-const unsubmitted = (job: ResearchJob) => job.items.filter((item) => item.outcome === 'unsubmitted').length;
+const unsubmitted = (job: ResearchJob) => job.items.filter((item) => item.phase === 'unsubmitted').length;
 
 /**
  * Advances a research job by one step within a deadline: submits what was never submitted (as few requests as
@@ -61,7 +63,8 @@ const unsubmitted = (job: ResearchJob) => job.items.filter((item) => item.outcom
  * loop, the n8n node and every Sheets entry point call this; they keep only their I/O (saving, the sheet, a lock).
  * A failure that outlasts the retries is kept on the job (`lastError`), not thrown.
  */
-export function* advanceResearch(client: Client, saved: ResearchJob, opts: ResearchStepOptions = {}): Flow<ResearchStep> {
+export function* advanceResearch(client: Client, given: ResearchJob, opts: ResearchStepOptions = {}): Flow<ResearchStep> {
+  const saved = upgradeResearchJob(given);
   checkSavedJob(saved);
   const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
   const job: ResearchJob = { ...saved, lastError: null, items: saved.items.map((item) => ({ ...item })) };

@@ -6,6 +6,7 @@ import { checkSavedJob, summarize, type ResearchJob } from './research-job';
 import { describeValue } from '../validation/research-items';
 import { readMaxCredits, readTimeLimitMs } from './research-limits';
 import { advanceResearch } from './research-step';
+import { upgradeResearchJob } from './research-upgrade';
 import { ops } from './research-submit';
 
 export { pollSweep } from './research-poll';
@@ -51,9 +52,10 @@ export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchR
   if (opts.checkpointKey !== undefined && (typeof opts.checkpointKey !== 'string' || !opts.checkpointKey)) throw new ValidationError('Research: checkpointKey: must be non-empty text. Nothing was sent.', [{ field: 'checkpointKey', rule: 'must be non-empty text' }]);
   const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
   readTimeLimitMs(opts.timeLimitMs);
-  checkSavedJob(saved);
+  checkSavedJob(upgradeResearchJob(saved));
   const startedAt = yield* nowMs();
   // The first step submits; it polls nothing, since the first poll is due an interval after the start.
-  const first = yield* advanceResearch(client, saved, { checkpointKey: opts.checkpointKey, maxCredits, maxCreditsLabel: opts.maxCreditsLabel, lastPollAt: startedAt });
+  const stepOptions = { checkpointKey: opts.checkpointKey, maxCredits, maxCreditsLabel: opts.maxCreditsLabel, lastPollAt: startedAt };
+  const first = yield* advanceResearch(client, saved, stepOptions);
   return opts.waitForResults && !first.job.lastError ? yield* pollAll(client, first.job, opts, startedAt) : first.job;
 }

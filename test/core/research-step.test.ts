@@ -19,7 +19,8 @@ function server() {
     }
     const ids = new URL(req.url).searchParams.get('requestIds')!.split(',');
     polls.push(ids.length);
-    return json(200, { success: true, data: ids.map((requestId) => ({ requestId, status: 'done', message: null, contact: { contactId: requestId } })) }, rateHeaders(60, 59, reset));
+    const data = ids.map((requestId) => ({ requestId, status: 'done', message: null, contact: { contactId: requestId } }));
+    return json(200, { success: true, data }, rateHeaders(60, 59, reset));
   };
   return { responder, submits, polls };
 }
@@ -33,7 +34,8 @@ describe('advanceResearch: one step within a deadline', () => {
     const host = scriptedHost(s.responder, { requestMs: 100 });
     const c = client();
     const saved: ResearchJob[] = [];
-    const first = runSync(advanceResearch(c, newResearchJob('contacts', targets(25)), { onCheckpoint: (job) => saved.push(JSON.parse(JSON.stringify(job))) }), host.sync);
+    const onCheckpoint = (job: ResearchJob) => saved.push(JSON.parse(JSON.stringify(job)) as ResearchJob);
+    const first = runSync(advanceResearch(c, newResearchJob('contacts', targets(25)), { onCheckpoint }), host.sync);
     expect(first.did).toBe('submit');
     expect(s.submits).toEqual([10, 10, 5]);
     expect(s.polls).toEqual([]);

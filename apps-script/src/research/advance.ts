@@ -29,7 +29,7 @@ export interface StepRunner {
  */
 function step(client: Client, job: EnrichmentJob, r: StepRunner): ResearchStep['did'] {
   const waiting = new Set<number>();
-  job.research.items.forEach((item, i) => item.outcome === 'unsubmitted' && waiting.add(i));
+  job.research.items.forEach((item, i) => item.phase === 'unsubmitted' && waiting.add(i));
   const onCheckpoint = (research: ResearchJob) => {
     job.research = research;
     saveJob(job);
@@ -48,7 +48,7 @@ function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   for (const i of waiting) {
     const item = job.research.items[i];
-    if (item.outcome !== 'pending' || !item.requestId) continue;
+    if (item.phase !== 'submitted' || !item.requestId) continue;
     rows.set(job.rows[i], resultRow(item));
     waiting.delete(i);
   }
@@ -67,7 +67,7 @@ function writeFinished(job: EnrichmentJob): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
   job.research.items.forEach((item, i) => {
-    const final = item.outcome !== 'pending' && item.outcome !== 'unsubmitted';
+    const final = item.phase === 'finished' || item.phase === 'failed' || item.phase === 'unknown';
     if (!final || marks[i] === '1') return;
     rows.set(job.rows[i], resultRow(item));
     marks[i] = '1';

@@ -5,24 +5,29 @@ import { safeCell, type CellValue } from '../cells';
 export const RESULT_HEADERS = ['PDS status', 'PDS message', 'PDS contactId', 'PDS email', 'PDS phone', 'PDS title', 'PDS company', 'PDS LinkedIn', 'PDS requestId'];
 const RECORD_FIELDS = ['contactId', 'email', 'contactPhone1', 'title', 'company', 'lIProfileUrl'];
 
-/** What the status cell says for each outcome (the service's own status text is kept for unknown ones). */
+/** What the status cell says in each phase (the service's own status text while it researches, and for unknown verdicts). */
 function statusText(item: ResearchItem): string {
-  switch (item.outcome) {
-    case 'done':
-      return 'done';
-    case 'duplicate':
-      return 'duplicate (already researched, free)';
-    case 'not-found':
-      return 'not found';
+  switch (item.phase) {
+    case 'unsubmitted':
+    case 'submitting':
+      return 'waiting';
+    case 'submitted':
+      return item.serviceStatus ?? 'queued';
     case 'unknown':
       return 'unknown: check before retrying';
-    case 'pending':
-      return item.status;
-    case 'unsubmitted':
-      return 'waiting';
-    default:
-      return `error: ${item.status}`;
+    case 'failed':
+      return 'error: submit-failed';
+    case 'finished':
+      return finishedText(item);
   }
+}
+
+function finishedText(item: ResearchItem): string {
+  if (item.outcome === 'done') return 'done';
+  if (item.outcome === 'duplicate') return 'duplicate (already researched, free)';
+  if (item.outcome === 'not-found') return 'not found';
+  // `missing` when we gave the request id up (no service status), else the service's words.
+  return `error: ${item.serviceStatus ?? item.status}`;
 }
 
 export function resultRow(item: ResearchItem): CellValue[] {

@@ -1,4 +1,4 @@
-import { targetIssues, type ResearchTarget } from '../../../shared';
+import { targetIssues, type ResearchItem, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
 import { isFinishedStatus, isInFlightStatus, RESULT_HEADERS } from './columns';
@@ -49,6 +49,11 @@ export interface TargetScan {
   inProgress: number;
 }
 
+/** Never researched (refused, no credits), or the service found nothing or failed: such a row may be sent again. */
+function mayTryAgain(item: ResearchItem): boolean {
+  return item.phase === 'failed' || (item.phase === 'finished' && (item.outcome === 'not-found' || item.outcome === 'error'));
+}
+
 /**
  * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
  * every item but those that ended as not found or an error, which may be tried again.
@@ -58,7 +63,7 @@ function rowsUnderWay(sheetName: string): Set<number> {
   for (const job of allJobs()) {
     if (job.sheetName !== sheetName) continue;
     job.research.items.forEach((item, i) => {
-      if (item.outcome !== 'not-found' && item.outcome !== 'error') rows.add(job.rows[i]);
+      if (!mayTryAgain(item)) rows.add(job.rows[i]);
     });
   }
   return rows;
