@@ -41,12 +41,14 @@ function settleInterruptedSubmits(job: ResearchJob): void {
 }
 
 /**
- * The credits ran out in an earlier step (some item failed for them) and no positive balance is known since:
- * the items still unsubmitted would only be refused, so they fail now with the same message, nothing sent.
+ * The credits ran out in an earlier step (some item failed for them) and the balance the service reported since
+ * is 0: the items still unsubmitted would only be refused, so they fail now with the same message, nothing sent.
+ * With no balance known (a new run) they are sent: a refusal accepts nothing, and the submit handles it.
  */
 function failRestAfterCredits(client: Client, job: ResearchJob): void {
   const outOfCredits = job.items.find((item) => item.phase === 'failed' && item.errorCode === 'insufficientCredits');
-  if (!outOfCredits || (client.state.credits.balance ?? 0) > 0) return;
+  const balance = client.state.credits.balance;
+  if (!outOfCredits || balance === null || balance > 0) return;
   job.items.forEach((item, i) => {
     if (item.phase === 'unsubmitted') {
       job.items[i] = { ...item, phase: 'failed', status: 'submit-failed', outcome: 'error', message: outOfCredits.message, errorCode: 'insufficientCredits' };

@@ -1,6 +1,6 @@
-import { createClient, runSync, runResearch, type ResearchJob } from '../../shared';
+import { createClient, runSync, runResearch, summarize, type HttpRequest, type ResearchJob } from '../../shared';
 import { upgradeResearchJob } from '../../shared/flow/research-upgrade';
-import { scriptedHost } from '../support/scripted-host';
+import { json, rateHeaders, scriptedHost } from '../support/scripted-host';
 
 /**
  * A job saved by the previous version (Sheets' job store, a core checkpoint) has items without `phase`: their
@@ -50,6 +50,30 @@ describe('a version 1 research job (before phase) loads and resumes', () => {
     // A current job, and what is no job at all, are handed back untouched.
     expect(upgradeResearchJob(job)).toBe(job);
     expect(upgradeResearchJob('garbage')).toBe('garbage');
+  });
+
+  it('resumes it: only the never-sent item is submitted, the cut one is settled unknown, pending ids are polled', () => {
+    const submitted: string[][] = [];
+    const polled: string[][] = [];
+    const host = scriptedHost((req: HttpRequest, now: number) => {
+      const reset = Math.floor(now / 1000) + 60;
+      if (req.method === 'POST') {
+        const ids = (JSON.parse(req.body ?? '{}') as { searchResultIds: string[] }).searchResultIds;
+        submitted.push(ids);
+        return json(202, { success: true, requestIds: ids.map((_, k) => `new${k}`) }, rateHeaders(60, 59, reset, 500));
+      }
+      const ids = new URL(req.url).searchParams.get('requestIds')!.split(',');
+      polled.push(ids);
+      const data = ids.map((requestId) => ({ requestId, status: 'done', message: null, contact: { contactId: requestId } }));
+      return json(200, { success: true, data }, rateHeaders(60, 59, reset));
+    });
+    const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0, settings: { pollIntervalMs: 2000 } });
+    const saved = JSON.parse(JSON.stringify(savedV1)) as ResearchJob;
+    const job = runSync(runResearch(client, saved, { waitForResults: true }), host.sync);
+    expect(submitted).toEqual([['never-sent']]);
+    expect(polled.flat().sort()).toEqual(['new0', 'old1', 'old2']);
+    expect(job.items.map((i) => i.phase)).toEqual(['finished', 'unknown', 'finished', 'finished', 'finished', 'failed', 'unknown', 'finished', 'finished']);
+    expect(summarize(job)).toMatchObject({ done: 4, unknown: 2, complete: true, notResearchedForCredits: 1 });
   });
 
   it('refuses an old item it cannot read, naming it, before anything is sent', () => {
