@@ -1,7 +1,7 @@
-import { targetIssues, type ResearchItem, type ResearchTarget } from '../../../shared';
+import { targetIssues, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
-import { isFinishedStatus, isInFlightStatus, RESULT_HEADERS } from './columns';
+import { readStatusCell, RESULT_HEADERS, rowState } from './columns';
 import { allJobs } from './job-store';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -49,11 +49,6 @@ export interface TargetScan {
   inProgress: number;
 }
 
-/** Never researched (refused, no credits), or the service found nothing or failed: such a row may be sent again. */
-function mayTryAgain(item: ResearchItem): boolean {
-  return item.phase === 'failed' || (item.phase === 'finished' && (item.outcome === 'not-found' || item.outcome === 'error'));
-}
-
 /**
  * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
  * every item but those that ended as not found or an error, which may be tried again.
@@ -63,7 +58,7 @@ function rowsUnderWay(sheetName: string): Set<number> {
   for (const job of allJobs()) {
     if (job.sheetName !== sheetName) continue;
     job.research.items.forEach((item, i) => {
-      if (!mayTryAgain(item)) rows.add(job.rows[i]);
+      if (rowState(item) !== 'free') rows.add(job.rows[i]);
     });
   }
   return rows;
@@ -90,11 +85,13 @@ export function scanTargets(selection: SelectedRows): TargetScan {
   for (const row of selection.rows) {
     const line = values[row - first];
     const cell = (field: string) => (column[field] === undefined ? '' : keyOf(line[column[field] - 1]));
-    if (statusColumn !== undefined && isFinishedStatus(line[statusColumn - 1])) {
+    const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
+    const state = said ? rowState(said) : 'free';
+    if (state === 'done') {
       scan.alreadyDone++;
       continue;
     }
-    if (underWay.has(row) || (statusColumn !== undefined && isInFlightStatus(line[statusColumn - 1]))) {
+    if (underWay.has(row) || state === 'under way') {
       scan.inProgress++;
       continue;
     }
