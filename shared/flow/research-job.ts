@@ -14,13 +14,29 @@ export type ResearchTarget =
 
 export type ItemOutcome = ResearchOutcome | 'unsubmitted' | 'unknown';
 
+/**
+ * Where an item is, a closed set: every target decides on this, never on status text. `submitting`: saved just
+ * before its request is sent (a run cut then may have been accepted); `submitted`: it has a request id and is
+ * being researched; `finished`: the service gave its final answer (see `outcome`); `failed`: never researched
+ * (refused, no credits; see `errorCode`); `unknown`: may have been accepted, never sent again.
+ */
+export type ItemPhase = 'unsubmitted' | 'submitting' | 'submitted' | 'finished' | 'failed' | 'unknown';
+export const ITEM_PHASES: readonly ItemPhase[] = ['unsubmitted', 'submitting', 'submitted', 'finished', 'failed', 'unknown'];
+
 export interface ResearchItem {
   target: ResearchTarget;
   /** How the user knows this item (`item 3` in n8n, `row 12` in Sheets); messages name it. */
   ref?: string;
+  phase: ItemPhase;
   requestId: string | null;
-  /** The service's status text, or ours before it has one (`unsubmitted`, `submit-failed`, `submit-unknown`). */
+  /** The service's own status text from the last poll answer (an open set, kept as sent); null before one. */
+  serviceStatus: string | null;
+  /**
+   * A label for outputs (n8n's `status` field): the service's status text, or ours before it has one
+   * (`unsubmitted`, `submitting`, `queued`, `submit-failed`, `submit-unknown`, `missing`). Nothing decides on it.
+   */
   status: string;
+  /** The result for outputs: the service's verdict once finished, `error` when failed, else the phase's word. */
   outcome: ItemOutcome;
   message: string | null;
   record: Record<string, unknown> | null;
@@ -35,7 +51,8 @@ export interface ResearchItem {
  * (a time limit, Apps Script's 6 minutes) resumes from it without submitting anything twice.
  */
 export interface ResearchJob {
-  version: 1;
+  /** 2: items carry `phase` and `serviceStatus` (a version 1 job is upgraded on load: upgradeResearchJob). */
+  version: 2;
   kind: ResearchKind;
   options: { skipDeduplicationCheck?: boolean; isJobChange?: boolean };
   items: ResearchItem[];
@@ -86,13 +103,15 @@ export function newResearchJob(kind: ResearchKind, given: readonly ResearchTarge
   }
   checkOptions(title, kind, options);
   return {
-    version: 1,
+    version: 2,
     kind,
     options: { ...options },
     items: targets.map((target, i) => ({
       target: normalized(target),
       ...(refs?.[i] !== undefined ? { ref: refs[i] } : {}),
+      phase: 'unsubmitted' as const,
       requestId: null,
+      serviceStatus: null,
       status: 'unsubmitted',
       outcome: 'unsubmitted',
       message: null,
@@ -134,6 +153,7 @@ export function checkSavedJob(job: unknown): asserts job is ResearchJob {
   if (typeof j.options !== 'object' || j.options === null) throw bad('options must be an object');
   j.items.forEach((item, i) => {
     if (typeof item !== 'object' || item === null || typeof item.status !== 'string' || typeof item.outcome !== 'string') throw bad(`items[${i}] is not a research item`);
+    if (!ITEM_PHASES.includes(item.phase)) throw bad(`items[${i}].phase must be one of ${ITEM_PHASES.join(', ')}`);
     // The rules of each target are checked again when it is sent (an item that breaks them fails alone).
     const t = item.target as unknown;
     if (typeof t !== 'object' || t === null || !['searchResultId', 'contact', 'company'].some((k) => k in t)) throw bad(`items[${i}].target must hold searchResultId, contact or company`);
@@ -147,6 +167,8 @@ export function applyPollItem(item: ResearchItem, polled: { status: string; mess
   const record = typeof found === 'object' && found !== null && !Array.isArray(found) ? (found as Record<string, unknown>) : null;
   return {
     ...item,
+    phase: verdict.outcome === 'pending' ? 'submitted' : 'finished',
+    serviceStatus: polled.status,
     status: polled.status,
     outcome: verdict.outcome,
     message: verdict.outcome === 'done' ? (polled.message ?? null) : verdict.detail,
@@ -184,24 +206,27 @@ function noteOf(total: number, credits: number, license: number, refused: number
 }
 
 export function summarize(job: ResearchJob): ResearchSummary {
-  const count = (o: ItemOutcome) => job.items.filter((i) => i.outcome === o).length;
-  const failedWith = (codes: string[]) => job.items.filter((i) => i.status === 'submit-failed' && codes.includes(i.errorCode ?? '')).length;
+  const inPhase = (...phases: ItemPhase[]) => job.items.filter((i) => phases.includes(i.phase)).length;
+  // The result of a finished item; a failed one counts as an error.
+  const ended = (o: ResearchOutcome) => job.items.filter((i) => (i.phase === 'finished' && i.outcome === o) || (o === 'error' && i.phase === 'failed')).length;
+  const failedWith = (codes: string[]) => job.items.filter((i) => i.phase === 'failed' && codes.includes(i.errorCode ?? '')).length;
   const notResearchedForCredits = failedWith(['insufficientCredits', 'missingLicense']);
   const refused = failedWith(['refused']);
-  const pendingRequestIds = [...new Set(job.items.filter((i) => i.outcome === 'pending' && i.requestId).map((i) => i.requestId as string))];
+  const pendingRequestIds = [...new Set(job.items.filter((i) => i.phase === 'submitted' && i.requestId).map((i) => i.requestId as string))];
+  const unsubmitted = inPhase('unsubmitted', 'submitting');
   return {
     total: job.items.length,
-    done: count('done'),
-    duplicate: count('duplicate'),
-    notFound: count('not-found'),
-    error: count('error'),
-    unknown: count('unknown'),
-    pending: count('pending'),
-    unsubmitted: count('unsubmitted'),
+    done: ended('done'),
+    duplicate: ended('duplicate'),
+    notFound: ended('not-found'),
+    error: ended('error'),
+    unknown: inPhase('unknown'),
+    pending: inPhase('submitted'),
+    unsubmitted,
     pendingRequestIds,
-    complete: pendingRequestIds.length === 0 && count('unsubmitted') === 0,
+    complete: pendingRequestIds.length === 0 && unsubmitted === 0,
     notResearchedForCredits,
     refused,
-    note: noteOf(job.items.length, failedWith(['insufficientCredits']), failedWith(['missingLicense']), refused, count('unknown')),
+    note: noteOf(job.items.length, failedWith(['insufficientCredits']), failedWith(['missingLicense']), refused, inPhase('unknown')),
   };
 }

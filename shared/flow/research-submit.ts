@@ -1,7 +1,7 @@
 import { pollCompanyResearchOperation, pollContactResearchOperation, researchCompaniesOperation, researchContactsOperation } from '../catalogue/research';
 import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
-import { storePut, type Flow } from '../effects';
+import { nowMs, storePut, type Flow } from '../effects';
 import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError, ServerError, UnexpectedResponseError, ValidationError } from '../errors';
 import { chunk } from './chunk';
 import { namedItems } from './research-refusal';
@@ -10,7 +10,12 @@ import { send } from './send';
 
 /** What submitting needs of the run's options. */
 export interface SubmitOptions {
+  /** Save the job under this store key at every checkpoint. */
   checkpointKey?: string;
+  /** Handed the job at every checkpoint (before a request is sent, after each answer): a target saves it its own way. */
+  onCheckpoint?: (job: ResearchJob) => void;
+  /** Epoch ms: no submit request is started at or after it; what is left stays unsubmitted for a later step. */
+  deadlineMs?: number;
 }
 
 export const ops = {
@@ -18,8 +23,9 @@ export const ops = {
   companies: { submit: researchCompaniesOperation as AnyOperation, poll: pollCompanyResearchOperation as AnyOperation },
 };
 
-export function* checkpoint(job: ResearchJob, key: string | undefined): Flow<void> {
-  if (key) yield* storePut(key, JSON.stringify(job));
+export function* checkpoint(job: ResearchJob, opts: SubmitOptions): Flow<void> {
+  if (opts.checkpointKey) yield* storePut(opts.checkpointKey, JSON.stringify(job));
+  opts.onCheckpoint?.(job);
 }
 
 /** Requests never mix search results with identifiers (spec: not both), so each kind of target is its own group. */
@@ -27,7 +33,7 @@ function submitGroups(job: ResearchJob, limit: number): number[][] {
   const bySearch: number[] = [];
   const byIdentity: number[] = [];
   job.items.forEach((item, index) => {
-    if (item.outcome !== 'unsubmitted') return;
+    if (item.phase !== 'unsubmitted') return;
     ('searchResultId' in item.target ? bySearch : byIdentity).push(index);
   });
   return [...chunk(bySearch, limit), ...chunk(byIdentity, limit)];
@@ -44,6 +50,9 @@ function bodyFor(job: ResearchJob, indexes: number[]): Record<string, unknown> {
   if (job.options.skipDeduplicationCheck !== undefined) body.skipDeduplicationCheck = job.options.skipDeduplicationCheck;
   return body;
 }
+
+/** Back to waiting: a refused request accepted nothing, so its items are sent again later. */
+const UNSUBMITTED = { phase: 'unsubmitted', status: 'unsubmitted' } as const;
 
 export function mark(job: ResearchJob, indexes: number[], patch: Partial<ResearchItem>): void {
   for (const i of indexes) job.items[i] = { ...job.items[i], ...patch };
@@ -77,6 +86,7 @@ function settleAccepted(job: ResearchJob, indexes: number[], reply: { data: unkn
   if (!ids || ids.length !== indexes.length) {
     const got = ids ? `${ids.length} request ids` : 'no list of request ids';
     mark(job, indexes, {
+      phase: 'unknown',
       status: 'submit-unknown',
       outcome: 'unknown',
       message: `${titleOf(job)}: the service accepted the request (HTTP ${reply.status}) but answered ${got} for ${indexes.length} items, so no result can be paired to an item. They may have been researched and charged; they were not sent again. Check in the service before trying again.`,
@@ -85,10 +95,11 @@ function settleAccepted(job: ResearchJob, indexes: number[], reply: { data: unkn
   }
   indexes.forEach((i, k) => {
     const id = ids[k];
-    if (typeof id === 'string' && id.trim() !== '') job.items[i] = { ...job.items[i], requestId: id, status: 'queued', outcome: 'pending' };
+    if (typeof id === 'string' && id.trim() !== '') job.items[i] = { ...job.items[i], phase: 'submitted', requestId: id, status: 'queued', outcome: 'pending' };
     else {
       job.items[i] = {
         ...job.items[i],
+        phase: 'unknown',
         status: 'submit-unknown',
         outcome: 'unknown',
         message: `${titleOf(job)}: the service accepted the request but answered no usable request id for ${refOf(job, i)}. It may have been researched and charged; it was not sent again.`,
@@ -102,7 +113,7 @@ function failForCredits(job: ResearchJob, indexes: number[], error: CreditsError
     error.code === 'insufficientCredits'
       ? ' Not researched: the research credits ran out before this item (the items before it, in input order, were submitted).'
       : '';
-  mark(job, indexes, { status: 'submit-failed', outcome: 'error', message: `${error.message}${why}`, errorCode: error.code ?? 'credits' });
+  mark(job, indexes, { phase: 'failed', status: 'submit-failed', outcome: 'error', message: `${error.message}${why}`, errorCode: error.code ?? 'credits' });
 }
 
 /**
@@ -141,6 +152,8 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
   let allowance: number | null = null;
   let creditsError: CreditsError | null = null;
   while (queue.length > 0) {
+    // Past the deadline nothing new is started: the rest stays unsubmitted, and a later step sends it.
+    if (opts.deadlineMs !== undefined && (yield* nowMs()) >= opts.deadlineMs) break;
     let indexes = queue.shift() as number[];
     if (allowance !== null && creditsError) {
       if (allowance <= 0) {
@@ -153,8 +166,8 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
       }
     }
     // Saved before sending: if this run is cut mid-request, the next one knows these may be accepted.
-    mark(job, indexes, { status: 'submitting' });
-    yield* checkpoint(job, opts.checkpointKey);
+    mark(job, indexes, { phase: 'submitting', status: 'submitting' });
+    yield* checkpoint(job, opts);
     try {
       const before = client.state.credits;
       const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
@@ -164,9 +177,9 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
     } catch (error) {
       if (error instanceof AuthError || error instanceof RateLimitError) {
         // Nothing was accepted; the rest waits for a later run, which submits it then.
-        mark(job, [indexes, ...queue].flat(), { status: 'unsubmitted' });
+        mark(job, [indexes, ...queue].flat(), UNSUBMITTED);
         job.lastError = errorInfo(error);
-        yield* checkpoint(job, opts.checkpointKey);
+        yield* checkpoint(job, opts);
         return;
       }
       if (error instanceof CreditsError) {
@@ -176,7 +189,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         creditsError = error;
         allowance = cover;
         if (cover > 0) {
-          mark(job, indexes, { status: 'unsubmitted' });
+          mark(job, indexes, UNSUBMITTED);
           queue.unshift(indexes);
           continue;
         }
@@ -193,6 +206,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
             const i = indexes[n.position];
             job.items[i] = {
               ...job.items[i],
+              phase: 'failed',
               status: 'submit-failed',
               outcome: 'error',
               errorCode: 'refused',
@@ -200,7 +214,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
             };
           }
           const rest = indexes.filter((_, k) => !out.has(k));
-          mark(job, rest, { status: 'unsubmitted' });
+          mark(job, rest, UNSUBMITTED);
           queue.unshift(rest);
           continue;
         }
@@ -208,15 +222,16 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
       const ambiguous = (error instanceof NetworkError && error.maybeSent) || error instanceof ServerError || error instanceof UnexpectedResponseError;
       if (ambiguous) {
         mark(job, indexes, {
+          phase: 'unknown',
           status: 'submit-unknown',
           outcome: 'unknown',
           message: `${(error as Error).message} These items may have been submitted; they were not sent again, so no credit is spent twice.`,
         });
       } else if (error instanceof ProspectingError) {
-        mark(job, indexes, { status: 'submit-failed', outcome: 'error', message: renamed(job, indexes, error.message), errorCode: error.code });
+        mark(job, indexes, { phase: 'failed', status: 'submit-failed', outcome: 'error', message: renamed(job, indexes, error.message), errorCode: error.code });
       } else throw error; // A host failure (time limit): the checkpoint says `submitting`.
     }
-    yield* checkpoint(job, opts.checkpointKey);
+    yield* checkpoint(job, opts);
   }
 }
 

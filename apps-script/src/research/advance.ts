@@ -1,4 +1,5 @@
-import { pollSweep, runResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchSummary } from '../../../shared';
+import { summarize, type Client, type Flow, type ResearchJob, type ResearchSummary } from '../../../shared';
+import { advanceResearch, type ResearchStep } from '../../../shared/flow/research-step';
 import { isTimeUp } from '../host';
 import { writeSpan } from '../sheet-io';
 import { RESULT_HEADERS, resultRow } from './columns';
@@ -20,67 +21,42 @@ export interface StepRunner {
 }
 
 /**
- * Submits what was never submitted, one request (up to the batch limit) at a time with a checkpoint before
- * and after each. Before sending, the slice is saved as `submitting`: if Apps Script cuts the run mid-request,
- * the next run's runResearch settles those items as `unknown` (settleInterruptedSubmits) and never sends them
- * again, so no row is paid for twice. Right after each answer, `queued` and the request id are written beside
- * the rows (one setValues), so the sheet itself shows they are under way.
+ * One core step (advanceResearch) on the job: it submits what was never submitted, none started after the
+ * deadline, or polls once when a poll is due. At each of its checkpoints the job is saved here: before a request
+ * is sent its items are saved as `submitting`, so if Apps Script cuts the run mid-request the next step settles
+ * them as `unknown` and never sends them again (no row is paid for twice). Right after each answer, `queued` and
+ * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
  */
-function submitSome(client: Client, job: EnrichmentJob, r: StepRunner): void {
-  const limit = client.settings.researchBatchLimit;
-  for (;;) {
-    const open = job.research.items.map((item, i) => (item.outcome === 'unsubmitted' ? i : -1)).filter((i) => i >= 0);
-    if (open.length === 0 || Date.now() >= r.deadline) return;
-    const slice = open.slice(0, limit);
-    // The copy keeps each item's status as it was: an item already `submitting` (a cut run) is settled by the core.
-    const part: ResearchJob = { ...job.research, items: slice.map((i) => ({ ...job.research.items[i] })) };
-    for (const i of slice) job.research.items[i] = { ...job.research.items[i], status: 'submitting' };
+function step(client: Client, job: EnrichmentJob, r: StepRunner): ResearchStep['did'] {
+  const waiting = new Set<number>();
+  job.research.items.forEach((item, i) => item.phase === 'unsubmitted' && waiting.add(i));
+  const onCheckpoint = (research: ResearchJob) => {
+    job.research = research;
     saveJob(job);
-    const done = r.run(runResearch(client, part, { waitForResults: false }));
-    slice.forEach((itemIndex, k) => (job.research.items[itemIndex] = done.items[k]));
-    failRestWhenOutOfCredits(client, job, done);
-    saveJob(job);
-    writeQueued(job, slice);
-    // Auth or rate limit: nothing was accepted; stop here rather than asking again at once.
-    if (done.lastError) throw new ResearchStoppedError(done.lastError.message);
-  }
+    writeQueued(job, waiting);
+  };
+  const done = r.run(advanceResearch(client, job.research, { deadlineMs: r.deadline, lastPollAt: job.lastPollAt, onCheckpoint }));
+  job.research = done.job;
+  job.lastPollAt = done.lastPollAt;
+  // Auth, rate limit or polling failed after the retries: the job is saved; stop rather than asking again at once.
+  if (done.job.lastError) throw new ResearchStoppedError(done.job.lastError.message);
+  return done.did;
 }
 
-/**
- * The credits ran out within a slice (the core submitted what the balance covered): with no balance left the
- * later slices would only be refused, so their rows fail now with the same credits message, nothing sent.
- */
-function failRestWhenOutOfCredits(client: Client, job: EnrichmentJob, done: ResearchJob): void {
-  const outOfCredits = done.items.find((item) => item.errorCode === 'insufficientCredits');
-  if (!outOfCredits || (client.state.credits.balance ?? 0) > 0) return;
-  job.research.items.forEach((item, i) => {
-    if (item.outcome === 'unsubmitted') {
-      job.research.items[i] = { ...item, status: 'submit-failed', outcome: 'error', message: outOfCredits.message, errorCode: 'insufficientCredits' };
-    }
-  });
-}
-
-/** `queued` and the request id beside the rows of a slice the service just accepted (one setValues over their span). */
-function writeQueued(job: EnrichmentJob, slice: number[]): number {
+/** `queued` and the request id beside the rows the service just accepted (one setValues over their span); each row once. */
+function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
-  for (const i of slice) {
+  for (const i of waiting) {
     const item = job.research.items[i];
-    if (item.outcome === 'pending' && item.requestId) rows.set(job.rows[i], resultRow(item));
+    if (item.phase !== 'submitted' || !item.requestId) continue;
+    rows.set(job.rows[i], resultRow(item));
+    waiting.delete(i);
   }
   if (rows.size === 0) return 0;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
   return writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
-}
-
-/** One poll sweep over every pending id (the core's step), unless the last sweep was under the interval ago. */
-function pollOnce(client: Client, job: EnrichmentJob, r: StepRunner): void {
-  if (summarize(job.research).pendingRequestIds.length === 0) return;
-  if (job.lastPollAt !== null && Date.now() - job.lastPollAt < client.settings.pollIntervalMs) return;
-  job.research = r.run(pollSweep(client, job.research, r.deadline));
-  job.lastPollAt = Date.now();
-  if (job.research.lastError) throw new ResearchStoppedError(job.research.lastError.message);
 }
 
 /** A failure the research step kept on its job; the job is saved, so a later run resumes it. */
@@ -91,7 +67,7 @@ function writeFinished(job: EnrichmentJob): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
   job.research.items.forEach((item, i) => {
-    const final = item.outcome !== 'pending' && item.outcome !== 'unsubmitted';
+    const final = item.phase === 'finished' || item.phase === 'failed' || item.phase === 'unknown';
     if (!final || marks[i] === '1') return;
     rows.set(job.rows[i], resultRow(item));
     marks[i] = '1';
@@ -112,9 +88,11 @@ function writeFinished(job: EnrichmentJob): number {
 export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Progress {
   let writes = 0;
   try {
-    submitSome(client, job, r);
-    writes += writeFinished(job);
-    pollOnce(client, job, r);
+    // A submit step, then (its results written) a poll step if one is due: the sidebar shows progress at once.
+    if (step(client, job, r) === 'submit') {
+      writes += writeFinished(job);
+      step(client, job, r);
+    }
   } catch (error) {
     if (isTimeUp(error)) throw error;
     // Keep what was learned before the failure, then report it.

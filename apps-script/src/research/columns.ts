@@ -1,28 +1,45 @@
 import type { ResearchItem } from '../../../shared';
+import { researchOutcome } from '../../../shared/records/research';
 import { safeCell, type CellValue } from '../cells';
 
 /** The results block written beside each enriched row, in this order. */
 export const RESULT_HEADERS = ['PDS status', 'PDS message', 'PDS contactId', 'PDS email', 'PDS phone', 'PDS title', 'PDS company', 'PDS LinkedIn', 'PDS requestId'];
 const RECORD_FIELDS = ['contactId', 'email', 'contactPhone1', 'title', 'company', 'lIProfileUrl'];
 
-/** What the status cell says for each outcome (the service's own status text is kept for unknown ones). */
+/** The fixed words of the status cell: written by statusText, read back by readStatusCell, so both agree. */
+const LABEL = {
+  waiting: 'waiting',
+  queued: 'queued',
+  unknown: 'unknown: check before retrying',
+  submitFailed: 'error: submit-failed',
+  done: 'done',
+  duplicate: 'duplicate (already researched, free)',
+  notFound: 'not found',
+} as const;
+
+/** What the status cell says in each phase (the service's own status text while it researches, and for unknown verdicts). */
 function statusText(item: ResearchItem): string {
-  switch (item.outcome) {
-    case 'done':
-      return 'done';
-    case 'duplicate':
-      return 'duplicate (already researched, free)';
-    case 'not-found':
-      return 'not found';
-    case 'unknown':
-      return 'unknown: check before retrying';
-    case 'pending':
-      return item.status;
+  switch (item.phase) {
     case 'unsubmitted':
-      return 'waiting';
-    default:
-      return `error: ${item.status}`;
+    case 'submitting':
+      return LABEL.waiting;
+    case 'submitted':
+      return item.serviceStatus ?? LABEL.queued;
+    case 'unknown':
+      return LABEL.unknown;
+    case 'failed':
+      return LABEL.submitFailed;
+    case 'finished':
+      return finishedText(item);
   }
+}
+
+function finishedText(item: ResearchItem): string {
+  if (item.outcome === 'done') return LABEL.done;
+  if (item.outcome === 'duplicate') return LABEL.duplicate;
+  if (item.outcome === 'not-found') return LABEL.notFound;
+  // `missing` when we gave the request id up (no service status), else the service's words.
+  return `error: ${item.serviceStatus ?? item.status}`;
 }
 
 export function resultRow(item: ResearchItem): CellValue[] {
@@ -30,16 +47,39 @@ export function resultRow(item: ResearchItem): CellValue[] {
   return [statusText(item), item.message ?? '', ...RECORD_FIELDS.map((f) => record[f]), item.requestId ?? ''].map(safeCell);
 }
 
-/** Rows whose status cell says they are finished are not researched again (nothing is bought twice). */
-export function isFinishedStatus(text: unknown): boolean {
-  return /^(done|duplicate)/.test(String(text ?? '').trim());
+type CellState = Pick<ResearchItem, 'phase' | 'outcome'>;
+
+/** Written by earlier versions (`submitting`) or by hand for rows under way elsewhere: kept out of new enrichments. */
+const UNDER_WAY_ELSEWHERE = ['submitting', 'pending', 'processing', 'in progress', 'in_progress', 'in-progress'];
+
+const BY_LABEL = new Map<string, CellState>([
+  [LABEL.waiting, { phase: 'unsubmitted', outcome: 'unsubmitted' }],
+  [LABEL.unknown, { phase: 'unknown', outcome: 'unknown' }],
+  [LABEL.submitFailed, { phase: 'failed', outcome: 'error' }],
+  [LABEL.done, { phase: 'finished', outcome: 'done' }],
+  [LABEL.duplicate, { phase: 'finished', outcome: 'duplicate' }],
+  [LABEL.notFound, { phase: 'finished', outcome: 'not-found' }],
+  ...UNDER_WAY_ELSEWHERE.map((w): [string, CellState] => [w, { phase: 'submitted', outcome: 'pending' }]),
+]);
+
+/**
+ * The state a status cell says its row is in: one of the fixed words above, or the service's status text of an
+ * item it is still researching (classified by the core's vocabulary). Null for anything else (empty, an error).
+ */
+export function readStatusCell(text: unknown): CellState | null {
+  const words = String(text ?? '').trim().toLowerCase();
+  if (words === '') return null;
+  return BY_LABEL.get(words) ?? (researchOutcome(words) === 'pending' ? { phase: 'submitted', outcome: 'pending' } : null);
 }
 
 /**
- * Rows whose status cell says they are under way (submitted, or possibly submitted) are not submitted again
- * either: `queued`/`researching` (and any other service status of a pending item) carry a request id, `submitting`
- * and `unknown` may have been accepted.
+ * What a row's item state means for a new enrichment: `done` rows are not researched again (nothing is bought
+ * twice); rows `under way` (waiting, submitted, or maybe submitted) are not submitted again either; `free` rows
+ * (never researched, or the service found nothing or failed) may be tried again.
  */
-export function isInFlightStatus(text: unknown): boolean {
-  return /^(queued|researching|submitting|unknown|waiting|pending|processing|in[ _-]?progress)/i.test(String(text ?? '').trim());
+export function rowState(state: CellState): 'done' | 'under way' | 'free' {
+  if (state.phase === 'failed') return 'free';
+  if (state.phase !== 'finished') return 'under way';
+  if (state.outcome === 'done' || state.outcome === 'duplicate') return 'done';
+  return state.outcome === 'not-found' || state.outcome === 'error' ? 'free' : 'under way';
 }

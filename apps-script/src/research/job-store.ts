@@ -1,4 +1,5 @@
 import type { ResearchJob } from '../../../shared';
+import { upgradeResearchJob } from '../../../shared/flow/research-upgrade';
 import { writeBlock } from '../sheet-io';
 
 /**
@@ -66,11 +67,15 @@ function parseRow(row: unknown[]): EnrichmentJob | null {
     .slice(FIXED, FIXED + count)
     .map((c) => String(c).slice(MARK.length))
     .join('');
+  let job: EnrichmentJob;
   try {
-    return JSON.parse(text) as EnrichmentJob;
+    job = JSON.parse(text) as EnrichmentJob;
   } catch {
     return null;
   }
+  // A job saved by the previous version (items without `phase`) reads as this version's; nothing is sent twice.
+  if (typeof job === 'object' && job !== null) job.research = upgradeResearchJob(job.research);
+  return job;
 }
 
 export function loadJob(id: string): EnrichmentJob | null {

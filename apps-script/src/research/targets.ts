@@ -1,7 +1,7 @@
 import { targetIssues, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
-import { isFinishedStatus, isInFlightStatus, RESULT_HEADERS } from './columns';
+import { readStatusCell, RESULT_HEADERS, rowState } from './columns';
 import { allJobs } from './job-store';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -58,7 +58,7 @@ function rowsUnderWay(sheetName: string): Set<number> {
   for (const job of allJobs()) {
     if (job.sheetName !== sheetName) continue;
     job.research.items.forEach((item, i) => {
-      if (item.outcome !== 'not-found' && item.outcome !== 'error') rows.add(job.rows[i]);
+      if (rowState(item) !== 'free') rows.add(job.rows[i]);
     });
   }
   return rows;
@@ -85,11 +85,13 @@ export function scanTargets(selection: SelectedRows): TargetScan {
   for (const row of selection.rows) {
     const line = values[row - first];
     const cell = (field: string) => (column[field] === undefined ? '' : keyOf(line[column[field] - 1]));
-    if (statusColumn !== undefined && isFinishedStatus(line[statusColumn - 1])) {
+    const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
+    const state = said ? rowState(said) : 'free';
+    if (state === 'done') {
       scan.alreadyDone++;
       continue;
     }
-    if (underWay.has(row) || (statusColumn !== undefined && isInFlightStatus(line[statusColumn - 1]))) {
+    if (underWay.has(row) || state === 'under way') {
       scan.inProgress++;
       continue;
     }

@@ -88,7 +88,7 @@ function resultJson(kind: ResearchKind, item: ResearchItem): IDataObject {
 
 /** A submit that failed (no credits, no license) or may or may not have arrived: not a research result. */
 function submitFailed(item: ResearchItem): boolean {
-  return item.status === 'submit-failed' || item.status === 'submit-unknown';
+  return item.phase === 'failed' || item.phase === 'unknown';
 }
 
 /**
@@ -139,12 +139,12 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       const failures: { i: number; message: string }[] = [];
       done.items.forEach((item, k) => {
         const i = indexes[k];
-        const notSent = stopped !== undefined && item.outcome === 'unsubmitted';
+        const notSent = stopped !== undefined && (item.phase === 'unsubmitted' || item.phase === 'submitting');
         if (submitFailed(item) || notSent) {
           const message = notSent ? `Not submitted: ${stopped}` : (item.message ?? item.status);
           failures.push({ i, message });
           out[i] = { json: { ...resultJson(kind, item), error: message }, pairedItem: { item: i } };
-        } else if (stopped !== undefined && item.outcome === 'pending') {
+        } else if (stopped !== undefined && item.phase === 'submitted') {
           // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
           const error = `Polling stopped: ${stopped}. Read the result later with its requestId.`;
           out[i] = { json: { ...resultJson(kind, item), error }, pairedItem: { item: i } };
@@ -154,7 +154,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       // has a request id, credits were spent on it, so every item is returned (the failed ones with
       // `error`) rather than thrown away.
       // An `unknown` item may have been accepted (and charged) too: its row must come back, not be thrown away.
-      const submitted = done.items.some((item) => item.requestId || item.outcome === 'unknown');
+      const submitted = done.items.some((item) => item.requestId || item.phase === 'unknown');
       if (failures.length && !continueOnFail && !submitted) {
         throw new NodeOperationError(ctx.getNode(), failures[0].message, { itemIndex: failures[0].i });
       }

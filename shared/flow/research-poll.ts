@@ -1,0 +1,69 @@
+import type { Client } from '../client';
+import { nowMs, type Flow } from '../effects';
+import { ProspectingError } from '../errors';
+import { chunk } from './chunk';
+import { applyPollItem, summarize, type ResearchJob } from './research-job';
+import { errorInfo, ops } from './research-submit';
+import { send } from './send';
+
+/** Polls in a row that may leave an id out before it counts as lost (the service no longer knows it). */
+const MAX_MISSED_POLLS = 3;
+
+/** Takes in one poll answer: finished items, and ids the answer left out (counted, then given up on). */
+type PolledEntry = { requestId?: unknown; status?: unknown; message?: unknown; contact?: unknown; company?: unknown };
+
+function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
+  const indexesById = new Map<string, number[]>();
+  job.items.forEach((item, i) => {
+    if (item.requestId && item.phase === 'submitted') indexesById.set(item.requestId, [...(indexesById.get(item.requestId) ?? []), i]);
+  });
+  const answered = new Set<string>();
+  for (const raw of (Array.isArray(answer) ? answer : []) as PolledEntry[]) {
+    // An entry the service garbled is skipped: its id counts as left out, and is given up after a few polls.
+    if (typeof raw !== 'object' || raw === null || typeof raw.requestId !== 'string') continue;
+    const status = typeof raw.status === 'string' ? raw.status : `unreadable status (${JSON.stringify(raw.status) ?? 'none'})`;
+    const polled = { ...raw, requestId: raw.requestId, status, message: typeof raw.message === 'string' ? raw.message : null };
+    answered.add(polled.requestId);
+    for (const i of indexesById.get(polled.requestId) ?? []) job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
+  }
+  for (const id of asked) {
+    if (answered.has(id)) continue;
+    for (const i of indexesById.get(id) ?? []) {
+      const missed = (job.items[i].missedPolls ?? 0) + 1;
+      job.items[i] =
+        missed >= MAX_MISSED_POLLS
+          ? {
+              ...job.items[i],
+              missedPolls: missed,
+              // Given up by us, not the service's word: no service status.
+              phase: 'finished',
+              serviceStatus: null,
+              status: 'missing',
+              outcome: 'error',
+              message: `The service left this request id out of ${missed} polls in a row; it no longer reports it.`,
+            }
+          : { ...job.items[i], missedPolls: missed };
+    }
+  }
+}
+
+/**
+ * One poll sweep: every pending id, up to the poll limit per request. Stops early at `deadlineMs` (Apps
+ * Script's run budget). A failure that outlasts the retries is kept on the job (`lastError`), not thrown:
+ * the pending ids stay, and a later sweep picks them up, so the credits already spent are not lost.
+ */
+export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infinity): Flow<ResearchJob> {
+  const next: ResearchJob = { ...job, lastError: null, items: job.items.map((item) => ({ ...item })) };
+  for (const ids of chunk(summarize(next).pendingRequestIds, client.settings.pollIdsLimit)) {
+    if ((yield* nowMs()) >= deadlineMs) break;
+    try {
+      const reply = yield* send(client, ops[next.kind].poll, { requestIds: ids });
+      applySweep(next, ids, reply.data);
+    } catch (error) {
+      if (!(error instanceof ProspectingError)) throw error;
+      next.lastError = errorInfo(error);
+      break;
+    }
+  }
+  return next;
+}
