@@ -12,7 +12,7 @@ import {
 } from '../records';
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 /** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
 export const campaignStepInput = z.strictObject({
@@ -184,3 +184,6 @@ export const removeCampaignContactsOperation = defineOperation({
   retry: 'safe',
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const campaignOperations = keyedById([createCampaignOperation, getCampaignOperation, listCampaignsOperation, campaignActionOperation, deleteCampaignOperation, campaignMetricsOperation, listCampaignContactsOperation, addCampaignContactsOperation, removeCampaignContactsOperation]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAccountSchema, emailSchema, templateSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
@@ -100,3 +100,6 @@ export const listTemplatesOperation = defineOperation({
   result: (body) => body.data,
   retry: 'safe',
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const emailOperations = keyedById([sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation, listTemplatesOperation]);

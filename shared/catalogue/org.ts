@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
 export const orgReadInput = z
@@ -48,3 +48,6 @@ export const orgCompaniesOperation = defineOperation({
   output: v1DataList(orgCompanySchema),
   result: (body) => body.data,
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const orgOperations = keyedById([orgContactsOperation, orgCompaniesOperation]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', method: 'GET', pathFields: [], queryFields: [], input: z.strictObject({}), credits: 'none', retry: 'safe', pagination: { style: 'none' }, auth: 'required' } as const;
 
@@ -27,3 +27,6 @@ export const getCreditsOperation = defineOperation({
   output: v2Envelope(creditsSchema),
   result: (body) => body.data,
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const referenceOperations = keyedById([listContactStatusesOperation, getCreditsOperation]);

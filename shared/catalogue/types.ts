@@ -58,3 +58,8 @@ export type AnyOperation = Operation<z.ZodType, z.ZodType, unknown>;
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, R>(op: Operation<I, O, R>): Operation<I, O, R> {
   return op;
 }
+
+/** A catalogue file's operations keyed by id, in the order the README and the n8n node list them; the index spreads these. */
+export function keyedById(ops: readonly { id: string }[]): Readonly<Record<string, AnyOperation>> {
+  return Object.fromEntries(ops.map((op) => [op.id, op as AnyOperation]));
+}
