@@ -10,7 +10,7 @@ export { readToken, writeToken, type StoredToken } from './auth/token-store';
 export { send } from './flow/send';
 export { prepare } from './flow/prepare';
 export type { Reply } from './flow/decode';
-export { call, sendOne, customCall, checkBatchLimits } from './flow/call';
+export { call, callWithWarnings, sendOne, customCall, checkBatchLimits, type Answered } from './flow/call';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';
 export { runResearch, pollSweep, type ResearchRunOptions } from './flow/research';
 export * from './flow/research-job';

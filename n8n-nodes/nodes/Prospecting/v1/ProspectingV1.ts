@@ -37,7 +37,8 @@ async function executeNode(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < items.length; i++) {
     try {
-      out.push(...toItems(await runOperation(ctx, conn, op, i), i));
+      const answered = await runOperation(ctx, conn, op, i);
+      out.push(...toItems(answered.data, i, answered.warnings));
     } catch (error) {
       if (ctx.continueOnFail()) {
         out.push({ json: errorItemJson(error), pairedItem: { item: i } });
