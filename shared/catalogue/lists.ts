@@ -10,6 +10,7 @@ export const listListsOperation = defineOperation({
   ...base,
   id: 'lists.getAll',
   action: 'getAll',
+  returns: 'list',
   title: 'Get lists',
   description: 'Gets all your lists.',
   method: 'GET',

@@ -9,6 +9,7 @@ export const listContactStatusesOperation = defineOperation({
   id: 'contactStatuses.list',
   resource: 'contactStatuses',
   action: 'list',
+  returns: 'list',
   title: 'List contact statuses',
   description: 'Lists the prospect statuses your organization uses.',
   path: '/contact-statuses',

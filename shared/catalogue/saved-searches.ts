@@ -63,6 +63,7 @@ export const listSavedSearchesOperation = defineOperation({
   ...base,
   id: 'savedSearches.list',
   action: 'list',
+  returns: 'list',
   title: 'List saved searches',
   description: 'Lists your saved searches, of contacts or of companies.',
   method: 'GET',

@@ -28,6 +28,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   id: string;
   resource: string;
   action: string;
+  /** 'list': the answer is a list of records (each an n8n item, with Return All / Limit); otherwise one record. */
+  returns?: 'list' | 'record';
   title: string;
   /** One sentence a salesperson understands. */
   description: string;

@@ -1,0 +1,20 @@
+/** Issue 10: whether an operation answers a list is its catalogue entry's `returns`, not a guess from its action's name. */
+import { operation } from '../../shared';
+import { isListOperation } from '../../n8n-nodes/nodes/Prospecting/description/derive';
+import { derivedProperties } from '../../n8n-nodes/nodes/Prospecting/description/properties';
+
+const names = (props: { name: string }[]) => props.map((p) => p.name);
+
+describe('list operations come from the entry', () => {
+  it('an entry that returns a list gets Return All / Limit whatever its action is called', () => {
+    const op = { ...operation('campaigns.list'), id: 'campaigns.fetchEvery', action: 'fetchEvery' };
+    expect(isListOperation(op)).toBe(true);
+    expect(names(derivedProperties(op))).toEqual(expect.arrayContaining(['returnAll', 'limit']));
+  });
+
+  it('an entry that returns one record gets neither, even with a list-like action name', () => {
+    const op = { ...operation('credits.get'), id: 'credits.list', action: 'list' };
+    expect(isListOperation(op)).toBe(false);
+    expect(names(derivedProperties(op))).not.toContain('returnAll');
+  });
+});
