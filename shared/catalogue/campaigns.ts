@@ -50,7 +50,8 @@ export const createCampaignOperation = defineOperation({
   result: (body) => body.data,
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   retry: 'unsafe',
-  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+  // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
+  batch: { fields: ['contactIds'], setting: 'contactIdsLimit', thenAdd: 'campaigns.addContacts' },
 });
 
 export const getCampaignOperation = defineOperation({

@@ -17,6 +17,11 @@ export interface BatchLimit {
   fields: readonly string[];
   /** Which setting holds the cap, so a deployment can lower it. */
   setting: 'researchBatchLimit' | 'contactIdsLimit' | 'pollIdsLimit';
+  /**
+   * A create that must happen once: over the cap, the first chunk goes with the create and the rest through
+   * this operation (by id) on the record it made, instead of repeating the create per chunk.
+   */
+  thenAdd?: string;
 }
 
 /**

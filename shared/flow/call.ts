@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { customCallInput, customRequest, type CustomCallInput } from '../catalogue/custom';
-import { addCampaignContactsOperation, createCampaignOperation, getCampaignOperation } from '../catalogue/campaigns';
-import { catalogue } from '../catalogue';
+import { getCampaignOperation } from '../catalogue/campaigns';
+import { catalogue, operation } from '../catalogue';
 import type { AnyOperation, Operation } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
@@ -72,12 +72,13 @@ function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, wa
     throw new ValidationError(`${op.title}: ${over.field}: at most ${over.max} items in one request; use the research flow, which splits and polls. Nothing was sent.`, [{ field: over.field, rule: `at most ${over.max} items` }]);
   }
   const pieces = chunk(input[over.field] as unknown[], over.max);
-  if (op.id === createCampaignOperation.id) {
+  if (op.batch?.thenAdd) {
+    const addOperation = operation(op.batch.thenAdd);
     const created = (yield* sendParsed(op, { ...input, [over.field]: pieces[0] })) as { campaign: { campaignId: string }; contactsAdded: number };
     let added = created.contactsAdded;
     for (const [k, piece] of pieces.slice(1).entries()) {
       try {
-        const more = (yield* sendParsed(addCampaignContactsOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
+        const more = (yield* sendParsed(addOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
         added += more.contactsAdded ?? 0;
       } catch (error) {
         // The campaign exists: say so, so the user adds the rest instead of creating it again.
