@@ -116,6 +116,7 @@ export const updateSavedSearchOperation = defineOperation({
   ...byId,
   id: 'savedSearches.update',
   action: 'update',
+  changesRecord: true,
   title: 'Update saved search',
   description: 'Changes the given fields of one of your saved searches; the others stay.',
   method: 'PUT',

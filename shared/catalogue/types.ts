@@ -35,6 +35,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   action: string;
   /** 'list': the answer is a list of records (each an n8n item, with Return All / Limit); otherwise one record. */
   returns?: 'list' | 'record';
+  /** True when the optional input fields are changes to an existing record (n8n shows them as "Update Fields"). */
+  changesRecord?: boolean;
   title: string;
   /** One sentence a salesperson understands. */
   description: string;

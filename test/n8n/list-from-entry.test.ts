@@ -1,4 +1,4 @@
-/** Issue 10: whether an operation answers a list is its catalogue entry's `returns`, not a guess from its action's name. */
+/** Issue 10: whether an operation answers a list, or changes a record, is its catalogue entry's to say, not a guess from its action's name. */
 import { operation } from '../../shared';
 import { isListOperation } from '../../n8n-nodes/nodes/Prospecting/description/derive';
 import { derivedProperties } from '../../n8n-nodes/nodes/Prospecting/description/properties';
@@ -16,5 +16,13 @@ describe('list operations come from the entry', () => {
     const op = { ...operation('credits.get'), id: 'credits.list', action: 'list' };
     expect(isListOperation(op)).toBe(false);
     expect(names(derivedProperties(op))).not.toContain('returnAll');
+  });
+});
+
+describe('update fields come from the entry', () => {
+  it('an entry whose optional fields change a record shows them as Update Fields, whatever its action is called', () => {
+    const op = { ...operation('savedSearches.update'), id: 'savedSearches.edit', action: 'edit' };
+    expect(names(derivedProperties(op))).toContain('updateFields');
+    expect(names(derivedProperties({ ...op, changesRecord: false }))).toContain('additionalFields');
   });
 });
