@@ -48,8 +48,8 @@ export function createCampaignFromSelection(req: CampaignRequest): { campaignId:
     const contactIds = selectedContactIds();
     const client = makeClient();
     const input = { name: request.name, contactIds, steps: request.steps, maxActiveContacts };
-    const created = run(client, call(client, createCampaignOperation, input)) as { campaign: { campaignId: string; name: string; status: string }; contactsAdded: number };
-    let status = created.campaign.status;
+    const created = run(client, call(client, createCampaignOperation, input));
+    let status: string = created.campaign.status;
     if (start) {
       const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as { campaign?: { status?: string } };
       status = started.campaign?.status ?? 'active';
