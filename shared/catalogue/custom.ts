@@ -27,6 +27,7 @@ export const customCallOperation = defineOperation({
   id: 'custom.call',
   resource: 'custom',
   action: 'call',
+  anyPath: true,
   title: 'Custom API call',
   description: 'Calls any path of the service with this connection, pacing and error handling.',
   version: 'v2',

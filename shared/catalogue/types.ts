@@ -37,6 +37,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   returns?: 'list' | 'record';
   /** True when the optional input fields are changes to an existing record (n8n shows them as "Update Fields"). */
   changesRecord?: boolean;
+  /** True for the custom call: the caller names the version and path, so it runs through its own request builder. */
+  anyPath?: boolean;
   title: string;
   /** One sentence a salesperson understands. */
   description: string;

@@ -63,7 +63,7 @@ export function* callWithWarnings<I extends z.ZodType, O extends z.ZodType, R>(c
 }
 
 function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, warnings: string[]): Flow<unknown> {
-  if (op.id === 'custom.call') return yield* customCallCollecting(client, rawInput as CustomCallInput, warnings);
+  if (op.anyPath) return yield* customCallCollecting(client, rawInput as CustomCallInput, warnings);
   const input = validate(op.input, rawInput ?? {}, op.title) as Record<string, unknown>;
   const over = oversized(op, input, client);
   const sendParsed = (o: AnyOperation, i: Record<string, unknown>) => sendCollecting(client, o, i, warnings);

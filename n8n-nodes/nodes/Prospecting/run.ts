@@ -85,7 +85,7 @@ async function runList(ctx: IExecuteFunctions, conn: Connection, op: AnyOperatio
 
 /** Runs one operation for one input item and returns what it answered, with the answer's warnings. */
 export async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<Answered<unknown>> {
-  if (op.id === 'custom.call') return { data: await runCustom(ctx, conn, itemIndex), warnings: [] };
+  if (op.anyPath) return { data: await runCustom(ctx, conn, itemIndex), warnings: [] };
   const input = readInput(ctx, op, itemIndex);
   if (isListOperation(op)) return await runList(ctx, conn, op, input, itemIndex);
   return await runAsync(callWithWarnings(conn.client, op, input), conn.host);
