@@ -39,6 +39,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   changesRecord?: boolean;
   /** True for the custom call: the caller names the version and path, so it runs through its own request builder. */
   anyPath?: boolean;
+  /** True for the research submits: targets run them through the research flow (split, poll, resume), not `call`. */
+  submitsResearch?: boolean;
   title: string;
   /** One sentence a salesperson understands. */
   description: string;

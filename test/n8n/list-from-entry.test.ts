@@ -2,6 +2,7 @@
 import { operation } from '../../shared';
 import { isListOperation } from '../../n8n-nodes/nodes/Prospecting/description/derive';
 import { derivedProperties } from '../../n8n-nodes/nodes/Prospecting/description/properties';
+import { nodeProperties } from '../../n8n-nodes/nodes/Prospecting/description';
 
 const names = (props: { name: string }[]) => props.map((p) => p.name);
 
@@ -24,5 +25,14 @@ describe('update fields come from the entry', () => {
     const op = { ...operation('savedSearches.update'), id: 'savedSearches.edit', action: 'edit' };
     expect(names(derivedProperties(op))).toContain('updateFields');
     expect(names(derivedProperties({ ...op, changesRecord: false }))).toContain('additionalFields');
+  });
+});
+
+describe('research comes from the entry', () => {
+  it('an entry that submits research gets the research fields only, none derived from its input, whatever its action is called', () => {
+    const op = { ...operation('contacts.research'), id: 'contacts.enrich', action: 'enrich' };
+    const own = nodeProperties([op]).filter((p) => p.displayOptions?.show?.operation?.includes('enrich'));
+    expect(own).toEqual([]);
+    expect(names(nodeProperties([{ ...op, submitsResearch: false }]).filter((p) => p.displayOptions?.show?.operation?.includes('enrich')))).toContain('additionalFields');
   });
 });

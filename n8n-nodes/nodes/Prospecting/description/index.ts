@@ -47,7 +47,7 @@ function operationProperty(ops: readonly AnyOperation[], resource: string): INod
 }
 
 function fieldsOf(op: AnyOperation): INodeProperties[] {
-  if (op.action === 'research') return [];
+  if (op.submitsResearch) return [];
   if (op.anyPath) return customCallProperties;
   return derivedProperties(op);
 }
