@@ -9,12 +9,6 @@ export interface CreditsState {
   observedAtMs: number | null;
 }
 
-/** Things a host may want to show: waits (progress bars), retries, credit changes. */
-export type ClientEvent =
-  | { type: 'request'; endpoint: string; attempt: number }
-  | { type: 'wait'; endpoint: string; ms: number; reason: 'pacing' | 'rateLimited' | 'retry' | 'poll' }
-  | { type: 'credits'; balance: number };
-
 /**
  * Everything a flow needs besides effects: settings, the credential, and the in-memory state the
  * reducers keep current (pacing windows, credit balance). One client per credential.
@@ -27,14 +21,12 @@ export interface Client {
   state: { pacing: PacingState; credits: CreditsState };
   /** Jitter source; tests pin it. */
   random: () => number;
-  onEvent?: (event: ClientEvent) => void;
 }
 
 export interface ClientOptions {
   settings?: SettingsInput;
   auth: AuthConfig;
   random?: () => number;
-  onEvent?: (event: ClientEvent) => void;
   /** Restore pacing and credits saved by an earlier run (Apps Script executions are short). */
   state?: Client['state'];
 }
@@ -46,6 +38,5 @@ export function createClient(options: ClientOptions): Client {
     identity: credentialIdentity(options.auth),
     state: options.state ?? { pacing: {}, credits: { balance: null, observedAtMs: null } },
     random: options.random ?? Math.random,
-    onEvent: options.onEvent,
   };
 }

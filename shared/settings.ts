@@ -12,8 +12,6 @@ export const settingsSchema = z.object({
   baseUrlV2: baseUrl.default('http://127.0.0.1:8787/api/v2'),
   /** Host of the OAuth authorize page (spec 4.1). */
   authUrl: baseUrl.default('http://127.0.0.1:8787'),
-  /** The MCP endpoint (spec 4.13), for hosts that offer it to AI agents. */
-  mcpUrl: baseUrl.default('http://127.0.0.1:8787/mcp'),
   /** Per-request timeout. */
   timeoutMs: z.number().int().min(1000).default(30000),
   /** Spec 4.12: poll every 2 to 5 seconds. */

@@ -12,7 +12,7 @@ import {
 } from '../records';
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 /** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
 export const campaignStepInput = z.strictObject({
@@ -50,7 +50,8 @@ export const createCampaignOperation = defineOperation({
   result: (body) => body.data,
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   retry: 'unsafe',
-  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+  // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
+  batch: { fields: ['contactIds'], setting: 'contactIdsLimit', thenAdd: 'campaigns.addContacts' },
 });
 
 export const getCampaignOperation = defineOperation({
@@ -74,6 +75,7 @@ export const listCampaignsOperation = defineOperation({
   id: 'campaigns.list',
   resource: 'campaigns',
   action: 'list',
+  returns: 'list',
   title: 'List campaigns',
   description: 'Lists campaigns, optionally filtered by a text in their name.',
   method: 'GET',
@@ -140,6 +142,7 @@ export const listCampaignContactsOperation = defineOperation({
   id: 'campaigns.listContacts',
   resource: 'campaigns',
   action: 'listContacts',
+  returns: 'list',
   title: 'List campaign contacts',
   description: 'Lists the contacts enrolled in a campaign.',
   method: 'GET',
@@ -184,3 +187,6 @@ export const removeCampaignContactsOperation = defineOperation({
   retry: 'safe',
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const campaignOperations = keyedById([createCampaignOperation, getCampaignOperation, listCampaignsOperation, campaignActionOperation, deleteCampaignOperation, campaignMetricsOperation, listCampaignContactsOperation, addCampaignContactsOperation, removeCampaignContactsOperation]);

@@ -3,7 +3,7 @@ import type { HttpRequest } from '../effects';
 import { ValidationError } from '../errors';
 import { baseUrlFor, endpointKey } from '../request/build';
 import type { Settings } from '../settings';
-import { defineOperation, type AnyOperation } from './types';
+import { keyedById, defineOperation, type AnyOperation } from './types';
 
 /**
  * Custom API call: any v1/v2 path with the same auth, pacing, retries and errors as the catalogue.
@@ -27,6 +27,7 @@ export const customCallOperation = defineOperation({
   id: 'custom.call',
   resource: 'custom',
   action: 'call',
+  anyPath: true,
   title: 'Custom API call',
   description: 'Calls any path of the service with this connection, pacing and error handling.',
   version: 'v2',
@@ -72,3 +73,6 @@ export function customRequest(input: z.output<typeof customCallInput>, settings:
 function routePattern(template: string): RegExp {
   return new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
 }
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const customOperations = keyedById([customCallOperation]);

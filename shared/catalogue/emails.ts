@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAccountSchema, emailSchema, templateSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
@@ -60,6 +60,7 @@ export const listDraftsOperation = defineOperation({
   id: 'emails.listDrafts',
   resource: 'emails',
   action: 'listDrafts',
+  returns: 'list',
   title: 'List drafts',
   description: 'Lists your email drafts that have not been sent.',
   method: 'GET',
@@ -76,6 +77,7 @@ export const listEmailAccountsOperation = defineOperation({
   id: 'emailAccounts.list',
   resource: 'emailAccounts',
   action: 'list',
+  returns: 'list',
   title: 'List email accounts',
   description: 'Lists the email accounts you connected for sending.',
   method: 'GET',
@@ -91,6 +93,7 @@ export const listTemplatesOperation = defineOperation({
   id: 'templates.list',
   resource: 'templates',
   action: 'list',
+  returns: 'list',
   title: 'List templates',
   description: 'Lists the email templates you can use in sends and campaign steps.',
   method: 'GET',
@@ -100,3 +103,6 @@ export const listTemplatesOperation = defineOperation({
   result: (body) => body.data,
   retry: 'safe',
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const emailOperations = keyedById([sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation, listTemplatesOperation]);

@@ -1,13 +1,13 @@
-import * as c from './campaigns';
-import { customCallOperation } from './custom';
-import * as e from './emails';
-import * as l from './lists';
-import * as o from './oauth';
-import { orgCompaniesOperation, orgContactsOperation } from './org';
-import { getCreditsOperation, listContactStatusesOperation } from './reference';
-import * as r from './research';
-import * as ss from './saved-searches';
-import { searchCompaniesOperation, searchContactsOperation } from './search';
+import { campaignOperations } from './campaigns';
+import { customOperations } from './custom';
+import { emailOperations } from './emails';
+import { listOperations } from './lists';
+import { oauthOperations } from './oauth';
+import { orgOperations } from './org';
+import { referenceOperations } from './reference';
+import { researchOperations } from './research';
+import { savedSearchOperations } from './saved-searches';
+import { searchOperations } from './search';
 import type { AnyOperation } from './types';
 
 export * from './types';
@@ -24,48 +24,26 @@ export * from './reference';
 export * from './custom';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
+/**
+ * The registry: every operation keyed by id, built by spreading each catalogue file's own keyed object (an
+ * operation added to a file is picked up here with no list to update). Spread order is the order the README
+ * and the n8n node list them.
+ */
+export const registry: Readonly<Record<string, AnyOperation>> = {
+  ...searchOperations,
+  ...researchOperations,
+  ...orgOperations,
+  ...campaignOperations,
+  ...emailOperations,
+  ...listOperations,
+  ...savedSearchOperations,
+  ...referenceOperations,
+  ...oauthOperations,
+  ...customOperations,
+};
+
 /** Every operation, in the order the README and the n8n node list them. */
-export const catalogue: readonly AnyOperation[] = [
-  searchContactsOperation,
-  searchCompaniesOperation,
-  r.researchContactsOperation,
-  r.pollContactResearchOperation,
-  r.researchCompaniesOperation,
-  r.pollCompanyResearchOperation,
-  orgContactsOperation,
-  orgCompaniesOperation,
-  c.createCampaignOperation,
-  c.getCampaignOperation,
-  c.listCampaignsOperation,
-  c.campaignActionOperation,
-  c.deleteCampaignOperation,
-  c.campaignMetricsOperation,
-  c.listCampaignContactsOperation,
-  c.addCampaignContactsOperation,
-  c.removeCampaignContactsOperation,
-  e.sendEmailOperation,
-  e.sendDraftOperation,
-  e.listDraftsOperation,
-  e.listEmailAccountsOperation,
-  e.listTemplatesOperation,
-  l.listListsOperation,
-  l.getListOperation,
-  l.createListOperation,
-  l.renameListOperation,
-  l.deleteListOperation,
-  l.addListContactsOperation,
-  ss.listSavedSearchesOperation,
-  ss.getSavedSearchOperation,
-  ss.createSavedSearchOperation,
-  ss.updateSavedSearchOperation,
-  ss.deleteSavedSearchOperation,
-  listContactStatusesOperation,
-  getCreditsOperation,
-  o.meOperation,
-  o.tokenOperation,
-  o.tokenV1Operation,
-  customCallOperation,
-] as AnyOperation[];
+export const catalogue: readonly AnyOperation[] = Object.values(registry);
 
 export const operationsById: ReadonlyMap<string, AnyOperation> = new Map(catalogue.map((op) => [op.id, op]));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope } from '../records';
 import { integerId, nameText, pathId } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', resource: 'lists', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 const byId = { path: '/lists/{id}', pathFields: ['id'] } as const;
@@ -10,6 +10,7 @@ export const listListsOperation = defineOperation({
   ...base,
   id: 'lists.getAll',
   action: 'getAll',
+  returns: 'list',
   title: 'Get lists',
   description: 'Gets all your lists.',
   method: 'GET',
@@ -94,3 +95,6 @@ export const addListContactsOperation = defineOperation({
   retry: 'safe',
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const listOperations = keyedById([listListsOperation, getListOperation, createListOperation, renameListOperation, deleteListOperation, addListContactsOperation]);

@@ -5,7 +5,7 @@ import { textCaps } from '../validation/limits';
 
 /** Client ids, secrets, codes and tokens: opaque text, JWT-sized at most. */
 const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const tokenInput = z.discriminatedUnion('grant_type', [
   z.strictObject({ grant_type: z.literal('authorization_code'), client_id: secretText(), client_secret: secretText(), redirect_uri: secretText(), code: secretText('authorization code') }),
@@ -67,3 +67,6 @@ export const meOperation = defineOperation({
   pagination: { style: 'none' },
   auth: 'required',
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const oauthOperations = keyedById([meOperation, tokenOperation, tokenV1Operation]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
 export const orgReadInput = z
@@ -30,6 +30,7 @@ export const orgContactsOperation = defineOperation({
   id: 'orgContacts.list',
   resource: 'orgContacts',
   action: 'list',
+  returns: 'list',
   title: 'Get saved contacts',
   description: "Reads the organization's saved (already researched) contacts changed within a period. Free.",
   path: '/contacts',
@@ -42,9 +43,13 @@ export const orgCompaniesOperation = defineOperation({
   id: 'orgCompanies.list',
   resource: 'orgCompanies',
   action: 'list',
+  returns: 'list',
   title: 'Get saved companies',
   description: "Reads the organization's saved companies changed within a period. Free.",
   path: '/companies',
   output: v1DataList(orgCompanySchema),
   result: (body) => body.data,
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const orgOperations = keyedById([orgContactsOperation, orgCompaniesOperation]);

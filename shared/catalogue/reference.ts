@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', method: 'GET', pathFields: [], queryFields: [], input: z.strictObject({}), credits: 'none', retry: 'safe', pagination: { style: 'none' }, auth: 'required' } as const;
 
@@ -9,6 +9,7 @@ export const listContactStatusesOperation = defineOperation({
   id: 'contactStatuses.list',
   resource: 'contactStatuses',
   action: 'list',
+  returns: 'list',
   title: 'List contact statuses',
   description: 'Lists the prospect statuses your organization uses.',
   path: '/contact-statuses',
@@ -27,3 +28,6 @@ export const getCreditsOperation = defineOperation({
   output: v2Envelope(creditsSchema),
   result: (body) => body.data,
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const referenceOperations = keyedById([listContactStatusesOperation, getCreditsOperation]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
 import { stringList } from '../validation/fields';
 import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 // The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
 export { companyResearchItem, contactResearchItem };
@@ -74,6 +74,7 @@ export const researchContactsOperation = defineOperation({
   id: 'contacts.research',
   resource: 'contacts',
   action: 'research',
+  submitsResearch: true,
   title: 'Research contacts',
   description: 'Finds emails, phones and details for people. Spends one credit per person, except duplicates.',
   path: '/contacts/research',
@@ -86,6 +87,7 @@ export const researchCompaniesOperation = defineOperation({
   id: 'companies.research',
   resource: 'companies',
   action: 'research',
+  submitsResearch: true,
   title: 'Research companies',
   description: 'Finds details for companies by search result, domain or name. Spends one credit per company, except duplicates.',
   path: '/companies/research',
@@ -116,3 +118,6 @@ export const pollCompanyResearchOperation = defineOperation({
   output: companyPollResponseSchema,
   result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const researchOperations = keyedById([researchContactsOperation, pollContactResearchOperation, researchCompaniesOperation, pollCompanyResearchOperation]);

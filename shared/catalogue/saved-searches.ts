@@ -3,7 +3,7 @@ import { savedSearchSchema, successOnlySchema, v2Envelope } from '../records';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', resource: 'savedSearches', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 const byId = { path: '/saved-searches/{id}', pathFields: ['id'] } as const;
@@ -63,6 +63,7 @@ export const listSavedSearchesOperation = defineOperation({
   ...base,
   id: 'savedSearches.list',
   action: 'list',
+  returns: 'list',
   title: 'List saved searches',
   description: 'Lists your saved searches, of contacts or of companies.',
   method: 'GET',
@@ -115,6 +116,7 @@ export const updateSavedSearchOperation = defineOperation({
   ...byId,
   id: 'savedSearches.update',
   action: 'update',
+  changesRecord: true,
   title: 'Update saved search',
   description: 'Changes the given fields of one of your saved searches; the others stay.',
   method: 'PUT',
@@ -146,3 +148,6 @@ export const deleteSavedSearchOperation = defineOperation({
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
   retry: 'unsafe',
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const savedSearchOperations = keyedById([listSavedSearchesOperation, getSavedSearchOperation, createSavedSearchOperation, updateSavedSearchOperation, deleteSavedSearchOperation]);

@@ -3,7 +3,7 @@ import { companySearchResponseSchema, contactSearchResponseSchema } from '../rec
 import { isoDateTimeInput, pathId } from '../validation/fields';
 import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
 import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
-import { defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
 const paging = {
@@ -84,6 +84,7 @@ export const searchContactsOperation = defineOperation({
   id: 'contacts.search',
   resource: 'contacts',
   action: 'search',
+  returns: 'list',
   title: 'Search contacts',
   description: 'Finds people by company, title, seniority, location and more. Free: uses no credits.',
   path: '/search/contacts',
@@ -97,6 +98,7 @@ export const searchCompaniesOperation = defineOperation({
   id: 'companies.search',
   resource: 'companies',
   action: 'search',
+  returns: 'list',
   title: 'Search companies',
   description: 'Finds companies by name, domain, industry, size and more. Free: uses no credits.',
   path: '/search/companies',
@@ -104,3 +106,6 @@ export const searchCompaniesOperation = defineOperation({
   output: companySearchResponseSchema,
   result: (body) => body.data,
 });
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const searchOperations = keyedById([searchContactsOperation, searchCompaniesOperation]);

@@ -17,6 +17,11 @@ export interface BatchLimit {
   fields: readonly string[];
   /** Which setting holds the cap, so a deployment can lower it. */
   setting: 'researchBatchLimit' | 'contactIdsLimit' | 'pollIdsLimit';
+  /**
+   * A create that must happen once: over the cap, the first chunk goes with the create and the rest through
+   * this operation (by id) on the record it made, instead of repeating the create per chunk.
+   */
+  thenAdd?: string;
 }
 
 /**
@@ -28,6 +33,14 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   id: string;
   resource: string;
   action: string;
+  /** 'list': the answer is a list of records (each an n8n item, with Return All / Limit); otherwise one record. */
+  returns?: 'list' | 'record';
+  /** True when the optional input fields are changes to an existing record (n8n shows them as "Update Fields"). */
+  changesRecord?: boolean;
+  /** True for the custom call: the caller names the version and path, so it runs through its own request builder. */
+  anyPath?: boolean;
+  /** True for the research submits: targets run them through the research flow (split, poll, resume), not `call`. */
+  submitsResearch?: boolean;
   title: string;
   /** One sentence a salesperson understands. */
   description: string;
@@ -57,4 +70,9 @@ export type AnyOperation = Operation<z.ZodType, z.ZodType, unknown>;
 /** Keeps each operation's precise types while checking it against the Operation shape. */
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, R>(op: Operation<I, O, R>): Operation<I, O, R> {
   return op;
+}
+
+/** A catalogue file's operations keyed by id, in the order the README and the n8n node list them; the index spreads these. */
+export function keyedById(ops: readonly { id: string }[]): Readonly<Record<string, AnyOperation>> {
+  return Object.fromEntries(ops.map((op) => [op.id, op as AnyOperation]));
 }

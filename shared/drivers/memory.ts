@@ -1,13 +1,12 @@
 import type { AsyncLocks, SyncLocks, SyncStore } from './host';
 
 /** A store that lives as long as the process: the default when a host offers none. */
-export function memoryStore(initial: Record<string, string> = {}): SyncStore & { dump(): Record<string, string> } {
+export function memoryStore(initial: Record<string, string> = {}): SyncStore {
   const data = new Map(Object.entries(initial));
   return {
     get: (key) => data.get(key) ?? null,
     put: (key, value) => void data.set(key, value),
     delete: (key) => void data.delete(key),
-    dump: () => Object.fromEntries(data),
   };
 }
 

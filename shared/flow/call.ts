@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { customCallInput, customRequest, type CustomCallInput } from '../catalogue/custom';
-import { addCampaignContactsOperation, createCampaignOperation, getCampaignOperation } from '../catalogue/campaigns';
-import { catalogue } from '../catalogue';
+import { getCampaignOperation } from '../catalogue/campaigns';
+import { catalogue, operation } from '../catalogue';
 import type { AnyOperation, Operation } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
@@ -39,27 +39,46 @@ export function* sendOne<I extends z.ZodType, O extends z.ZodType, R>(client: Cl
 
 type CountResult = { contactsAdded?: number; contactsRemoved?: number };
 
+/** What an operation answered, with the warnings the service's answers carried (e.g. "it was carried out; do not repeat it"). */
+export interface Answered<R> {
+  data: R;
+  warnings: string[];
+}
+
 /**
  * Runs an operation as the user means it: inputs larger than one request's cap are split into several
  * requests (campaign contacts, list contacts, poll ids) and the answers are merged. A campaign create
  * with more contacts than one request takes is a create with the first chunk, then adds for the rest.
  * Research has its own flow (flow/research.ts): it also polls and can resume.
  */
-export function* call(client: Client, op: AnyOperation, rawInput: unknown): Flow<unknown> {
-  if (op.id === 'custom.call') return yield* customCall(client, rawInput as CustomCallInput);
+export function* call<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, rawInput: unknown): Flow<R> {
+  return (yield* callWithWarnings(client, op, rawInput)).data;
+}
+
+/** `call`, returning the answer's warnings too so a target can show them. */
+export function* callWithWarnings<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, rawInput: unknown): Flow<Answered<R>> {
+  const warnings: string[] = [];
+  const data = yield* callCollecting(client, op as AnyOperation, rawInput, warnings);
+  return { data: data as R, warnings };
+}
+
+function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, warnings: string[]): Flow<unknown> {
+  if (op.anyPath) return yield* customCallCollecting(client, rawInput as CustomCallInput, warnings);
   const input = validate(op.input, rawInput ?? {}, op.title) as Record<string, unknown>;
   const over = oversized(op, input, client);
-  if (!over) return yield* sendParsed(client, op, input);
+  const sendParsed = (o: AnyOperation, i: Record<string, unknown>) => sendCollecting(client, o, i, warnings);
+  if (!over) return yield* sendParsed(op, input);
   if (op.credits === 'perItem') {
     throw new ValidationError(`${op.title}: ${over.field}: at most ${over.max} items in one request; use the research flow, which splits and polls. Nothing was sent.`, [{ field: over.field, rule: `at most ${over.max} items` }]);
   }
   const pieces = chunk(input[over.field] as unknown[], over.max);
-  if (op.id === createCampaignOperation.id) {
-    const created = (yield* sendParsed(client, op, { ...input, [over.field]: pieces[0] })) as { campaign: { campaignId: string }; contactsAdded: number };
+  if (op.batch?.thenAdd) {
+    const addOperation = operation(op.batch.thenAdd);
+    const created = (yield* sendParsed(op, { ...input, [over.field]: pieces[0] })) as { campaign: { campaignId: string }; contactsAdded: number };
     let added = created.contactsAdded;
     for (const [k, piece] of pieces.slice(1).entries()) {
       try {
-        const more = (yield* sendParsed(client, addCampaignContactsOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
+        const more = (yield* sendParsed(addOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
         added += more.contactsAdded ?? 0;
       } catch (error) {
         // The campaign exists: say so, so the user adds the rest instead of creating it again.
@@ -70,7 +89,7 @@ export function* call(client: Client, op: AnyOperation, rawInput: unknown): Flow
     return { ...created, campaign: yield* campaignAfterAdds(client, created.campaign), contactsAdded: added };
   }
   const results: unknown[] = [];
-  for (const piece of pieces) results.push(yield* sendParsed(client, op, { ...input, [over.field]: piece }));
+  for (const piece of pieces) results.push(yield* sendParsed(op, { ...input, [over.field]: piece }));
   return mergeChunkResults(results);
 }
 
@@ -81,7 +100,7 @@ export function* call(client: Client, op: AnyOperation, rawInput: unknown): Flow
  */
 function* campaignAfterAdds(client: Client, created: { campaignId: string }): Flow<unknown> {
   try {
-    const detail = (yield* sendParsed(client, getCampaignOperation, { id: created.campaignId })) as { campaign?: unknown };
+    const detail = (yield* sendCollecting(client, getCampaignOperation, { id: created.campaignId }, [])) as { campaign?: unknown };
     return detail.campaign ?? created;
   } catch {
     return created;
@@ -100,15 +119,23 @@ function mergeChunkResults(results: unknown[]): unknown {
   return sum;
 }
 
-/** One request; the input may already be parsed, which is harmless since parsing it again is idempotent. */
-function* sendParsed(client: Client, op: AnyOperation, input: Record<string, unknown>): Flow<unknown> {
-  return (yield* send(client, op, input)).data;
+/** One request, its warnings added to `warnings`; the input may already be parsed, which is harmless since parsing it again is idempotent. */
+function* sendCollecting(client: Client, op: AnyOperation, input: Record<string, unknown>, warnings: string[]): Flow<unknown> {
+  const reply = yield* send(client, op, input);
+  warnings.push(...reply.warnings);
+  return reply.data;
 }
 
 /** Custom API call (any v1/v2 path), through the same exchange as the catalogue. */
 export function* customCall(client: Client, rawInput: CustomCallInput): Flow<unknown> {
+  return yield* customCallCollecting(client, rawInput, []);
+}
+
+function* customCallCollecting(client: Client, rawInput: CustomCallInput, warnings: string[]): Flow<unknown> {
   const input = validate(customCallInput, rawInput, 'Custom API call');
   const { op, request } = customRequest(input, client.settings, catalogue);
   const response = yield* exchange(client, op, request);
-  return decode(op, response, false, request).data;
+  const reply = decode(op, response, false, request);
+  warnings.push(...reply.warnings);
+  return reply.data;
 }

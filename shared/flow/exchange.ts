@@ -10,13 +10,7 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
   const raw = response.headers['x-publicapi-credits'];
   if (raw === undefined || raw === '' || !Number.isFinite(Number(raw))) return;
   const balance = Number(raw);
-  if (client.state.credits.balance !== balance) client.onEvent?.({ type: 'credits', balance });
   client.state.credits = { balance, observedAtMs: now };
-}
-
-function* pause(client: Client, endpoint: string, ms: number, reason: 'pacing' | 'rateLimited' | 'retry'): Flow<void> {
-  client.onEvent?.({ type: 'wait', endpoint, ms, reason });
-  yield* sleep(ms);
 }
 
 function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
@@ -48,7 +42,7 @@ function* pace(client: Client, op: AnyOperation, request: HttpRequest, key: stri
     client.state.pacing = paced.state;
     if (paced.waitMs > 0) {
       try {
-        yield* pause(client, request.endpoint, paced.waitMs, 'pacing');
+        yield* sleep(paced.waitMs);
       } catch (error) {
         if (paced.reserved) client.state.pacing = observe(client.state.pacing, key, {});
         throw error;
@@ -86,7 +80,6 @@ export function* exchangeWith(client: Client, op: AnyOperation, request: HttpReq
     let response: HttpResponse;
     try {
       signed = yield* sign(request, null);
-      client.onEvent?.({ type: 'request', endpoint: request.endpoint, attempt: rateLimitedTries + otherTries + 1 });
       response = yield* http(signed);
     } catch (error) {
       client.state.pacing = observe(client.state.pacing, key, {});
@@ -116,9 +109,9 @@ export function* exchangeWith(client: Client, op: AnyOperation, request: HttpReq
       if (decision.reason === 'rateLimited') {
         const waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
         if (waitMs > s.maxRateLimitWaitMs || now + waitMs - (limitedSince ?? now) > s.maxRateLimitWaitMs) throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
-        yield* pause(client, request.endpoint, waitMs, 'rateLimited');
+        yield* sleep(waitMs);
       } else {
-        yield* pause(client, request.endpoint, backoffMs(attempt, s.retryBackoffMs), 'retry');
+        yield* sleep(backoffMs(attempt, s.retryBackoffMs));
       }
       continue;
     }

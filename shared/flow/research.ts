@@ -1,13 +1,11 @@
 import type { Client } from '../client';
 import { nowMs, sleep, type Flow } from '../effects';
 import { ValidationError } from '../errors';
-import { endpointKey } from '../request/build';
 import { checkSavedJob, summarize, type ResearchJob } from './research-job';
 import { describeValue } from '../validation/research-items';
 import { readMaxCredits, readTimeLimitMs } from './research-limits';
 import { advanceResearch } from './research-step';
 import { upgradeResearchJob } from './research-upgrade';
-import { ops } from './research-submit';
 
 export { pollSweep } from './research-poll';
 export { advanceResearch, type ResearchStep, type ResearchStepOptions } from './research-step';
@@ -31,7 +29,6 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
   const deadline = opts.timeLimitMs === undefined ? Infinity : startedAt + opts.timeLimitMs;
   let current = job;
   while (summarize(current).pendingRequestIds.length > 0 && (yield* nowMs()) + interval <= deadline) {
-    client.onEvent?.({ type: 'wait', endpoint: endpointKey(ops[job.kind].poll), ms: interval, reason: 'poll' });
     yield* sleep(interval);
     current = (yield* advanceResearch(client, current, { checkpointKey: opts.checkpointKey })).job;
     if (current.lastError) break;

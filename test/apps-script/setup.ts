@@ -42,7 +42,7 @@ export function addOnHarness(opts: Partial<HarnessOptions> = {}): Harness {
 
 /** Points the add-on at the sandbox and connects it with organization A's API key. */
 export async function connect(h: Harness, sb: SandboxProcess, extra: Record<string, unknown> = {}, user?: string): Promise<void> {
-  const settings = { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, mcpUrl: sb.info.mcp, ...extra };
+  const settings = { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, ...extra };
   if (user) {
     await h.runAs(user, 'saveConnectionSettings', settings);
     await h.runAs(user, 'connectApiKey', sb.info.apiKey);

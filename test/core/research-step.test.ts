@@ -1,5 +1,4 @@
-import { createClient, newResearchJob, runSync, summarize, type HttpRequest, type ResearchJob } from '../../shared';
-import { advanceResearch } from '../../shared/flow/research-step';
+import { advanceResearch, createClient, newResearchJob, runSync, summarize, type HttpRequest, type ResearchJob } from '../../shared';
 import { json, rateHeaders, scriptedHost } from '../support/scripted-host';
 
 /**

@@ -25,6 +25,7 @@ const listTasksOperation = defineOperation({
   id: 'tasks.list',
   resource: 'tasks',
   action: 'list',
+  returns: 'list',
   title: 'List tasks',
   description: 'Lists the follow-up tasks of your organization.',
   version: 'v2',

@@ -1,5 +1,4 @@
-import { summarize, type Client, type Flow, type ResearchJob, type ResearchSummary } from '../../../shared';
-import { advanceResearch, type ResearchStep } from '../../../shared/flow/research-step';
+import { advanceResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
 import { isTimeUp } from '../host';
 import { writeSpan } from '../sheet-io';
 import { RESULT_HEADERS, resultRow } from './columns';

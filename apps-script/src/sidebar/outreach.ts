@@ -1,5 +1,6 @@
 import {
   call,
+  callWithWarnings,
   campaignActionOperation,
   createCampaignOperation,
   listDraftsOperation,
@@ -47,8 +48,8 @@ export function createCampaignFromSelection(req: CampaignRequest): { campaignId:
     const contactIds = selectedContactIds();
     const client = makeClient();
     const input = { name: request.name, contactIds, steps: request.steps, maxActiveContacts };
-    const created = run(client, call(client, createCampaignOperation, input)) as { campaign: { campaignId: string; name: string; status: string }; contactsAdded: number };
-    let status = created.campaign.status;
+    const created = run(client, call(client, createCampaignOperation, input));
+    let status: string = created.campaign.status;
     if (start) {
       const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as { campaign?: { status?: string } };
       status = started.campaign?.status ?? 'active';
@@ -70,24 +71,35 @@ export interface EmailRequest {
   templateId?: number;
 }
 
+/** What a send shows in the sidebar; `warnings` only when the service's answer carried some ("it was carried out; do not repeat it"). */
+export interface SentEmail {
+  emailId: string;
+  status: string;
+  warnings?: string[];
+}
+
+function sentEmail(email: { emailId: string; status: string }, warnings: string[]): SentEmail {
+  return { emailId: email.emailId, status: email.status, ...(warnings.length ? { warnings } : {}) };
+}
+
 /** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */
-export function sendEmail(req: EmailRequest): { emailId: string; status: string } {
+export function sendEmail(req: EmailRequest): SentEmail {
   try {
     const request = requestArg<EmailRequest>(req, 'request');
     const client = makeClient();
-    const email = run(client, sendOne(client, sendEmailOperation, request)) as { emailId: string; status: string };
-    return { emailId: email.emailId, status: email.status };
+    const { data, warnings } = run(client, callWithWarnings(client, sendEmailOperation, request));
+    return sentEmail(data, warnings);
   } catch (error) {
     throw userError(error);
   }
 }
 
-export function sendDraft(id: string, from?: string): { emailId: string; status: string } {
+export function sendDraft(id: string, from?: string): SentEmail {
   try {
     const sender = optionalText(from, 'from');
     const client = makeClient();
-    const email = run(client, sendOne(client, sendDraftOperation, { id, from: sender })) as { emailId: string; status: string };
-    return { emailId: email.emailId, status: email.status };
+    const { data, warnings } = run(client, callWithWarnings(client, sendDraftOperation, { id, from: sender }));
+    return sentEmail(data, warnings);
   } catch (error) {
     throw userError(error);
   }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { call, customCall, paginate, runAsync, type AnyOperation, type CustomCallInput } from '../../../shared';
+import { callWithWarnings, customCall, paginate, runAsync, type AnyOperation, type Answered, type CustomCallInput } from '../../../shared';
 import type { Connection } from './client';
 import { isListOperation } from './description/derive';
 import { readInput } from './input';
@@ -12,10 +12,16 @@ function asJson(value: unknown): IDataObject {
   return { result: value as IDataObject[keyof IDataObject] };
 }
 
-/** One n8n item per record for lists, one item otherwise; each paired to the input item it came from. */
-export function toItems(result: unknown, itemIndex: number): INodeExecutionData[] {
+/**
+ * One n8n item per record for lists, one item otherwise; each paired to the input item it came from. The
+ * answer's warnings (e.g. "it was carried out; do not repeat it") go on each item as `json.warnings`.
+ */
+export function toItems(result: unknown, itemIndex: number, warnings: readonly string[] = []): INodeExecutionData[] {
   const records = Array.isArray(result) ? result : [result];
-  return records.map((record) => ({ json: asJson(record), pairedItem: { item: itemIndex } }));
+  return records.map((record) => {
+    const json = asJson(record);
+    return { json: warnings.length ? { ...json, warnings: [...warnings] } : json, pairedItem: { item: itemIndex } };
+  });
 }
 
 const JSON_FIELD_LABELS: Record<string, string> = { query: 'Query Parameters (JSON)', body: 'Body (JSON)' };
@@ -63,23 +69,24 @@ function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
  * Lists: Return All reads every page (the core follows page numbers or nextToken); Limit reads only the
  * pages it needs. Lists the service answers whole are cut to the limit here.
  */
-async function runList(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, input: Record<string, unknown>, itemIndex: number): Promise<unknown[]> {
+async function runList(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, input: Record<string, unknown>, itemIndex: number): Promise<Answered<unknown[]>> {
   const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
   const limit = returnAll ? undefined : readLimit(ctx, itemIndex);
   if (op.pagination.style !== 'none') {
     const run = await runAsync(paginate<unknown>(conn.client, op, input, { maxItems: limit, limit }), conn.host);
-    return limit === undefined ? run.items : run.items.slice(0, limit);
+    return { data: limit === undefined ? run.items : run.items.slice(0, limit), warnings: [] };
   }
   // campaigns.list takes a limit of its own: let the service cut the list.
   const withLimit = limit !== undefined && op.queryFields.includes('limit') ? { ...input, limit: Math.min(limit, 500) } : input;
-  const all = (await runAsync(call(conn.client, op, withLimit), conn.host)) as unknown[];
-  return limit === undefined ? all : all.slice(0, limit);
+  const answered = await runAsync(callWithWarnings(conn.client, op, withLimit), conn.host);
+  const all = answered.data as unknown[];
+  return { data: limit === undefined ? all : all.slice(0, limit), warnings: answered.warnings };
 }
 
-/** Runs one operation for one input item and returns what it answered. */
-export async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<unknown> {
-  if (op.id === 'custom.call') return await runCustom(ctx, conn, itemIndex);
+/** Runs one operation for one input item and returns what it answered, with the answer's warnings. */
+export async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<Answered<unknown>> {
+  if (op.anyPath) return { data: await runCustom(ctx, conn, itemIndex), warnings: [] };
   const input = readInput(ctx, op, itemIndex);
   if (isListOperation(op)) return await runList(ctx, conn, op, input, itemIndex);
-  return await runAsync(call(conn.client, op, input), conn.host);
+  return await runAsync(callWithWarnings(conn.client, op, input), conn.host);
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { AnyOperation } from '../../../../shared';
 import { hintFor } from './hints';
 import { locatorFor, type LocatorSource } from './locators';
-import { listActions } from './names';
 
 /** How a field is shown in n8n and how its value is turned back into core input. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'multiOptions' | 'list' | 'json' | 'dateTime' | 'locator';
@@ -39,7 +38,7 @@ interface JsonSchema {
 const pagingFields = new Set(['limit', 'page', 'nextToken']);
 
 export function isListOperation(op: AnyOperation): boolean {
-  return listActions.has(op.action);
+  return op.returns === 'list';
 }
 
 function displayNameOf(field: string): string {

@@ -47,8 +47,8 @@ function operationProperty(ops: readonly AnyOperation[], resource: string): INod
 }
 
 function fieldsOf(op: AnyOperation): INodeProperties[] {
-  if (op.action === 'research') return [];
-  if (op.id === 'custom.call') return customCallProperties;
+  if (op.submitsResearch) return [];
+  if (op.anyPath) return customCallProperties;
   return derivedProperties(op);
 }
 

@@ -40,8 +40,6 @@ export const actionNames: Readonly<Record<string, string>> = {
   call: 'Make a Request',
 };
 
-/** Operations whose answer is a list: each record becomes an item, with Return All / Limit. */
-export const listActions: ReadonlySet<string> = new Set(['search', 'list', 'getAll', 'listDrafts', 'listContacts']);
 
 /** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */
 export const hiddenOperations: ReadonlySet<string> = new Set(['oauth.token', 'oauth.tokenV1']);

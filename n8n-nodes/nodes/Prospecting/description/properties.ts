@@ -63,9 +63,9 @@ export function returnAllProperties(op: AnyOperation): INodeProperties[] {
   ];
 }
 
-/** Where optional fields of an operation live: "Update Fields" for updates, "Additional Fields" otherwise. */
+/** Where optional fields of an operation live: "Update Fields" when they change a record, "Additional Fields" otherwise. */
 export function optionalCollectionName(op: AnyOperation): 'updateFields' | 'additionalFields' {
-  return op.action === 'update' ? 'updateFields' : 'additionalFields';
+  return op.changesRecord ? 'updateFields' : 'additionalFields';
 }
 
 /** Required fields at the top level; optional ones in one collection, as n8n users expect. */

@@ -32,12 +32,13 @@ async function executeNode(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
   // One client for the whole execution: pacing and the credit balance carry from item to item.
   const conn = await connect(ctx);
 
-  if (action === 'research') return [await researchItems(ctx, conn, resource as ResearchKind, items)];
+  if (op.submitsResearch) return [await researchItems(ctx, conn, resource as ResearchKind, items)];
 
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < items.length; i++) {
     try {
-      out.push(...toItems(await runOperation(ctx, conn, op, i), i));
+      const answered = await runOperation(ctx, conn, op, i);
+      out.push(...toItems(answered.data, i, answered.warnings));
     } catch (error) {
       if (ctx.continueOnFail()) {
         out.push({ json: errorItemJson(error), pairedItem: { item: i } });
