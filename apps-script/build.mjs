@@ -88,7 +88,9 @@ writeFileSync(join(dist, 'Sidebar.html'), readFileSync(join(here, 'Sidebar.html'
 const manifest = JSON.parse(readFileSync(join(here, 'appsscript.json'), 'utf8'));
 const listFile = join(here, 'url-whitelist.json');
 const whitelist = process.env.PDS_URL_WHITELIST
-  ? process.env.PDS_URL_WHITELIST.split(',').map((s) => s.trim()).filter(Boolean)
+  ? process.env.PDS_URL_WHITELIST.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   : existsSync(listFile)
     ? JSON.parse(readFileSync(listFile, 'utf8'))
     : [];

@@ -30,8 +30,20 @@ interface Sandbox {
 /** The sandbox with a universe large enough for 20,000 saved contacts (startSandboxProcess passes no --contacts). */
 function startSandbox(): Promise<Sandbox> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pds-bench-')), 'config.json');
-  fs.writeFileSync(file, JSON.stringify({ rateLimit: { windowMs: W, defaultLimit: R }, research: { queuedMs: QUEUED, researchingMs: RESEARCHING }, credits: { A: 20000 }, seed: { orgContacts: ORG } }));
-  const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--contacts', '40000', '--config', file], { cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      rateLimit: { windowMs: W, defaultLimit: R },
+      research: { queuedMs: QUEUED, researchingMs: RESEARCHING },
+      credits: { A: 20000 },
+      seed: { orgContacts: ORG },
+    }),
+  );
+  const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--contacts', '40000', '--config', file], {
+    cwd: path.resolve(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     let buf = '';
     child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
@@ -44,7 +56,11 @@ function startSandbox(): Promise<Sandbox> {
 }
 
 async function admin<T>(sb: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sb.info.admin}${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sb.info.admin}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return (await res.json()) as T;
 }
 
@@ -73,7 +89,11 @@ function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: nu
   const calls = h.http.log.slice(a.http, b.http);
   const wall = b.at - a.at;
   console.log(`\n== ${title}`);
-  console.log(`requests made: ${total} (${Object.entries(perEndpoint).map(([e, n]) => `${e}: ${n}`).join(', ')})`);
+  console.log(
+    `requests made: ${total} (${Object.entries(perEndpoint)
+      .map(([e, n]) => `${e}: ${n}`)
+      .join(', ')})`,
+  );
   console.log(`429s received: ${calls.filter((c) => c.status === 429).length}`);
   console.log(`sheet writes (setValues calls): ${b.setValues - a.setValues}`);
   console.log(`credits spent: ${a.credits - b.credits}`);
@@ -95,7 +115,14 @@ async function main(): Promise<void> {
     // Enrichment: start, then poll every 2 s as the sidebar does, until every row is written.
     await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
     const e0 = await snapshot(sb, h);
-    let p = (await h.run('startEnrichment', preview.items)) as { jobId: string; complete: boolean; done: number; duplicate: number; notFound: number; error: number };
+    let p = (await h.run('startEnrichment', preview.items)) as {
+      jobId: string;
+      complete: boolean;
+      done: number;
+      duplicate: number;
+      notFound: number;
+      error: number;
+    };
     while (!p.complete) {
       await new Promise((r) => setTimeout(r, I));
       p = (await h.run('pollEnrichment', p.jobId)) as typeof p;

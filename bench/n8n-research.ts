@@ -40,14 +40,26 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
   const research = Object.entries(counts).filter(([endpoint]) => endpoint.includes('/contacts/research'));
   const total = research.reduce((n, [, byStatus]) => n + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
   const limited = research.reduce((n, [, byStatus]) => n + (byStatus['429'] ?? 0), 0);
-  return { label, results, wallMs, requests: total, perEndpoint: Object.fromEntries(research), rateLimited: limited, creditsSpent: before - (await credits(env)) };
+  return {
+    label,
+    results,
+    wallMs,
+    requests: total,
+    perEndpoint: Object.fromEntries(research),
+    rateLimited: limited,
+    creditsSpent: before - (await credits(env)),
+  };
 }
 
 const researchParams = { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}' };
 
 /** The node as meant: all items in one execution, batched submits, batched polls. */
 async function batched(env: Env, rows: IDataObject[]): Promise<number> {
-  const out = await executeNode({ parameters: { ...researchParams, waitForResults: true }, items: rows.map((json) => ({ json })), credentials: env.credentials });
+  const out = await executeNode({
+    parameters: { ...researchParams, waitForResults: true },
+    items: rows.map((json) => ({ json })),
+    credentials: env.credentials,
+  });
   return out.filter((o) => o.json.outcome !== 'pending').length;
 }
 
@@ -76,7 +88,10 @@ async function main(): Promise<void> {
     config: { rateLimit: { windowMs: W, defaultLimit: R }, research: { queuedMs: QUEUED, researchingMs: RESEARCHING }, credits: { A: 100_000 } },
   });
   try {
-    const found = await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2 * N }, credentials: env.credentials });
+    const found = await executeNode({
+      parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2 * N },
+      credentials: env.credentials,
+    });
     const rows = found.map((i) => i.json);
     if (rows.length < 2 * N) throw new Error(`search found only ${rows.length} contacts`);
     // Separate people for each run, so the baseline pays for its research instead of getting duplicates.

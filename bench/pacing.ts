@@ -85,9 +85,13 @@ function report(title: string, out: Outcome): { worstWindow: number; failed: num
   console.log(`\n${title}`);
   console.log(`  requests: ${requests} (${[...byEndpoint].map(([e, n]) => `${e}: ${n}`).join(', ')})`);
   console.log(`  429s: ${total429} in all; per window per endpoint: max ${worstWindow}, windows with a 429: ${windows.size}`);
-  console.log(`  operations failed for rate limits: ${out.failedRateLimit}; other failures: ${out.failedOther.length}${out.failedOther.length ? ` (${out.failedOther[0]})` : ''}`);
+  console.log(
+    `  operations failed for rate limits: ${out.failedRateLimit}; other failures: ${out.failedOther.length}${out.failedOther.length ? ` (${out.failedOther[0]})` : ''}`,
+  );
   // Below 1 is possible: the first window is used from wherever the run starts in it, then the next one at once.
-  console.log(`  wall time: ${(out.wallMs / 1000).toFixed(2)} s; lower bound (requests / limit × window) ${(lowerBoundMs / 1000).toFixed(2)} s; ratio ${(out.wallMs / lowerBoundMs).toFixed(2)}`);
+  console.log(
+    `  wall time: ${(out.wallMs / 1000).toFixed(2)} s; lower bound (requests / limit × window) ${(lowerBoundMs / 1000).toFixed(2)} s; ratio ${(out.wallMs / lowerBoundMs).toFixed(2)}`,
+  );
   return { worstWindow, failed: out.failedRateLimit + out.failedOther.length };
 }
 
@@ -106,7 +110,8 @@ async function main(): Promise<void> {
   try {
     const plain = report('1. Concurrent runs, no faults', await runAll(sb, settings));
     ok &&= plain.worstWindow <= 1 && plain.failed === 0;
-    const fault = (rule: object) => fetch(`${sb.admin}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
+    const fault = (rule: object) =>
+      fetch(`${sb.admin}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
     await fault({ endpoint: '*', kind: 'rateLimit429', share: SHARE });
     await fault({ endpoint: 'GET /v2/lists', kind: 'rateLimit429', count: BURST });
     const title = `2. Forced 429s (fault injection): ${SHARE * 100}% of all requests, and a burst of the next ${BURST} on GET /v2/lists`;

@@ -34,49 +34,75 @@ const config = {
   credits: { A: INITIAL_CREDITS },
 };
 
-interface Info { v1: string; v2: string; admin: string; apiKey: string }
+interface Info {
+  v1: string;
+  v2: string;
+  admin: string;
+  apiKey: string;
+}
 
 async function startServer(): Promise<{ info: Info; stop: () => Promise<void> }> {
   const root = resolve(__dirname, '..');
   const file = join(tmpdir(), `sandbox-load-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(config));
-  const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--config', file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--config', file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((res, rej) => {
     createInterface({ input: child.stdout! }).once('line', res);
     child.once('exit', (code) => rej(new Error(`sandbox exited with ${code}`)));
   });
   return {
     info: JSON.parse(line) as Info,
-    stop: () => new Promise<void>((res) => {
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((res) => {
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 function send(method: string, url: string, headers: Record<string, string>, body?: string): Promise<Reply> {
   return new Promise((res, rej) => {
-    const req = request(url, { method, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers, agent }, (r) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => res({ status: r.statusCode ?? 0, headers: r.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      url,
+      { method, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers, agent },
+      (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => res({ status: r.statusCode ?? 0, headers: r.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', rej);
     req.end(body);
   });
 }
 
-interface Sample { endpoint: string; status: number; ms: number; limit: number; remaining: number; reset: number }
+interface Sample {
+  endpoint: string;
+  status: number;
+  ms: number;
+  limit: number;
+  remaining: number;
+  reset: number;
+}
 
 async function main(): Promise<void> {
   const { info, stop } = await startServer();
   const auth = { token: info.apiKey };
   try {
-    const search = JSON.parse((await send('POST', `${info.v2}/search/contacts`, auth, JSON.stringify({ limit: 500 }))).body) as { data: { searchResultId: string }[] };
+    const search = JSON.parse((await send('POST', `${info.v2}/search/contacts`, auth, JSON.stringify({ limit: 500 }))).body) as {
+      data: { searchResultId: string }[];
+    };
     const ids = search.data.map((d) => d.searchResultId);
     const researchIds: string[] = [];
     // The mix: cheap reads for throughput, two limited endpoints for the window accounting, research for credits.
@@ -86,8 +112,15 @@ async function main(): Promise<void> {
       { endpoint: 'GET /v2/oauth/me', run: () => send('GET', `${info.v2}/oauth/me`, auth) },
       { endpoint: 'GET /v2/templates', run: () => send('GET', `${info.v2}/templates`, auth) },
       { endpoint: 'GET /v2/credits', run: () => send('GET', `${info.v2}/credits`, auth) },
-      { endpoint: 'GET /v1/contacts/research/poll', run: () => send('GET', `${info.v1}/contacts/research/poll?requestIds=${researchIds.slice(-20).join(',') || 'none'}`, auth) },
-      { endpoint: 'POST /v1/contacts/research', run: (i) => send('POST', `${info.v1}/contacts/research`, auth, JSON.stringify({ searchResultIds: [ids[i % ids.length]], skipDeduplicationCheck: true })) },
+      {
+        endpoint: 'GET /v1/contacts/research/poll',
+        run: () => send('GET', `${info.v1}/contacts/research/poll?requestIds=${researchIds.slice(-20).join(',') || 'none'}`, auth),
+      },
+      {
+        endpoint: 'POST /v1/contacts/research',
+        run: (i) =>
+          send('POST', `${info.v1}/contacts/research`, auth, JSON.stringify({ searchResultIds: [ids[i % ids.length]], skipDeduplicationCheck: true })),
+      },
       { endpoint: 'GET /v2/lists', run: () => send('GET', `${info.v2}/lists`, auth) },
     ];
     const samples: Sample[] = [];
@@ -104,7 +137,14 @@ async function main(): Promise<void> {
         try {
           const r = await op.run(n);
           const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-          samples.push({ endpoint: op.endpoint, status: r.status, ms, limit: Number(r.headers['x-ratelimit-limit']), remaining: Number(r.headers['x-ratelimit-remaining']), reset: Number(r.headers['x-ratelimit-reset']) });
+          samples.push({
+            endpoint: op.endpoint,
+            status: r.status,
+            ms,
+            limit: Number(r.headers['x-ratelimit-limit']),
+            remaining: Number(r.headers['x-ratelimit-remaining']),
+            reset: Number(r.headers['x-ratelimit-reset']),
+          });
           if (op.endpoint === 'POST /v1/contacts/research' && r.status === 202) {
             researchAccepted++;
             researchIds.push(...(JSON.parse(r.body) as { requestIds: string[] }).requestIds);
@@ -133,7 +173,11 @@ async function main(): Promise<void> {
     const endpoints = new Set([...Object.keys(client), ...Object.keys(adminCounts.counts)]);
     for (const e of endpoints) {
       const a = JSON.stringify(Object.entries(adminCounts.counts[e] ?? {}).sort());
-      const c = JSON.stringify(Object.entries(client[e] ?? {}).map(([k, v]) => [k, v]).sort());
+      const c = JSON.stringify(
+        Object.entries(client[e] ?? {})
+          .map(([k, v]) => [k, v])
+          .sort(),
+      );
       if (a !== c) failures.push(`counts differ on ${e}: server ${a}, client ${c}`);
     }
 
@@ -148,7 +192,8 @@ async function main(): Promise<void> {
         if (ok.length !== expectedOk) failures.push(`${endpoint} window ${reset}: ${ok.length} accepted of ${list.length}, expected ${expectedOk}`);
         const remaining = ok.map((s) => s.remaining).sort((a, b) => b - a);
         const expectedRemaining = Array.from({ length: ok.length }, (_, i) => limit - 1 - i);
-        if (JSON.stringify(remaining) !== JSON.stringify(expectedRemaining)) failures.push(`${endpoint} window ${reset}: Remaining values ${remaining.join(',')} are not ${limit - 1}..${limit - ok.length} once each`);
+        if (JSON.stringify(remaining) !== JSON.stringify(expectedRemaining))
+          failures.push(`${endpoint} window ${reset}: Remaining values ${remaining.join(',')} are not ${limit - 1}..${limit - ok.length} once each`);
       }
     }
 
@@ -164,7 +209,11 @@ async function main(): Promise<void> {
     console.log(`sandbox load: ${samples.length} requests in ${elapsed.toFixed(2)} s with concurrency ${CONCURRENCY} (keep-alive, server in its own process)`);
     console.log(`  throughput   ${rps.toFixed(0)} requests/s (target >= ${TARGET_RPS}: ${rps >= TARGET_RPS ? 'met' : 'NOT met'})`);
     console.log(`  latency      p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
-    console.log(`  statuses     ${Object.entries(client).map(([e, byStatus]) => `${e} ${JSON.stringify(byStatus)}`).join('; ')}`);
+    console.log(
+      `  statuses     ${Object.entries(client)
+        .map(([e, byStatus]) => `${e} ${JSON.stringify(byStatus)}`)
+        .join('; ')}`,
+    );
     console.log(`  429s         ${total429} received; ${windowsChecked} rate-limit windows checked on ${Object.keys(LIMITED).join(', ')}`);
     console.log(`  credits      ${spent} spent = ${researchAccepted} research requests accepted (balance ${creditsNow})`);
     console.log(`  accounting   ${failures.length === 0 ? 'OK: server counts equal client observations, no request counted twice or lost' : 'FAILED'}`);

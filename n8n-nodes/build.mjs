@@ -17,10 +17,7 @@ function files(dir, test) {
 }
 
 rmSync(dist, { recursive: true, force: true });
-const entryPoints = [
-  ...files(join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')),
-  ...files(join(root, 'nodes'), (n) => n.endsWith('.node.ts')),
-];
+const entryPoints = [...files(join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')), ...files(join(root, 'nodes'), (n) => n.endsWith('.node.ts'))];
 await build({
   entryPoints,
   outdir: dist,

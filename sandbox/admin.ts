@@ -40,10 +40,25 @@ function checkRedirectUri(uri: string, field: string): void {
 type AdminRoute = { method: string; pattern: RegExp; run: (s: Services, body: Obj, query: URLSearchParams, m: RegExpMatchArray) => unknown };
 
 const routes: AdminRoute[] = [
-  { method: 'GET', pattern: /^\/state$/, run: (s) => ({ now: s.clock.iso(), orgs: [...s.state.orgs.values()].map(orgView), requests: s.stats.snapshot(), requestsInFlight: s.stats.inFlight, pendingResearch: s.state.pendingJobs.length, timers: s.timers.size, webhookQueue: s.webhooks.queueSnapshot(), config: s.config }) },
+  {
+    method: 'GET',
+    pattern: /^\/state$/,
+    run: (s) => ({
+      now: s.clock.iso(),
+      orgs: [...s.state.orgs.values()].map(orgView),
+      requests: s.stats.snapshot(),
+      requestsInFlight: s.stats.inFlight,
+      pendingResearch: s.state.pendingJobs.length,
+      timers: s.timers.size,
+      webhookQueue: s.webhooks.queueSnapshot(),
+      config: s.config,
+    }),
+  },
   { method: 'GET', pattern: /^\/orgs$/, run: (s) => [...s.state.orgs.values()].map(orgView) },
   {
-    method: 'PATCH', pattern: /^\/orgs\/([^/]+)$/, run: (s, body, _q, m) => {
+    method: 'PATCH',
+    pattern: /^\/orgs\/([^/]+)$/,
+    run: (s, body, _q, m) => {
       const org = orgOf(s, m[1]);
       onlyKeys(body, ['licensed', 'credits', 'maxActiveContactsFeature']);
       const licensed = bool(body, 'licensed');
@@ -56,7 +71,9 @@ const routes: AdminRoute[] = [
     },
   },
   {
-    method: 'PUT', pattern: /^\/credits$/, run: (s, body) => {
+    method: 'PUT',
+    pattern: /^\/credits$/,
+    run: (s, body) => {
       onlyKeys(body, ['org', 'balance', 'add']);
       const org = orgOf(s, body.org);
       if (body.balance !== undefined) org.credits = checkInt(body.balance, 'balance', { min: 0 });
@@ -65,12 +82,27 @@ const routes: AdminRoute[] = [
       return orgView(org);
     },
   },
-  { method: 'GET', pattern: /^\/users$/, run: (s) => [...s.state.users.values()].map((u) => ({ id: u.id, org: s.state.orgs.get(u.orgId)!.handle, email: u.email, password: u.password, apiKey: u.apiKey, firstname: u.firstname, lastname: u.lastname })) },
+  {
+    method: 'GET',
+    pattern: /^\/users$/,
+    run: (s) =>
+      [...s.state.users.values()].map((u) => ({
+        id: u.id,
+        org: s.state.orgs.get(u.orgId)!.handle,
+        email: u.email,
+        password: u.password,
+        apiKey: u.apiKey,
+        firstname: u.firstname,
+        lastname: u.lastname,
+      })),
+  },
   { method: 'GET', pattern: /^\/requests$/, run: (s) => s.stats.snapshot() },
   { method: 'DELETE', pattern: /^\/requests$/, run: (s) => (s.stats.reset(), { success: true }) },
   { method: 'GET', pattern: /^\/rate-limits$/, run: (s) => ({ settings: s.config.rateLimit, windows: s.rateLimiter.snapshot(s.clock.now()) }) },
   {
-    method: 'PUT', pattern: /^\/rate-limits$/, run: (s, body) => {
+    method: 'PUT',
+    pattern: /^\/rate-limits$/,
+    run: (s, body) => {
       s.config.rateLimit = mergeConfig(s.config.rateLimit, body, 'rateLimit');
       if (body.windowMs !== undefined) checkInt(s.config.rateLimit.windowMs, 'windowMs', { min: 1 });
       s.rateLimiter.reset();
@@ -78,34 +110,51 @@ const routes: AdminRoute[] = [
     },
   },
   {
-    method: 'PUT', pattern: /^\/latencies$/, run: (s, body) => {
+    method: 'PUT',
+    pattern: /^\/latencies$/,
+    run: (s, body) => {
       onlyKeys(body, ['queuedMs', 'researchingMs']);
       for (const k of ['queuedMs', 'researchingMs'] as const) if (body[k] !== undefined) s.config.research[k] = checkInt(body[k], k, { min: 0 });
       return { queuedMs: s.config.research.queuedMs, researchingMs: s.config.research.researchingMs };
     },
   },
   {
-    method: 'PATCH', pattern: /^\/config$/, run: (s, body) => {
+    method: 'PATCH',
+    pattern: /^\/config$/,
+    run: (s, body) => {
       const merged = mergeConfig<SandboxConfig>(s.config, body);
       Object.assign(s.config, merged);
       return s.config;
     },
   },
   {
-    method: 'GET', pattern: /^\/research$/, run: (s, _b, q) => {
+    method: 'GET',
+    pattern: /^\/research$/,
+    run: (s, _b, q) => {
       settleDue(s);
       const org = q.get('org') ? orgOf(s, q.get('org')) : null;
       const now = s.clock.now();
-      return [...s.state.jobs.values()].filter((j) => !org || j.orgId === org.id).map((j) => ({
-        requestId: j.requestId, kind: j.kind, org: s.state.orgs.get(j.orgId)!.handle, userId: j.userId, searchResultId: j.searchResultId,
-        status: statusOf(j, now, s.config.research.queuedMs), submittedAt: s.clock.iso(j.submittedAt), finishAt: s.clock.iso(j.finishAt), input: j.input,
-      }));
+      return [...s.state.jobs.values()]
+        .filter((j) => !org || j.orgId === org.id)
+        .map((j) => ({
+          requestId: j.requestId,
+          kind: j.kind,
+          org: s.state.orgs.get(j.orgId)!.handle,
+          userId: j.userId,
+          searchResultId: j.searchResultId,
+          status: statusOf(j, now, s.config.research.queuedMs),
+          submittedAt: s.clock.iso(j.submittedAt),
+          finishAt: s.clock.iso(j.finishAt),
+          input: j.input,
+        }));
     },
   },
   { method: 'GET', pattern: /^\/emails$/, run: (s) => [...s.state.emails.values()].filter((e) => e.status !== 'draft') },
   { method: 'GET', pattern: /^\/drafts$/, run: (s) => [...s.state.emails.values()].filter((e) => e.status === 'draft') },
   {
-    method: 'POST', pattern: /^\/drafts$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/drafts$/,
+    run: (s, body) => {
       onlyKeys(body, ['user', 'contactId', 'from', 'to', 'subject', 'body']);
       const user = s.state.userByEmail.get(str(body, 'user', { required: true }).toLowerCase());
       if (!user) throw new HttpError(404, `user: no user ${String(body.user)}`);
@@ -116,13 +165,31 @@ const routes: AdminRoute[] = [
       const now = s.clock.iso();
       const emailId = String(nextSeq(s.state, 'email', 70001));
       const from = str(body, 'from') ?? s.state.emailAccounts.find((a) => a.userId === user.id)!.email;
-      const email = { emailId, userId: user.id, orgId: user.orgId, contactId: contactId!, from, to: str(body, 'to') ?? String(contact.email), cc: '', bcc: '', subject: str(body, 'subject') ?? 'Draft', body: str(body, 'body') ?? '<p>Draft</p>', status: 'draft', scheduledAt: null, sentAt: null, createdAt: now, templateId: null };
+      const email = {
+        emailId,
+        userId: user.id,
+        orgId: user.orgId,
+        contactId: contactId!,
+        from,
+        to: str(body, 'to') ?? String(contact.email),
+        cc: '',
+        bcc: '',
+        subject: str(body, 'subject') ?? 'Draft',
+        body: str(body, 'body') ?? '<p>Draft</p>',
+        status: 'draft',
+        scheduledAt: null,
+        sentAt: null,
+        createdAt: now,
+        templateId: null,
+      };
       s.state.emails.set(emailId, email);
       return email;
     },
   },
   {
-    method: 'POST', pattern: /^\/webhooks$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/webhooks$/,
+    run: (s, body) => {
       onlyKeys(body, ['org', 'url', 'secret', 'secretHeader', 'events']);
       const org = orgOf(s, body.org);
       const url = str(body, 'url', { required: true });
@@ -132,14 +199,22 @@ const routes: AdminRoute[] = [
       events.forEach((e, i) => {
         if (!WEBHOOK_EVENTS.includes(e)) throw new HttpError(422, `events[${i}]: must be one of ${WEBHOOK_EVENTS.join(', ')}`);
       });
-      return s.webhooks.register({ orgId: org.id, url, secret: str(body, 'secret', { required: true }), secretHeader: str(body, 'secretHeader') ?? 'X-Webhook-Secret', events });
+      return s.webhooks.register({
+        orgId: org.id,
+        url,
+        secret: str(body, 'secret', { required: true }),
+        secretHeader: str(body, 'secretHeader') ?? 'X-Webhook-Secret',
+        events,
+      });
     },
   },
   { method: 'GET', pattern: /^\/webhooks$/, run: (s) => s.state.webhooks },
   { method: 'DELETE', pattern: /^\/webhooks\/([^/]+)$/, run: (s, _b, _q, m) => ({ success: s.webhooks.unregister(m[1]) }) },
   { method: 'GET', pattern: /^\/webhooks\/deliveries$/, run: (s) => s.state.deliveries },
   {
-    method: 'POST', pattern: /^\/faults$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/faults$/,
+    run: (s, body) => {
       onlyKeys(body, ['endpoint', 'kind', 'share', 'count', 'latencyMs']);
       const kind = str(body, 'kind', { required: true, oneOf: ['error500', 'latency', 'drop', 'rateLimit429', 'lostAnswer'] }) as FaultRule['kind'];
       const rule: FaultRule = { endpoint: str(body, 'endpoint') ?? '*', kind };
@@ -155,7 +230,9 @@ const routes: AdminRoute[] = [
   },
   { method: 'GET', pattern: /^\/faults$/, run: (s) => s.faults.list() },
   {
-    method: 'DELETE', pattern: /^\/faults$/, run: (s, _b, q) => {
+    method: 'DELETE',
+    pattern: /^\/faults$/,
+    run: (s, _b, q) => {
       const seed = q.get('seed');
       s.faults.clear(seed !== null ? Number(seed) : undefined);
       return { success: true };
@@ -163,7 +240,9 @@ const routes: AdminRoute[] = [
   },
   { method: 'DELETE', pattern: /^\/faults\/([^/]+)$/, run: (s, _b, _q, m) => ({ success: s.faults.remove(m[1]) }) },
   {
-    method: 'POST', pattern: /^\/clock$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/clock$/,
+    run: (s, body) => {
       onlyKeys(body, ['advanceMs']);
       s.clock.advance(checkInt(body.advanceMs, 'advanceMs', { min: 0 }));
       s.webhooks.wakeForResearch();
@@ -173,20 +252,30 @@ const routes: AdminRoute[] = [
     },
   },
   {
-    method: 'POST', pattern: /^\/oauth\/clients$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/oauth\/clients$/,
+    run: (s, body) => {
       onlyKeys(body, ['org', 'clientId', 'clientSecret', 'redirectUris']);
       const org = orgOf(s, body.org);
       const redirectUris = array(body, 'redirectUris', itemString, { required: true, min: 1 });
       redirectUris.forEach((u, i) => checkRedirectUri(u, `redirectUris[${i}]`));
-      const clientId = str(body, 'clientId') ?? `client_${org.handle.toLowerCase()}_${nextSeq(s.state, 'oauthClient', 1)}_${Math.random().toString(36).slice(2, 10)}`;
+      const clientId =
+        str(body, 'clientId') ?? `client_${org.handle.toLowerCase()}_${nextSeq(s.state, 'oauthClient', 1)}_${Math.random().toString(36).slice(2, 10)}`;
       if (s.state.oauthClients.has(clientId)) throw new HttpError(409, `clientId: ${clientId} exists`);
-      const client = { clientId, clientSecret: str(body, 'clientSecret') ?? `secret_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`, redirectUris, orgId: org.id };
+      const client = {
+        clientId,
+        clientSecret: str(body, 'clientSecret') ?? `secret_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`,
+        redirectUris,
+        orgId: org.id,
+      };
       s.state.oauthClients.set(clientId, client);
       return client;
     },
   },
   {
-    method: 'POST', pattern: /^\/oauth\/redirect-uris$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/oauth\/redirect-uris$/,
+    run: (s, body) => {
       onlyKeys(body, ['clientId', 'redirectUri']);
       const client = s.state.oauthClients.get(str(body, 'clientId', { required: true }));
       if (!client) throw new HttpError(404, 'clientId: unknown OAuth client');
@@ -197,7 +286,9 @@ const routes: AdminRoute[] = [
     },
   },
   {
-    method: 'POST', pattern: /^\/oauth\/revoke$/, run: (s, body) => {
+    method: 'POST',
+    pattern: /^\/oauth\/revoke$/,
+    run: (s, body) => {
       onlyKeys(body, ['token', 'user']);
       const token = str(body, 'token');
       const email = str(body, 'user');
@@ -221,7 +312,8 @@ export function createAdmin(services: Services) {
       const method = req.method ?? 'GET';
       const candidates = routes.filter((r) => r.pattern.test(sub));
       const route = candidates.find((r) => r.method === method);
-      if (!route) throw new HttpError(candidates.length ? 405 : 404, candidates.length ? `Method ${method} not allowed on ${path}` : `No admin route ${method} ${path}`);
+      if (!route)
+        throw new HttpError(candidates.length ? 405 : 404, candidates.length ? `Method ${method} not allowed on ${path}` : `No admin route ${method} ${path}`);
       const raw = await readRawBody(req, services.config.limits.maxBodyBytes);
       const parsed = raw.length ? parseBody(raw, req.headers['content-type'] ?? 'application/json', 'json') : undefined;
       const body = method === 'GET' || method === 'DELETE' ? (isObj(parsed) ? parsed : {}) : bodyObject(parsed, true);

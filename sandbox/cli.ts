@@ -17,18 +17,29 @@ function parseArgs(argv: string[]): SandboxOptions {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => (inline !== undefined ? inline : argv[++i]);
     switch (flag) {
-      case '--port': opts.port = num(flag, value()); break;
-      case '--host': opts.host = value(); break;
-      case '--seed': opts.seed = num(flag, value()); break;
-      case '--contacts': opts.contacts = num(flag, value()); break;
-      case '--companies': opts.companies = num(flag, value()); break;
+      case '--port':
+        opts.port = num(flag, value());
+        break;
+      case '--host':
+        opts.host = value();
+        break;
+      case '--seed':
+        opts.seed = num(flag, value());
+        break;
+      case '--contacts':
+        opts.contacts = num(flag, value());
+        break;
+      case '--companies':
+        opts.companies = num(flag, value());
+        break;
       case '--config': {
         const file = value();
         if (!file) throw new Error('--config needs a file');
         opts.config = JSON.parse(readFileSync(file, 'utf8'));
         break;
       }
-      case '--help': case '-h':
+      case '--help':
+      case '-h':
         process.stderr.write(`${USAGE}\n`);
         process.exit(0);
         break;
@@ -53,7 +64,10 @@ async function main(): Promise<void> {
   process.stderr.write(`[sandbox] listening on ${sandbox.origin} (admin ${sandbox.admin})\n`);
   const stop = (signal: string) => {
     process.stderr.write(`[sandbox] ${signal}: closing\n`);
-    sandbox.close().then(() => process.exit(0), () => process.exit(1));
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -16,7 +16,12 @@ export function reserveCredits(org: Org, n: number, productCategory: string): vo
   if (n <= 0) return;
   if (org.credits < n) {
     const short = n - org.credits;
-    throw creditOrLicenseError('insufficientCredits', productCategory, short, `Not enough research credits: ${n} needed, ${org.credits} available (${short} more needed)`);
+    throw creditOrLicenseError(
+      'insufficientCredits',
+      productCategory,
+      short,
+      `Not enough research credits: ${n} needed, ${org.credits} available (${short} more needed)`,
+    );
   }
   org.credits -= n;
 }

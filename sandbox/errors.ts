@@ -17,6 +17,11 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
 
 /** Spec 7: `{msg, code, data: {productCategory, additionalCreditsNeeded}}`; `message` too (DECISIONS). */
-export function creditOrLicenseError(code: 'insufficientCredits' | 'missingLicense', productCategory: string, additionalCreditsNeeded: number, msg: string): HttpError {
+export function creditOrLicenseError(
+  code: 'insufficientCredits' | 'missingLicense',
+  productCategory: string,
+  additionalCreditsNeeded: number,
+  msg: string,
+): HttpError {
   return new HttpError(422, msg, { msg, message: msg, code, data: { productCategory, additionalCreditsNeeded } });
 }

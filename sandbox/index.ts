@@ -79,7 +79,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const state = createState(config, clock, { seed: options.seed ?? 42, contacts: options.contacts ?? 5000, companies: options.companies ?? 500 });
   const timers = new Timers();
   const services: Services = {
-    state, config, clock, timers, log,
+    state,
+    config,
+    clock,
+    timers,
+    log,
     rateLimiter: new RateLimiter(config),
     stats: new Stats(),
     faults: new Faults(config.faults.seed, config.faults.rules),
@@ -121,7 +125,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     user: { email: alice.email, password: alice.password },
   };
   const fixtures: SandboxFixtures = {
-    users: [...state.users.values()].map((u) => ({ org: state.orgs.get(u.orgId)!.handle as 'A' | 'B', email: u.email, password: u.password, apiKey: u.apiKey })),
+    users: [...state.users.values()].map((u) => ({
+      org: state.orgs.get(u.orgId)!.handle as 'A' | 'B',
+      email: u.email,
+      password: u.password,
+      apiKey: u.apiKey,
+    })),
     oauthB: { clientId: clientB.clientId, clientSecret: clientB.clientSecret, redirectUri: clientB.redirectUris[0] },
     userB: { email: carol.email, password: carol.password },
   };

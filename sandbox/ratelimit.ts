@@ -26,7 +26,7 @@ export class RateLimiter {
   /** The limit for this org and endpoint: org+endpoint, endpoint, org, token-route default, default. */
   limitFor(org: Org | null, endpoint: string, tokenRoute: boolean): number {
     const rl = this.config.rateLimit;
-    const orgRule = org ? rl.orgs[org.id] ?? rl.orgs[org.handle] : undefined;
+    const orgRule = org ? (rl.orgs[org.id] ?? rl.orgs[org.handle]) : undefined;
     return orgRule?.endpoints?.[endpoint] ?? rl.endpoints[endpoint] ?? orgRule?.limit ?? (tokenRoute ? rl.tokenRouteLimit : rl.defaultLimit);
   }
 

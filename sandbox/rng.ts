@@ -29,7 +29,10 @@ export class Rng {
 
   hex(len: number): string {
     let out = '';
-    while (out.length < len) out += Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
+    while (out.length < len)
+      out += Math.floor(this.next() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     return out.slice(0, len);
   }
 }

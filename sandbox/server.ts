@@ -130,7 +130,13 @@ export function createListener(services: Services, router: Router, admin: AdminH
         send(res, result);
       };
       if (!decision.allowed) {
-        return respond({ status: 429, body: { message: `Rate limit of ${decision.limit} requests per window exceeded for ${endpoint}; retry after ${new Date(decision.resetSec * 1000).toISOString()}`, code: 'rateLimitExceeded' } });
+        return respond({
+          status: 429,
+          body: {
+            message: `Rate limit of ${decision.limit} requests per window exceeded for ${endpoint}; retry after ${new Date(decision.resetSec * 1000).toISOString()}`,
+            code: 'rateLimitExceeded',
+          },
+        });
       }
       if (fault('drop')) {
         status = 'dropped';
@@ -140,9 +146,15 @@ export function createListener(services: Services, router: Router, admin: AdminH
       if (fault('error500')) return respond({ status: 500, body: { message: 'Internal server error (injected fault)' } });
       if (!route) {
         const allowed = matched && 'allowed' in matched ? matched.allowed : null;
-        return respond(allowed
-          ? { status: 405, body: { message: `Method ${method} not allowed on ${path}; allowed: ${allowed.join(', ')}` }, headers: { allow: allowed.join(', ') } }
-          : { status: 404, body: { message: `No route ${method} ${path}` } });
+        return respond(
+          allowed
+            ? {
+                status: 405,
+                body: { message: `Method ${method} not allowed on ${path}; allowed: ${allowed.join(', ')}` },
+                headers: { allow: allowed.join(', ') },
+              }
+            : { status: 404, body: { message: `No route ${method} ${path}` } },
+        );
       }
       if (authError) return respond(errorResult(authError));
       let result: Result;
@@ -155,7 +167,16 @@ export function createListener(services: Services, router: Router, admin: AdminH
           const raw = await readRawBody(req, config.limits.maxBodyBytes);
           body = route.body === 'none' ? undefined : parseBody(raw, req.headers['content-type'], route.body);
         }
-        const call: Call = { services, identity, params: matched && 'params' in matched ? matched.params : {}, query, body, headers: req.headers, endpoint, origin: `http://${req.headers.host ?? 'localhost'}` };
+        const call: Call = {
+          services,
+          identity,
+          params: matched && 'params' in matched ? matched.params : {},
+          query,
+          body,
+          headers: req.headers,
+          endpoint,
+          origin: `http://${req.headers.host ?? 'localhost'}`,
+        };
         result = await route.handler(call);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;

@@ -13,10 +13,13 @@ export class Timers {
 
   set(fn: () => void, ms: number): NodeJS.Timeout | null {
     if (this.closed) return null;
-    const handle = setTimeout(() => {
-      this.handles.delete(handle);
-      fn();
-    }, Math.max(0, ms));
+    const handle = setTimeout(
+      () => {
+        this.handles.delete(handle);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     this.handles.add(handle);
     return handle;
   }

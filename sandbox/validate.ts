@@ -46,11 +46,23 @@ function absent(v: unknown, path: string, type: string, required?: boolean): boo
     if (required) throw bodyError(path, `required (${type})`);
     return true;
   }
-  if (v === null) throw bodyError(path, required ? `required (${type}), got null` : `must be ${type === 'integer' || type === 'array' || type === 'object' ? 'an' : 'a'} ${type} (got null); omit the field when it is not set`);
+  if (v === null)
+    throw bodyError(
+      path,
+      required
+        ? `required (${type}), got null`
+        : `must be ${type === 'integer' || type === 'array' || type === 'object' ? 'an' : 'a'} ${type} (got null); omit the field when it is not set`,
+    );
   return false;
 }
 
-interface StrOpts { required?: boolean; allowEmpty?: boolean; max?: number; oneOf?: readonly string[]; path?: string }
+interface StrOpts {
+  required?: boolean;
+  allowEmpty?: boolean;
+  max?: number;
+  oneOf?: readonly string[];
+  path?: string;
+}
 
 export function str(obj: Obj, key: string, opts: StrOpts & { required: true }): string;
 export function str(obj: Obj, key: string, opts?: StrOpts): string | undefined;
@@ -65,7 +77,12 @@ export function str(obj: Obj, key: string, opts: StrOpts = {}): string | undefin
   return v;
 }
 
-interface IntOpts { required?: boolean; min?: number; max?: number; path?: string }
+interface IntOpts {
+  required?: boolean;
+  min?: number;
+  max?: number;
+  path?: string;
+}
 
 export function checkInt(v: unknown, path: string, opts: IntOpts = {}): number {
   if (typeof v !== 'number' || !Number.isInteger(v)) throw bodyError(path, `must be an integer (got ${describe(v)})`);
@@ -97,7 +114,12 @@ export function object(obj: Obj, key: string, path = 'body'): Obj | undefined {
   return v;
 }
 
-interface ArrOpts { required?: boolean; min?: number; max?: number; path?: string }
+interface ArrOpts {
+  required?: boolean;
+  min?: number;
+  max?: number;
+  path?: string;
+}
 
 export function array<T>(obj: Obj, key: string, item: (v: unknown, path: string) => T, opts: ArrOpts & { required: true }): T[];
 export function array<T>(obj: Obj, key: string, item: (v: unknown, path: string) => T, opts?: ArrOpts): T[] | undefined;
@@ -116,7 +138,10 @@ export const itemString = (v: unknown, path: string): string => {
   return v;
 };
 
-export const itemInt = (min?: number) => (v: unknown, path: string): number => checkInt(v, path, { min });
+export const itemInt =
+  (min?: number) =>
+  (v: unknown, path: string): number =>
+    checkInt(v, path, { min });
 
 export const itemObject = (v: unknown, path: string): Obj => {
   if (!isObj(v)) throw bodyError(path, `must be an object (got ${describe(v)})`);
@@ -134,7 +159,9 @@ export function emailField(obj: Obj, key: string, opts: { required?: boolean; mu
   const v = str(obj, key, { required: opts.required, allowEmpty: !opts.required });
   if (v === undefined || v.trim() === '') return v;
   const parts = opts.multiple ? v.split(',') : [v];
-  for (const part of parts) if (!isEmail(part)) throw bodyError(key, `must be ${opts.multiple ? 'comma-separated e-mail addresses' : 'an e-mail address'} (got ${describe(part.trim())})`);
+  for (const part of parts)
+    if (!isEmail(part))
+      throw bodyError(key, `must be ${opts.multiple ? 'comma-separated e-mail addresses' : 'an e-mail address'} (got ${describe(part.trim())})`);
   return v;
 }
 
@@ -188,7 +215,8 @@ export function queryEnum(query: URLSearchParams, name: string, allowed: readonl
 
 /** Query parameters not in `allowed` are refused (a misspelt `pageSize` must not silently give defaults). */
 export function onlyQuery(query: URLSearchParams, allowed: readonly string[]): void {
-  for (const key of query.keys()) if (!allowed.includes(key)) throw queryError(key, `is not a known query parameter (allowed: ${allowed.join(', ') || 'none'})`);
+  for (const key of query.keys())
+    if (!allowed.includes(key)) throw queryError(key, `is not a known query parameter (allowed: ${allowed.join(', ') || 'none'})`);
 }
 
 /**

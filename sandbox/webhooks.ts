@@ -77,23 +77,40 @@ export class Webhooks {
     if (this.wakeHandle && at >= this.wakeAt) return;
     this.timers.clear(this.wakeHandle);
     this.wakeAt = at;
-    this.wakeHandle = this.timers.set(() => {
-      this.wakeHandle = null;
-      this.wakeAt = Infinity;
-      this.settle();
-      this.wakeForResearch();
-    }, at - this.clock.now() + 1);
+    this.wakeHandle = this.timers.set(
+      () => {
+        this.wakeHandle = null;
+        this.wakeAt = Infinity;
+        this.settle();
+        this.wakeForResearch();
+      },
+      at - this.clock.now() + 1,
+    );
   }
 
   /** Deliveries queued, waiting for a retry and in flight (admin state). */
   queueSnapshot(): { ready: number; waiting: number; inFlight: number; peakInFlight: number; concurrency: number } {
-    return { ready: this.ready.length, waiting: this.waiting.length, inFlight: this.inFlight.size, peakInFlight: this.peakInFlight, concurrency: this.config.webhooks.concurrency };
+    return {
+      ready: this.ready.length,
+      waiting: this.waiting.length,
+      inFlight: this.inFlight.size,
+      peakInFlight: this.peakInFlight,
+      concurrency: this.config.webhooks.concurrency,
+    };
   }
 
   deliver(orgId: string, event: string, apiResearchId: string, record: unknown): void {
     for (const hook of this.state.webhooks) {
       if (hook.orgId !== orgId || !hook.events.includes(event)) continue;
-      const delivery: WebhookDelivery = { deliveryId: `dl_${this.state.deliveries.length + 1}`, webhookId: hook.webhookId, event, apiResearchId, url: hook.url, state: 'pending', attempts: [] };
+      const delivery: WebhookDelivery = {
+        deliveryId: `dl_${this.state.deliveries.length + 1}`,
+        webhookId: hook.webhookId,
+        event,
+        apiResearchId,
+        url: hook.url,
+        state: 'pending',
+        attempts: [],
+      };
       this.state.deliveries.push(delivery);
       if (this.closed || this.pendingCount() >= this.config.webhooks.maxPending) {
         delivery.state = 'dropped';

@@ -67,12 +67,23 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
   try {
     say('  importing the sandbox credentials');
     await home.importCredentials([
-      { id: API_CREDENTIAL_ID, name: 'Prospecting sandbox', type: 'prospectingApi', data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } },
+      {
+        id: API_CREDENTIAL_ID,
+        name: 'Prospecting sandbox',
+        type: 'prospectingApi',
+        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
+      },
       {
         id: OAUTH_CREDENTIAL_ID,
         name: 'Prospecting sandbox (OAuth2)',
         type: 'prospectingOAuth2Api',
-        data: { clientId: sandbox.oauth.clientId, clientSecret: sandbox.oauth.clientSecret, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authHost: sandbox.auth },
+        data: {
+          clientId: sandbox.oauth.clientId,
+          clientSecret: sandbox.oauth.clientSecret,
+          baseUrlV1: sandbox.v1,
+          baseUrlV2: sandbox.v2,
+          authHost: sandbox.auth,
+        },
       },
     ]);
 
@@ -88,7 +99,8 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
         if (workflow.nodes.some((n) => n.type === WEBHOOK_NODE)) toActivate.push(workflow.id);
       }
       const res = await home.run(['import:workflow', '--separate', `--input=${dir}`]);
-      if (res.code !== 0) throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${(res.stdout + res.stderr).trim().split('\n').slice(-20).join('\n')}`);
+      if (res.code !== 0)
+        throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${(res.stdout + res.stderr).trim().split('\n').slice(-20).join('\n')}`);
       fs.writeFileSync(markerFile, `${JSON.stringify([...imported, ...fresh.map((e) => e.workflow.id)], null, 2)}\n`);
     } else {
       say('  example workflows already in this home');

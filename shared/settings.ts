@@ -5,7 +5,10 @@ import { z } from 'zod';
  * setting"). Defaults point at the local sandbox (docs/DECISIONS.md, "Addresses").
  */
 /** A regex rather than z.url(): zod's check calls `new URL`, which Apps Script's V8 runtime lacks. */
-const baseUrl = z.string().trim().regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'must be an http(s) URL without query, such as https://api.example.com/v2');
+const baseUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'must be an http(s) URL without query, such as https://api.example.com/v2');
 
 export const settingsSchema = z.object({
   baseUrlV1: baseUrl.default('http://127.0.0.1:8787/api/v1'),
@@ -40,9 +43,17 @@ export const settingsSchema = z.object({
    * A wait for a rate-limit reset longer than this fails at once (with the reset time) instead of sleeping;
    * so does a request still refused with 429 after waiting this long in all.
    */
-  maxRateLimitWaitMs: z.number().int().min(0).default(5 * 60 * 1000),
+  maxRateLimitWaitMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60 * 1000),
   /** Refresh an OAuth access token this long before it expires. */
-  refreshAheadMs: z.number().int().min(0).default(5 * 60 * 1000),
+  refreshAheadMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60 * 1000),
   /** Longest wait for the token lock held by another run. */
   lockTimeoutMs: z.number().int().min(100).default(30000),
   /** Reject response bodies that break the spec's rules (catches drift early). */

@@ -58,7 +58,15 @@ export function filtersArg(arg: unknown): Record<string, unknown> {
       if (!Array.isArray(row) || row.length < 2) {
         throw new ValidationError('filters: use a range of two columns (filter name | value).', [{ field: 'filters', rule: 'two columns' }]);
       }
-      addPair(out, row[0], row.slice(1).filter((v) => !isBlank(v)).map(keyOf).join(','));
+      addPair(
+        out,
+        row[0],
+        row
+          .slice(1)
+          .filter((v) => !isBlank(v))
+          .map(keyOf)
+          .join(','),
+      );
     }
     return out;
   }

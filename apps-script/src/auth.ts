@@ -38,7 +38,9 @@ export function toAuthConfig(stored: StoredAuth): AuthConfig {
 export function requireAuth(): AuthConfig {
   const stored = storedAuth();
   if (!stored) {
-    throw new AuthError('Not connected to the Prospecting Data Service.', { hint: 'Open Extensions > Prospecting > Open sidebar and connect with an API key or OAuth.' });
+    throw new AuthError('Not connected to the Prospecting Data Service.', {
+      hint: 'Open Extensions > Prospecting > Open sidebar and connect with an API key or OAuth.',
+    });
   }
   return toAuthConfig(stored);
 }
@@ -65,7 +67,9 @@ export function forgetCredentials(): void {
 export function beginOAuth(clientId: string, clientSecret: string): string {
   PropertiesService.getUserProperties().setProperty(PENDING, JSON.stringify({ type: 'oauth2', clientId, clientSecret } satisfies StoredAuth));
   const state = ScriptApp.newStateToken().withMethod('authCallback').withTimeout(600).createToken();
-  const query = [`client_id=${encodeURIComponent(clientId)}`, `redirect_uri=${encodeURIComponent(redirectUri())}`, `state=${encodeURIComponent(state)}`].join('&');
+  const query = [`client_id=${encodeURIComponent(clientId)}`, `redirect_uri=${encodeURIComponent(redirectUri())}`, `state=${encodeURIComponent(state)}`].join(
+    '&',
+  );
   return `${loadSettings().authUrl.replace(/\/+$/, '')}/oauth/authorize?${query}`;
 }
 

@@ -40,7 +40,11 @@ export function gasFetch(request: HttpRequest): HttpResponse {
   }
   try {
     const response = UrlFetchApp.fetch(request.url, params);
-    return { status: response.getResponseCode(), headers: lowerCaseHeaders(response.getAllHeaders() as Record<string, unknown>), body: response.getContentText() };
+    return {
+      status: response.getResponseCode(),
+      headers: lowerCaseHeaders(response.getAllHeaders() as Record<string, unknown>),
+      body: response.getContentText(),
+    };
   } catch (error) {
     if (isTimeUp(error)) throw error;
     return { status: 0, headers: {}, body: '', failure: failureFrom(error) };

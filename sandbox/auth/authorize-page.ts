@@ -3,7 +3,9 @@
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function signInPage(action: string, hidden: Record<string, string>, clientLabel: string, error?: string): string {
-  const fields = Object.entries(hidden).map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`).join('\n      ');
+  const fields = Object.entries(hidden)
+    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .join('\n      ');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Sign in - Prospecting Data Service</title></head>

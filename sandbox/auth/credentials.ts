@@ -33,9 +33,10 @@ export function resolveCredentials(state: State, headers: IncomingHttpHeaders, w
   const user = state.users.get(grant.userId)!;
   const identity: Identity = { org: state.orgs.get(grant.orgId)!, user, via: 'bearer', scope: grant.scope };
   if (grant.scope !== wantScope) {
-    const message = wantScope === 'mcp.all'
-      ? 'This access token lacks the mcp.all scope; obtain one through /mcp/authorize and /mcp/token'
-      : 'This access token was issued for the MCP endpoint (scope mcp.all) and is not valid on the REST API';
+    const message =
+      wantScope === 'mcp.all'
+        ? 'This access token lacks the mcp.all scope; obtain one through /mcp/authorize and /mcp/token'
+        : 'This access token was issued for the MCP endpoint (scope mcp.all) and is not valid on the REST API';
     // The org is known, so the answer still carries its rate-limit figures.
     return { error: new HttpError(403, message, { message, code: 'insufficientScope' }), identity };
   }

@@ -24,8 +24,15 @@ export function invalidRequest(message: string): HttpError {
 export function issueCode(state: State, client: OAuthClient, user: User, redirectUri: string, scope: string, codeChallenge?: string): string {
   const code = secret('code');
   state.authCodes.set(code, {
-    userId: user.id, orgId: user.orgId, clientId: client.clientId, scope, redirectUri, codeChallenge,
-    expiresAt: state.clock.now() + state.config.tokens.codeTtlSec * 1000, revoked: false, used: false,
+    userId: user.id,
+    orgId: user.orgId,
+    clientId: client.clientId,
+    scope,
+    redirectUri,
+    codeChallenge,
+    expiresAt: state.clock.now() + state.config.tokens.codeTtlSec * 1000,
+    revoked: false,
+    used: false,
   });
   return code;
 }

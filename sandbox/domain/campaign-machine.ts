@@ -26,10 +26,16 @@ export function allowedActions(status: Status): Action[] {
 /** Applies an action (all but DELETE, which the caller performs) or throws 409/422 with a clear message. */
 export function applyAction(c: Campaign, action: Action, nowIso: string): void {
   if (!FROM[action].includes(c.status)) {
-    throw new HttpError(409, `Cannot ${action} campaign ${c.campaignId}: it is ${c.status}; allowed actions in state ${c.status}: ${allowedActions(c.status).join(', ') || 'none'}`);
+    throw new HttpError(
+      409,
+      `Cannot ${action} campaign ${c.campaignId}: it is ${c.status}; allowed actions in state ${c.status}: ${allowedActions(c.status).join(', ') || 'none'}`,
+    );
   }
   if (action === 'START' && !(c.maxActiveContacts !== null && c.maxActiveContacts > 0)) {
-    throw new HttpError(422, `maxActiveContacts: START needs maxActiveContacts greater than 0; campaign ${c.campaignId} has ${c.maxActiveContacts ?? 'none'} (spec 3.2)`);
+    throw new HttpError(
+      422,
+      `maxActiveContacts: START needs maxActiveContacts greater than 0; campaign ${c.campaignId} has ${c.maxActiveContacts ?? 'none'} (spec 3.2)`,
+    );
   }
   switch (action) {
     case 'START':

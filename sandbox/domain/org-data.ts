@@ -33,7 +33,13 @@ export function readOrg(services: Services, who: AuthedIdentity, kind: OrgKind, 
   const { state } = services;
   const from = (args.page - 1) * args.limit;
   if (kind === 'contacts') {
-    return state.orgContacts.get(who.org.id)!.between(args.startDate, args.endDate, (r) => r.contactId).slice(from, from + args.limit);
+    return state.orgContacts
+      .get(who.org.id)!
+      .between(args.startDate, args.endDate, (r) => r.contactId)
+      .slice(from, from + args.limit);
   }
-  return state.orgCompanies.get(who.org.id)!.between(args.startDate, args.endDate, (r) => r.companyId).slice(from, from + args.limit);
+  return state.orgCompanies
+    .get(who.org.id)!
+    .between(args.startDate, args.endDate, (r) => r.companyId)
+    .slice(from, from + args.limit);
 }

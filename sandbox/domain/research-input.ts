@@ -29,11 +29,18 @@ const CONTACT_COMBOS = 'one of contactName+companyName (+title), contactName+dom
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
 export function normDomain(s: string): string {
-  return s.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  return s
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
 }
 
 function stem(companyName: string): string {
-  return norm(companyName).replace(/\b(inc|llc|ltd|gmbh|corp|group|systems|technologies)\.?$/, '').trim();
+  return norm(companyName)
+    .replace(/\b(inc|llc|ltd|gmbh|corp|group|systems|technologies)\.?$/, '')
+    .trim();
 }
 
 let nameIndexFor: State['universe'] | null = null;
@@ -68,7 +75,8 @@ function validateContactItem(v: unknown, path: string): Obj {
     }
   }
   const has = (k: string) => typeof v[k] === 'string';
-  const ok = (has('contactName') && (has('companyName') || has('domain'))) || has('email') || has('liProfileUrl') || has('liSalesNavUrl') || has('liRecruiterUrl');
+  const ok =
+    (has('contactName') && (has('companyName') || has('domain'))) || has('email') || has('liProfileUrl') || has('liSalesNavUrl') || has('liRecruiterUrl');
   if (!ok) throw new HttpError(422, `${path}: needs ${CONTACT_COMBOS}`);
   if (has('title') && !(has('contactName') && has('companyName'))) throw new HttpError(422, `${path}.title: only allowed with contactName + companyName`);
   if (has('email') && !isEmail(v.email as string)) throw new HttpError(422, `${path}.email: must be an e-mail address`);
@@ -109,7 +117,8 @@ export function parseContactResearch(state: State, raw: unknown, extraKeys: stri
   const body = bodyObject(raw);
   onlyKeys(body, ['searchResultIds', 'contacts', 'isJobChange', 'skipDeduplicationCheck', ...extraKeys]);
   // null is not "absent" (validate.ts): it is refused as the wrong type before the one-of rule.
-  for (const key of ['searchResultIds', 'contacts']) if (body[key] === null) throw new HttpError(422, `${key}: must be an array (got null); omit the field when it is not set`);
+  for (const key of ['searchResultIds', 'contacts'])
+    if (body[key] === null) throw new HttpError(422, `${key}: must be an array (got null); omit the field when it is not set`);
   const hasIds = body.searchResultIds !== undefined;
   const hasContacts = body.contacts !== undefined;
   if (hasIds && hasContacts) throw new HttpError(422, 'searchResultIds, contacts: send one of them, not both');
@@ -120,7 +129,12 @@ export function parseContactResearch(state: State, raw: unknown, extraKeys: stri
   const max = maxBatch(state);
   if (hasIds) {
     const ids = array(body, 'searchResultIds', itemString, { required: true, min: 1, max });
-    return { body, skipDedupe, isJobChange, items: ids.map((id) => ({ searchResultId: id, index: state.universe.personBySearchResultId.get(id)?.index ?? -1, input: id })) };
+    return {
+      body,
+      skipDedupe,
+      isJobChange,
+      items: ids.map((id) => ({ searchResultId: id, index: state.universe.personBySearchResultId.get(id)?.index ?? -1, input: id })),
+    };
   }
   const contacts = array(body, 'contacts', validateContactItem, { required: true, min: 1, max });
   return { body, skipDedupe, isJobChange, items: contacts.map((c) => ({ searchResultId: null, index: resolveContact(state, c, isJobChange), input: c })) };
@@ -130,9 +144,11 @@ function validateCompanyItem(v: unknown, path: string): Obj {
   if (!isObj(v)) throw new HttpError(422, `${path}: must be an object with domain and/or companyName`);
   onlyKeys(v, ['domain', 'companyName'], path);
   for (const key of ['domain', 'companyName']) {
-    if (v[key] !== undefined && (typeof v[key] !== 'string' || (v[key] as string).trim() === '')) throw new HttpError(422, `${path}.${key}: must be a non-empty string`);
+    if (v[key] !== undefined && (typeof v[key] !== 'string' || (v[key] as string).trim() === ''))
+      throw new HttpError(422, `${path}.${key}: must be a non-empty string`);
   }
-  if (typeof v.domain !== 'string' && typeof v.companyName !== 'string') throw new HttpError(422, `${path}: needs at least one of domain, companyName (spec 4.10)`);
+  if (typeof v.domain !== 'string' && typeof v.companyName !== 'string')
+    throw new HttpError(422, `${path}: needs at least one of domain, companyName (spec 4.10)`);
   return v;
 }
 

@@ -27,7 +27,11 @@ export function submitResearch(services: Services, who: AuthedIdentity, kind: Re
   const seenInRequest = new Map<number, string>();
   const seenNewInRequest = new Map<string, string>();
   const plans = req.items.map((item): { item: typeof item; requestId: string; duplicateOf: string | undefined } => {
-    const requestId = `${kind === 'contact' ? 'cr' : 'co'}_${nextSeq(state, `research-${kind}`).toString(36).padStart(6, '0')}_${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+    const requestId = `${kind === 'contact' ? 'cr' : 'co'}_${nextSeq(state, `research-${kind}`).toString(36).padStart(6, '0')}_${Math.floor(
+      Math.random() * 0xffffff,
+    )
+      .toString(16)
+      .padStart(6, '0')}`;
     let duplicateOf: string | undefined;
     if (item.index >= 0 && !req.skipDedupe) {
       const earlier = seenInRequest.get(item.index) ?? recentResearch(state, who.org.id, kind, item.index, now, dedupeWindowMs);
@@ -68,9 +72,20 @@ export function submitResearch(services: Services, who: AuthedIdentity, kind: Re
       message = item.searchResultId ? `No ${label} found for searchResultId ${item.searchResultId}` : `No matching ${label} found`;
     }
     const job: ResearchJob = {
-      requestId, kind, orgId: who.org.id, userId: who.user.id, searchResultId: item.searchResultId, targetIndex: item.index,
-      submittedAt: now, finishAt: duplicateOf ? now : now + queuedMs + researchingMs, outcome, message, duplicateOf,
-      isJobChange: req.isJobChange, settled: Boolean(duplicateOf), input: item.input,
+      requestId,
+      kind,
+      orgId: who.org.id,
+      userId: who.user.id,
+      searchResultId: item.searchResultId,
+      targetIndex: item.index,
+      submittedAt: now,
+      finishAt: duplicateOf ? now : now + queuedMs + researchingMs,
+      outcome,
+      message,
+      duplicateOf,
+      isJobChange: req.isJobChange,
+      settled: Boolean(duplicateOf),
+      input: item.input,
     };
     state.jobs.set(requestId, job);
     if (!duplicateOf) {
@@ -140,7 +155,11 @@ function writeContact(state: State, job: ResearchJob, username: string): OrgCont
   const contactId = existing?.contactId ?? String(nextSeq(state, 'contact', 10001));
   const createdAt = existing ? Date.parse(existing.createdAt as string) : job.finishAt;
   const record = buildOrgContact(person, state.universe.companies[person.companyIndex], {
-    contactId, username, createdAt, updatedAt: job.finishAt, apiResearchId: job.requestId,
+    contactId,
+    username,
+    createdAt,
+    updatedAt: job.finishAt,
+    apiResearchId: job.requestId,
   }) as OrgContact;
   Object.defineProperty(record, 'personIndex', { value: job.targetIndex, enumerable: false });
   records.upsert(contactId, job.targetIndex, record);
@@ -152,7 +171,12 @@ function writeCompany(state: State, job: ResearchJob): OrgCompany {
   const existing = records.byIndex.get(job.targetIndex);
   const companyId = existing?.companyId ?? String(nextSeq(state, 'company', 50001));
   const createdAt = existing ? Date.parse(existing.createdAt as string) : job.finishAt;
-  const record = buildOrgCompany(state.universe.companies[job.targetIndex], { companyId, createdAt, updatedAt: job.finishAt, apiResearchId: job.requestId }) as OrgCompany;
+  const record = buildOrgCompany(state.universe.companies[job.targetIndex], {
+    companyId,
+    createdAt,
+    updatedAt: job.finishAt,
+    apiResearchId: job.requestId,
+  }) as OrgCompany;
   Object.defineProperty(record, 'companyIndex', { value: job.targetIndex, enumerable: false });
   records.upsert(companyId, job.targetIndex, record);
   return record;

@@ -86,11 +86,13 @@ function nullableStr(obj: Obj, key: string, values: readonly string[], path = 'b
   return str(obj, key, { oneOf: values, path }) ?? null;
 }
 
-const enumItem = (name: string, values: readonly string[]) => (v: unknown, path: string): string => {
-  const s = itemString(v, path);
-  if (!values.includes(s)) throw new HttpError(422, `${path}: "${s}" is not an allowed ${name} value (allowed: ${values.join(', ')})`);
-  return s;
-};
+const enumItem =
+  (name: string, values: readonly string[]) =>
+  (v: unknown, path: string): string => {
+    const s = itemString(v, path);
+    if (!values.includes(s)) throw new HttpError(422, `${path}: "${s}" is not an allowed ${name} value (allowed: ${values.join(', ')})`);
+    return s;
+  };
 
 function parseJobChanges(filters: Obj): Criteria['jobChanges'] {
   if (filters.jobChanges === null || filters.jobChanges === undefined) return null;
@@ -130,7 +132,7 @@ export function parseCriteria(kind: SearchKind, filters: Obj): Criteria {
   }
   const nameType = str(filters, 'companyNameSearchType', { oneOf: P.NAME_SEARCH_TYPES }) ?? 'default';
   // Published default: bothOR (the person's or the company's location matches).
-  const locationType = kind === 'contacts' ? str(filters, 'locationType', { oneOf: P.LOCATION_TYPES }) ?? 'bothOR' : 'company';
+  const locationType = kind === 'contacts' ? (str(filters, 'locationType', { oneOf: P.LOCATION_TYPES }) ?? 'bothOR') : 'company';
   return {
     lists,
     nameType,

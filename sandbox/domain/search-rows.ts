@@ -8,7 +8,11 @@ import type { State } from '../state/store';
 import type { UniverseCompany, UniversePerson } from '../state/types';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const companyLi = (c: UniverseCompany) => `https://www.linkedin.com/company/${(c.domain || c.name).split('.')[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+const companyLi = (c: UniverseCompany) =>
+  `https://www.linkedin.com/company/${(c.domain || c.name)
+    .split('.')[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
 const news = (c: UniverseCompany) => c.news.map((n) => ({ ...n }));
 const handle = (c: UniverseCompany) => encodeURIComponent((c.domain || c.name).split('.')[0].toLowerCase());
 

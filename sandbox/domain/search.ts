@@ -36,7 +36,13 @@ function anyContains(haystack: string, needles: string[]): boolean {
 function companyNameMatches(c: UniverseCompany, names: string[], type: string): boolean {
   const name = lc(c.name);
   if (type === 'exact') return names.some((n) => lc(n.trim()) === name);
-  if (type === 'related') return names.some((n) => lc(n).split(/\s+/).filter((w) => w.length > 2).some((w) => name.includes(w)));
+  if (type === 'related')
+    return names.some((n) =>
+      lc(n)
+        .split(/\s+/)
+        .filter((w) => w.length > 2)
+        .some((w) => name.includes(w)),
+    );
   return anyContains(c.name, names);
 }
 
@@ -112,7 +118,14 @@ function personMatches(p: UniversePerson, co: UniverseCompany, c: Criteria, now:
   if (c.pastCompany && !(p.formerCompany !== '' && anyContains(p.formerCompany, c.pastCompany.names))) return false;
   const contactLoc = locationMatches(p.location, c, 'contactState', 'contactCountry', 'contactZipCode');
   const companyLoc = locationMatches(co.location, c, 'contactState', 'contactCountry', 'contactZipCode');
-  const loc = c.locationType === 'bothOR' ? contactLoc || companyLoc : c.locationType === 'bothAND' ? contactLoc && companyLoc : c.locationType === 'company' ? companyLoc : contactLoc;
+  const loc =
+    c.locationType === 'bothOR'
+      ? contactLoc || companyLoc
+      : c.locationType === 'bothAND'
+        ? contactLoc && companyLoc
+        : c.locationType === 'company'
+          ? companyLoc
+          : contactLoc;
   if (!loc) return false;
   if (c.after !== null && p.updatedAt < c.after) return false;
   if (c.before !== null && p.updatedAt > c.before) return false;
@@ -162,7 +175,13 @@ export function search(state: State, who: AuthedIdentity, kind: SearchKind, raw:
   }
   for (const key of FILTERS[kind]) if (body[key] !== undefined) filters[key] = body[key];
   const criteria = parseCriteria(kind, filters);
-  const fingerprint = hash32(`${kind}|${JSON.stringify(Object.keys(filters).sort().map((k) => [k, filters[k]]))}|${limit}`);
+  const fingerprint = hash32(
+    `${kind}|${JSON.stringify(
+      Object.keys(filters)
+        .sort()
+        .map((k) => [k, filters[k]]),
+    )}|${limit}`,
+  );
   const offset = token !== undefined ? decodeToken(token, fingerprint) : ((pageArg ?? 1) - 1) * limit;
 
   const u = state.universe;
@@ -176,5 +195,9 @@ export function search(state: State, who: AuthedIdentity, kind: SearchKind, raw:
   const slice = matched.slice(offset, offset + limit);
   const isMore = offset + limit < matched.length;
   const rows = kind === 'contacts' ? slice.map((i) => contactRow(state, u.people[i])) : slice.map((i) => companyRow(state, u.companies[i]));
-  return { rows, page: Math.floor(offset / limit) + 1, supplementalData: { isMore, total: matched.length, perPage: limit, nextToken: isMore ? encodeToken(offset + limit, fingerprint) : null } };
+  return {
+    rows,
+    page: Math.floor(offset / limit) + 1,
+    supplementalData: { isMore, total: matched.length, perPage: limit, nextToken: isMore ? encodeToken(offset + limit, fingerprint) : null },
+  };
 }

@@ -64,7 +64,7 @@ export function parseBody(raw: Buffer, contentType: string | undefined, mode: Bo
   // `+json` type is not what the service documents, so it is refused like any other type.
   const isJson = type === 'application/json';
   const isForm = type === 'application/x-www-form-urlencoded';
-  if (mode === 'form' || ((mode === 'jsonOrForm') && isForm)) {
+  if (mode === 'form' || (mode === 'jsonOrForm' && isForm)) {
     if (!isForm) throw new HttpError(415, `Content-Type must be application/x-www-form-urlencoded, got "${type || 'none'}"`);
     return formToObject(raw.toString('utf8'));
   }

@@ -9,7 +9,11 @@ export const INTERNAL_ERROR = -32603;
 export type RpcId = string | number | null;
 
 export class RpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }

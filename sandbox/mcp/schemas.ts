@@ -42,20 +42,42 @@ const paging = {
   savedSearchId: { type: 'string' },
 };
 
-export const searchInput = (kind: 'contacts' | 'companies') => ({ type: 'object', properties: { ...filterProps(kind), ...paging }, additionalProperties: false });
+export const searchInput = (kind: 'contacts' | 'companies') => ({
+  type: 'object',
+  properties: { ...filterProps(kind), ...paging },
+  additionalProperties: false,
+});
 
 export const searchOutput = {
   type: 'object',
   properties: {
     results: { type: 'array', items: { type: 'object' } },
-    pagination: { type: 'object', properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' }, isMore: { type: 'boolean' }, nextToken: { type: ['string', 'null'] } } },
+    pagination: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer' },
+        perPage: { type: 'integer' },
+        total: { type: 'integer' },
+        isMore: { type: 'boolean' },
+        nextToken: { type: ['string', 'null'] },
+      },
+    },
   },
   required: ['results'],
 };
 
 const contactItem = {
   type: 'object',
-  properties: { contactName: { type: 'string' }, companyName: { type: 'string' }, title: { type: 'string' }, domain: { type: 'string' }, email: { type: 'string' }, liProfileUrl: { type: 'string' }, liSalesNavUrl: { type: 'string' }, liRecruiterUrl: { type: 'string' } },
+  properties: {
+    contactName: { type: 'string' },
+    companyName: { type: 'string' },
+    title: { type: 'string' },
+    domain: { type: 'string' },
+    email: { type: 'string' },
+    liProfileUrl: { type: 'string' },
+    liSalesNavUrl: { type: 'string' },
+    liRecruiterUrl: { type: 'string' },
+  },
   additionalProperties: false,
 };
 
@@ -75,7 +97,12 @@ export const researchCompaniesInput = {
   type: 'object',
   properties: {
     searchResultIds: { ...stringArray, minItems: 1, maxItems: 500 },
-    companies: { type: 'array', items: { type: 'object', properties: { domain: { type: 'string' }, companyName: { type: 'string' } }, additionalProperties: false }, minItems: 1, maxItems: 500 },
+    companies: {
+      type: 'array',
+      items: { type: 'object', properties: { domain: { type: 'string' }, companyName: { type: 'string' } }, additionalProperties: false },
+      minItems: 1,
+      maxItems: 500,
+    },
     skipDeduplicationCheck: { type: 'boolean' },
     waitForResults: { type: 'boolean' },
   },
@@ -88,7 +115,12 @@ export const researchOutput = {
   required: ['requestIds'],
 };
 
-export const pollInput = { type: 'object', properties: { requestIds: { ...stringArray, minItems: 1, maxItems: 100 } }, required: ['requestIds'], additionalProperties: false };
+export const pollInput = {
+  type: 'object',
+  properties: { requestIds: { ...stringArray, minItems: 1, maxItems: 100 } },
+  required: ['requestIds'],
+  additionalProperties: false,
+};
 export const pollOutput = { type: 'object', properties: { results: { type: 'array', items: { type: 'object' } } }, required: ['results'] };
 
 export const creditsInput = { type: 'object', properties: {}, additionalProperties: false };
@@ -106,6 +138,9 @@ export const orgReadInput = {
 };
 export const orgReadOutput = {
   type: 'object',
-  properties: { results: { type: 'array', items: { type: 'object' } }, pagination: { type: 'object', properties: { page: { type: 'integer' }, limit: { type: 'integer' }, isMore: { type: 'boolean' } } } },
+  properties: {
+    results: { type: 'array', items: { type: 'object' } },
+    pagination: { type: 'object', properties: { page: { type: 'integer' }, limit: { type: 'integer' }, isMore: { type: 'boolean' } } },
+  },
   required: ['results'],
 };

@@ -18,10 +18,17 @@ function takeMirror(ctx: ToolContext, endpoint: string): { ok: boolean; message:
   const { rateLimiter, clock } = ctx.services;
   const limit = rateLimiter.limitFor(ctx.who.org, endpoint, false);
   const d = rateLimiter.take(ctx.who.org.id, endpoint, limit, clock.now());
-  return { ok: d.allowed, message: `Rate limit of ${d.limit} requests per window exceeded for ${endpoint}; retry after ${new Date(d.resetSec * 1000).toISOString()}` };
+  return {
+    ok: d.allowed,
+    message: `Rate limit of ${d.limit} requests per window exceeded for ${endpoint}; retry after ${new Date(d.resetSec * 1000).toISOString()}`,
+  };
 }
 
-const toolError = (text: string, structured?: unknown) => ({ isError: true, content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) });
+const toolError = (text: string, structured?: unknown) => ({
+  isError: true,
+  content: [{ type: 'text', text }],
+  ...(structured ? { structuredContent: structured } : {}),
+});
 
 async function callTool(ctx: ToolContext, params: Record<string, unknown>) {
   if (typeof params.name !== 'string') throw new RpcError(INVALID_PARAMS, 'params.name: required (tool name)');
@@ -55,11 +62,17 @@ function readResource(ctx: ToolContext, params: Record<string, unknown>) {
 async function dispatch(ctx: ToolContext, method: string, params: Record<string, unknown>): Promise<unknown> {
   switch (method) {
     case 'initialize':
-      return { protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : PROTOCOL_VERSION, capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, serverInfo: { name: 'prospecting-sandbox', version: '1.0.0' } };
+      return {
+        protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : PROTOCOL_VERSION,
+        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+        serverInfo: { name: 'prospecting-sandbox', version: '1.0.0' },
+      };
     case 'ping':
       return {};
     case 'tools/list':
-      return { tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations })) };
+      return {
+        tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations })),
+      };
     case 'tools/call':
       return callTool(ctx, params);
     case 'resources/list':

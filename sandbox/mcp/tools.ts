@@ -69,7 +69,8 @@ function researchTool(kind: ResearchKind): Tool {
     annotations: spending(`Research ${plural}`),
     mirrors: `POST /v1/${plural}/research`,
     run: async ({ services, who }, args) => {
-      const parsed = kind === 'contact' ? parseContactResearch(services.state, args, ['waitForResults']) : parseCompanyResearch(services.state, args, ['waitForResults']);
+      const parsed =
+        kind === 'contact' ? parseContactResearch(services.state, args, ['waitForResults']) : parseCompanyResearch(services.state, args, ['waitForResults']);
       const wait = bool(parsed.body, 'waitForResults') ?? false;
       const requestIds = submitResearch(services, who, kind, parsed);
       if (!wait) return { requestIds };
@@ -101,8 +102,9 @@ const DAY = 86_400_000;
 function orgTool(kind: 'contacts' | 'companies'): Tool {
   return {
     name: `get_my_${kind}`,
-    description: `The organization's saved ${kind} updated between startDate and endDate (at most ${MAX_ORG_RANGE_DAYS} days apart; `
-      + `defaults: the last ${MAX_ORG_RANGE_DAYS} days), paged. Free.`,
+    description:
+      `The organization's saved ${kind} updated between startDate and endDate (at most ${MAX_ORG_RANGE_DAYS} days apart; ` +
+      `defaults: the last ${MAX_ORG_RANGE_DAYS} days), paged. Free.`,
     inputSchema: S.orgReadInput,
     outputSchema: S.orgReadOutput,
     annotations: readOnly(`My ${kind}`, false),

@@ -12,10 +12,22 @@ export const STEP_TYPES = ['EMAIL', 'CALL', 'TASK', 'auto-email', 'manual-email'
 function view(state: State, c: Campaign) {
   const owner = state.users.get(c.userIdOwner)!;
   return {
-    campaignId: c.campaignId, name: c.name, identifier: c.identifier, status: c.status, isPublic: c.isPublic,
-    maxActiveContacts: c.maxActiveContacts, numContacts: String(c.contacts.size), numSteps: String(c.steps.length),
-    numDays: c.steps.reduce((m, s) => Math.max(m, s.dueDay), 0), userIdOwner: c.userIdOwner, ownerName: `${owner.firstname} ${owner.lastname}`,
-    startedAt: c.startedAt, pausedAt: c.pausedAt, completedAt: c.completedAt, createdAt: c.createdAt, emailAccountIds: [...c.emailAccountIds],
+    campaignId: c.campaignId,
+    name: c.name,
+    identifier: c.identifier,
+    status: c.status,
+    isPublic: c.isPublic,
+    maxActiveContacts: c.maxActiveContacts,
+    numContacts: String(c.contacts.size),
+    numSteps: String(c.steps.length),
+    numDays: c.steps.reduce((m, s) => Math.max(m, s.dueDay), 0),
+    userIdOwner: c.userIdOwner,
+    ownerName: `${owner.firstname} ${owner.lastname}`,
+    startedAt: c.startedAt,
+    pausedAt: c.pausedAt,
+    completedAt: c.completedAt,
+    createdAt: c.createdAt,
+    emailAccountIds: [...c.emailAccountIds],
   };
 }
 
@@ -41,7 +53,12 @@ export function orgContactIds(state: State, org: Org, body: Obj, key: string, ma
 }
 
 function slugify(state: State, orgId: string, name: string): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign';
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'campaign';
   const taken = new Set([...state.campaigns.values()].filter((c) => c.orgId === orgId).map((c) => c.identifier));
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
@@ -57,7 +74,8 @@ function create(call: Call) {
   const accounts = array(body, 'emailAccountIds', itemString) ?? [];
   accounts.forEach((id, i) => {
     const acc = state.emailAccounts.find((a) => a.emailAccountId === id);
-    if (!acc || state.users.get(acc.userId)!.orgId !== me.org.id) throw new HttpError(422, `emailAccountIds[${i}]: no email account ${id} in this organization`);
+    if (!acc || state.users.get(acc.userId)!.orgId !== me.org.id)
+      throw new HttpError(422, `emailAccountIds[${i}]: no email account ${id} in this organization`);
   });
   const steps = (array(body, 'steps', itemObject) ?? []).map((s, i) => {
     const path = `steps[${i}]`;
@@ -65,28 +83,60 @@ function create(call: Call) {
     const type = str(s, 'type', { required: true, oneOf: STEP_TYPES, path });
     const dueDay = int(s, 'dueDay', { required: true, min: 1, path });
     const templateId = int(s, 'templateId', { min: 1, path });
-    if (templateId !== undefined && !state.templates.some((t) => t.templateId === templateId && t.orgId === me.org.id)) throw new HttpError(422, `${path}.templateId: no template ${templateId} in this organization`);
-    return { type, dueDay, templateId, name: str(s, 'name', { path, allowEmpty: true }), description: str(s, 'description', { path, allowEmpty: true }), templateData: object(s, 'templateData', path) };
+    if (templateId !== undefined && !state.templates.some((t) => t.templateId === templateId && t.orgId === me.org.id))
+      throw new HttpError(422, `${path}.templateId: no template ${templateId} in this organization`);
+    return {
+      type,
+      dueDay,
+      templateId,
+      name: str(s, 'name', { path, allowEmpty: true }),
+      description: str(s, 'description', { path, allowEmpty: true }),
+      templateData: object(s, 'templateData', path),
+    };
   });
   const contactIds = orgContactIds(state, me.org, body, 'contactIds', config.limits.campaignContactIds, false) ?? [];
   let maxActive: number | null = null;
   const requested = int(body, 'maxActiveContacts', { min: 1 });
   if (requested !== undefined) {
     maxActive = requested;
-    if (!me.org.features.maxActiveContacts) throw new HttpError(422, 'maxActiveContacts: requires the Max Active Contacts feature, which is not enabled for this organization');
+    if (!me.org.features.maxActiveContacts)
+      throw new HttpError(422, 'maxActiveContacts: requires the Max Active Contacts feature, which is not enabled for this organization');
   }
   const now = clock.iso();
   const campaignId = String(nextSeq(state, 'campaign', 9001));
   const campaign: Campaign = {
-    campaignId, orgId: me.org.id, name, identifier: slugify(state, me.org.id, name), status: 'draft', archivedFrom: null, isPublic: true,
-    maxActiveContacts: maxActive, userIdOwner: me.user.id, startedAt: null, pausedAt: null, completedAt: null, createdAt: now,
-    emailAccountIds: accounts, steps: [], contacts: new Map(),
+    campaignId,
+    orgId: me.org.id,
+    name,
+    identifier: slugify(state, me.org.id, name),
+    status: 'draft',
+    archivedFrom: null,
+    isPublic: true,
+    maxActiveContacts: maxActive,
+    userIdOwner: me.user.id,
+    startedAt: null,
+    pausedAt: null,
+    completedAt: null,
+    createdAt: now,
+    emailAccountIds: accounts,
+    steps: [],
+    contacts: new Map(),
   };
   campaign.steps = steps.map((s, i) => ({
-    campaignStepId: `${campaignId}-${i + 1}`, campaignId, type: s.type, name: s.name ?? `Step ${i + 1}`, description: s.description ?? '',
-    status: 'active', stepNumber: i + 1, dueDay: s.dueDay, templateId: s.templateId !== undefined ? String(s.templateId) : null, templateData: s.templateData ?? null, createdAt: now,
+    campaignStepId: `${campaignId}-${i + 1}`,
+    campaignId,
+    type: s.type,
+    name: s.name ?? `Step ${i + 1}`,
+    description: s.description ?? '',
+    status: 'active',
+    stepNumber: i + 1,
+    dueDay: s.dueDay,
+    templateId: s.templateId !== undefined ? String(s.templateId) : null,
+    templateData: s.templateData ?? null,
+    createdAt: now,
   }));
-  for (const id of contactIds) if (!campaign.contacts.has(String(id))) campaign.contacts.set(String(id), { contactId: String(id), status: 'scheduled', addedAt: now });
+  for (const id of contactIds)
+    if (!campaign.contacts.has(String(id))) campaign.contacts.set(String(id), { contactId: String(id), status: 'scheduled', addedAt: now });
   state.campaigns.set(campaignId, campaign);
   return ok({ campaign: view(state, campaign), steps: campaign.steps.map(stepView), contactsAdded: campaign.contacts.size }, 201);
 }

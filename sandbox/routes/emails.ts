@@ -7,7 +7,20 @@ import type { Email } from '../state/types';
 import { bodyObject, emailField, int, onlyKeys, onlyQuery, queryEnum, str } from '../validate';
 
 function view(e: Email) {
-  return { emailId: e.emailId, contactId: e.contactId, from: e.from, to: e.to, cc: e.cc, bcc: e.bcc, subject: e.subject, body: e.body, status: e.status, scheduledAt: e.scheduledAt, sentAt: e.sentAt, createdAt: e.createdAt };
+  return {
+    emailId: e.emailId,
+    contactId: e.contactId,
+    from: e.from,
+    to: e.to,
+    cc: e.cc,
+    bcc: e.bcc,
+    subject: e.subject,
+    body: e.body,
+    status: e.status,
+    scheduledAt: e.scheduledAt,
+    sentAt: e.sentAt,
+    createdAt: e.createdAt,
+  };
 }
 
 function connectedAccount(state: State, me: AuthedIdentity, from: string): string {
@@ -38,7 +51,23 @@ function send(call: Call) {
   const text = str(body, 'body', { required: !template }) ?? fill(template!.body, contact);
   const now = clock.iso();
   const emailId = String(nextSeq(state, 'email', 70001));
-  const email: Email = { emailId, userId: me.user.id, orgId: me.org.id, contactId: String(contactId), from, to, cc, bcc, subject, body: text, status: 'SCHEDULED', scheduledAt: now, sentAt: null, createdAt: now, templateId: templateId ?? null };
+  const email: Email = {
+    emailId,
+    userId: me.user.id,
+    orgId: me.org.id,
+    contactId: String(contactId),
+    from,
+    to,
+    cc,
+    bcc,
+    subject,
+    body: text,
+    status: 'SCHEDULED',
+    scheduledAt: now,
+    sentAt: null,
+    createdAt: now,
+    templateId: templateId ?? null,
+  };
   state.emails.set(emailId, email);
   return ok(view(email), 201);
 }

@@ -14,7 +14,19 @@ import { searchRoutes } from './search';
 
 export function buildRouter(): Router {
   const router = new Router();
-  for (const group of [oauthRoutes, mcpOauthRoutes, mcpRoutes, searchRoutes, researchRoutes, orgRoutes, campaignRoutes, emailRoutes, listRoutes, savedSearchRoutes, referenceRoutes]) {
+  for (const group of [
+    oauthRoutes,
+    mcpOauthRoutes,
+    mcpRoutes,
+    searchRoutes,
+    researchRoutes,
+    orgRoutes,
+    campaignRoutes,
+    emailRoutes,
+    listRoutes,
+    savedSearchRoutes,
+    referenceRoutes,
+  ]) {
     for (const route of group) router.add(route);
   }
   router.finalize();

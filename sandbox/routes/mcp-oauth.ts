@@ -23,7 +23,8 @@ function checkPkceParams(p: Record<string, string | undefined>): string | null {
 
 function hiddenFields(p: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const k of ['client_id', 'redirect_uri', 'state', 'response_type', 'code_challenge', 'code_challenge_method', 'scope']) if (p[k] !== undefined) out[k] = p[k]!;
+  for (const k of ['client_id', 'redirect_uri', 'state', 'response_type', 'code_challenge', 'code_challenge_method', 'scope'])
+    if (p[k] !== undefined) out[k] = p[k]!;
   return out;
 }
 
@@ -63,15 +64,37 @@ function token(call: Call): Result {
   } else if (body.grant_type === 'refresh_token') {
     t = refresh(state, client, str('refresh_token'), SCOPE);
   } else {
-    throw new HttpError(400, 'grant_type: must be authorization_code or refresh_token', { message: 'grant_type: must be authorization_code or refresh_token', error: 'unsupported_grant_type' });
+    throw new HttpError(400, 'grant_type: must be authorization_code or refresh_token', {
+      message: 'grant_type: must be authorization_code or refresh_token',
+      error: 'unsupported_grant_type',
+    });
   }
-  return { status: 200, headers: { 'cache-control': 'no-store' }, body: { access_token: t.accessToken, token_type: 'Bearer', expires_in: state.config.tokens.accessTokenTtlSec, refresh_token: t.refreshToken, scope: SCOPE } };
+  return {
+    status: 200,
+    headers: { 'cache-control': 'no-store' },
+    body: { access_token: t.accessToken, token_type: 'Bearer', expires_in: state.config.tokens.accessTokenTtlSec, refresh_token: t.refreshToken, scope: SCOPE },
+  };
 }
 
 const queryObject = (q: URLSearchParams) => Object.fromEntries(q) as Record<string, string>;
 
 export const mcpOauthRoutes: RouteSpec[] = [
-  { method: 'GET', path: '/mcp/authorize', endpoint: 'GET /mcp/authorize', auth: 'none', query: 'any', handler: (call) => authorize(call, queryObject(call.query), false) },
-  { method: 'POST', path: '/mcp/authorize', endpoint: 'POST /mcp/authorize', auth: 'none', query: 'any', body: 'form', handler: (call) => authorize(call, (isObj(call.body) ? call.body : {}) as Record<string, string>, true) },
+  {
+    method: 'GET',
+    path: '/mcp/authorize',
+    endpoint: 'GET /mcp/authorize',
+    auth: 'none',
+    query: 'any',
+    handler: (call) => authorize(call, queryObject(call.query), false),
+  },
+  {
+    method: 'POST',
+    path: '/mcp/authorize',
+    endpoint: 'POST /mcp/authorize',
+    auth: 'none',
+    query: 'any',
+    body: 'form',
+    handler: (call) => authorize(call, (isObj(call.body) ? call.body : {}) as Record<string, string>, true),
+  },
   { method: 'POST', path: '/mcp/token', endpoint: 'POST /mcp/token', auth: 'client', body: 'jsonOrForm', tokenRoute: true, handler: token },
 ];

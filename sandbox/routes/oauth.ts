@@ -19,7 +19,8 @@ export function checkAuthorizeClient(state: State, params: Record<string, string
   const client = state.oauthClients.get(clientId);
   if (!client) return `client_id: unknown OAuth client ${clientId}`;
   if (!params.redirect_uri) return 'redirect_uri: required';
-  if (!client.redirectUris.includes(params.redirect_uri)) return `redirect_uri: ${params.redirect_uri} does not equal the redirect URI registered on this connection`;
+  if (!client.redirectUris.includes(params.redirect_uri))
+    return `redirect_uri: ${params.redirect_uri} does not equal the redirect URI registered on this connection`;
   return client;
 }
 
@@ -85,11 +86,19 @@ function tokenHandler(version: 'v1' | 'v2') {
     // redirect_uri is required with a code; on a refresh it is optional (RFC 6749 section 6 has none, and
     // n8n's OAuth2 client leaves it out), but when given it must still be the registered one.
     const redirectUri = grantType === 'refresh_token' && body.redirect_uri === undefined ? undefined : field(body, 'redirect_uri');
-    if (redirectUri !== undefined && !client.redirectUris.includes(redirectUri)) throw new HttpError(400, `redirect_uri: ${redirectUri} does not equal the redirect URI registered on this connection`, { message: 'redirect_uri: does not equal the registered redirect URI', error: 'invalid_grant' });
+    if (redirectUri !== undefined && !client.redirectUris.includes(redirectUri))
+      throw new HttpError(400, `redirect_uri: ${redirectUri} does not equal the redirect URI registered on this connection`, {
+        message: 'redirect_uri: does not equal the registered redirect URI',
+        error: 'invalid_grant',
+      });
     let tokens: IssuedTokens;
     if (grantType === 'authorization_code') tokens = exchangeCode(state, client, field(body, 'code'), redirectUri!, '');
     else if (grantType === 'refresh_token') tokens = refresh(state, client, field(body, 'refresh_token'), '');
-    else throw new HttpError(400, `grant_type: must be authorization_code or refresh_token (got "${grantType}")`, { message: `grant_type: must be authorization_code or refresh_token`, error: 'unsupported_grant_type' });
+    else
+      throw new HttpError(400, `grant_type: must be authorization_code or refresh_token (got "${grantType}")`, {
+        message: `grant_type: must be authorization_code or refresh_token`,
+        error: 'unsupported_grant_type',
+      });
     return { status: 200, body: tokenBody(version, tokens, state.clock.now()), headers: { 'cache-control': 'no-store' } };
   };
 }
@@ -98,6 +107,12 @@ export const oauthRoutes: RouteSpec[] = [
   { method: 'GET', path: '/oauth/authorize', endpoint: 'GET /oauth/authorize', auth: 'none', query: 'any', handler: authorizeGet },
   { method: 'POST', path: '/oauth/authorize', endpoint: 'POST /oauth/authorize', auth: 'none', query: 'any', body: 'form', handler: authorizePost },
   ...(['v1', 'v2'] as const).map((v): RouteSpec => ({
-    method: 'POST', path: `/api/${v}/oauth/accessToken`, endpoint: `POST /${v}/oauth/accessToken`, auth: 'client', body: 'jsonOrForm', tokenRoute: true, handler: tokenHandler(v),
+    method: 'POST',
+    path: `/api/${v}/oauth/accessToken`,
+    endpoint: `POST /${v}/oauth/accessToken`,
+    auth: 'client',
+    body: 'jsonOrForm',
+    tokenRoute: true,
+    handler: tokenHandler(v),
   })),
 ];

@@ -14,14 +14,26 @@ export const researchRoutes: RouteSpec[] = [
     const req = parseCompanyResearch(call.services.state, call.body);
     return json({ success: true, requestIds: submitResearch(call.services, who(call), 'company', req) }, 202);
   }),
-  apiRoute('v1', 'GET', '/contacts/research/poll', (call) => {
-    onlyQuery(call.query, ['requestIds']);
-    const ids = parsePollIds(call.query.get('requestIds'), call.services.config.research.maxPollIds);
-    return json({ success: true, data: poll(call.services, who(call), 'contact', ids) });
-  }, { query: ['requestIds'] }),
-  apiRoute('v1', 'GET', '/companies/research/poll', (call) => {
-    onlyQuery(call.query, ['requestIds']);
-    const ids = parsePollIds(call.query.get('requestIds'), call.services.config.research.maxPollIds);
-    return json({ success: true, data: poll(call.services, who(call), 'company', ids) });
-  }, { query: ['requestIds'] }),
+  apiRoute(
+    'v1',
+    'GET',
+    '/contacts/research/poll',
+    (call) => {
+      onlyQuery(call.query, ['requestIds']);
+      const ids = parsePollIds(call.query.get('requestIds'), call.services.config.research.maxPollIds);
+      return json({ success: true, data: poll(call.services, who(call), 'contact', ids) });
+    },
+    { query: ['requestIds'] },
+  ),
+  apiRoute(
+    'v1',
+    'GET',
+    '/companies/research/poll',
+    (call) => {
+      onlyQuery(call.query, ['requestIds']);
+      const ids = parsePollIds(call.query.get('requestIds'), call.services.config.research.maxPollIds);
+      return json({ success: true, data: poll(call.services, who(call), 'company', ids) });
+    },
+    { query: ['requestIds'] },
+  ),
 ];

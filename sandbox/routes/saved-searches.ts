@@ -39,12 +39,18 @@ function fields(body: Obj): Partial<SavedSearch> {
 }
 
 export const savedSearchRoutes: RouteSpec[] = [
-  apiRoute('v2', 'GET', '/saved-searches', (call) => {
-    onlyQuery(call.query, ['type']);
-    const type = queryEnum(call.query, 'type', TYPES);
-    const me = who(call);
-    return ok([...call.services.state.savedSearches.values()].filter((s) => s.userId === me.user.id && (type === undefined || s.type === type)).map(view));
-  }, { query: ['type'] }),
+  apiRoute(
+    'v2',
+    'GET',
+    '/saved-searches',
+    (call) => {
+      onlyQuery(call.query, ['type']);
+      const type = queryEnum(call.query, 'type', TYPES);
+      const me = who(call);
+      return ok([...call.services.state.savedSearches.values()].filter((s) => s.userId === me.user.id && (type === undefined || s.type === type)).map(view));
+    },
+    { query: ['type'] },
+  ),
   apiRoute('v2', 'POST', '/saved-searches', (call) => {
     const body = bodyObject(call.body);
     onlyKeys(body, ['name', 'type', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved']);
@@ -52,7 +58,19 @@ export const savedSearchRoutes: RouteSpec[] = [
     const type = str(body, 'type', { required: true, oneOf: TYPES });
     const state = call.services.state;
     const savedSearchId = `ss_${nextSeq(state, 'savedSearch', 301)}`;
-    const s: SavedSearch = { savedSearchId, userId: who(call).user.id, name: '', type, values: {}, sortColumn: 'updatedAt', sortOrder: 'desc', tagIds: [], numResultsApproved: 0, gptRequestIdNLS: '', ...fields(body) };
+    const s: SavedSearch = {
+      savedSearchId,
+      userId: who(call).user.id,
+      name: '',
+      type,
+      values: {},
+      sortColumn: 'updatedAt',
+      sortOrder: 'desc',
+      tagIds: [],
+      numResultsApproved: 0,
+      gptRequestIdNLS: '',
+      ...fields(body),
+    };
     state.savedSearches.set(savedSearchId, s);
     return ok(view(s), 201);
   }),

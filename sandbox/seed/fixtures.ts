@@ -72,19 +72,37 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
       { statusId: 5, name: 'customer', label: 'Customer' },
     ]);
     const redirectUris = [config.oauth.redirectUri, ...config.oauth.extraRedirectUris];
-    state.oauthClients.set(`client_${org.handle.toLowerCase()}_${rng.hex(12)}`, { clientId: '', clientSecret: `secret_${rng.hex(32)}`, redirectUris, orgId: org.id });
+    state.oauthClients.set(`client_${org.handle.toLowerCase()}_${rng.hex(12)}`, {
+      clientId: '',
+      clientSecret: `secret_${rng.hex(32)}`,
+      redirectUris,
+      orgId: org.id,
+    });
   }
   // Fill clientId from the map key (generated above to keep the RNG order stable).
   for (const [id, client] of state.oauthClients) client.clientId = id;
   for (const extra of config.oauth.clients) {
     const org = [...state.orgs.values()].find((o) => o.handle === extra.org || o.id === extra.org);
     if (!org) throw new Error(`config.oauth.clients: unknown org ${extra.org}`);
-    state.oauthClients.set(extra.clientId, { clientId: extra.clientId, clientSecret: extra.clientSecret, redirectUris: [...extra.redirectUris], orgId: org.id });
+    state.oauthClients.set(extra.clientId, {
+      clientId: extra.clientId,
+      clientSecret: extra.clientSecret,
+      redirectUris: [...extra.redirectUris],
+      orgId: org.id,
+    });
   }
 
   USERS.forEach((u, i) => {
     const org = orgs.find((o) => o.handle === u.org)!;
-    const user: User = { id: `user_${i + 1}`, orgId: org.id, email: u.email, password: `pw-${u.firstname.toLowerCase()}-${rng.hex(6)}`, firstname: u.firstname, lastname: u.lastname, apiKey: `pk_${u.org.toLowerCase()}${i + 1}_${rng.hex(32)}` };
+    const user: User = {
+      id: `user_${i + 1}`,
+      orgId: org.id,
+      email: u.email,
+      password: `pw-${u.firstname.toLowerCase()}-${rng.hex(6)}`,
+      firstname: u.firstname,
+      lastname: u.lastname,
+      apiKey: `pk_${u.org.toLowerCase()}${i + 1}_${rng.hex(32)}`,
+    };
     state.users.set(user.id, user);
     state.userByApiKey.set(user.apiKey, user);
     state.userByEmail.set(user.email, user);
@@ -96,7 +114,13 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
 
   for (const org of orgs) {
     for (const [n, name] of ['Intro', 'Follow-up', 'Break-up'].entries()) {
-      state.templates.push({ templateId: nextId(state, 'template', 101), orgId: org.id, name: `${name} (${org.handle})`, subject: `${name}: {{company}}`, body: `<p>Hi {{firstName}},</p><p>${name} note number ${n + 1}.</p>` });
+      state.templates.push({
+        templateId: nextId(state, 'template', 101),
+        orgId: org.id,
+        name: `${name} (${org.handle})`,
+        subject: `${name}: {{company}}`,
+        body: `<p>Hi {{firstName}},</p><p>${name} note number ${n + 1}.</p>`,
+      });
     }
   }
 
@@ -148,18 +172,55 @@ function seedUserData(state: State, now: number): void {
     const contacts = [...state.orgContacts.get(user.orgId)!.byId.values()];
     for (const name of ['Hot leads', 'Conference 2026']) {
       const listId = String(nextId(state, 'list', 201));
-      state.lists.set(listId, { listId, userId: user.id, name: `${name} (${user.firstname})`, contactIds: contacts.slice(0, 3).map((c) => c.contactId), createdAt: iso(now - 20 * DAY), updatedAt: iso(now - 2 * DAY) });
+      state.lists.set(listId, {
+        listId,
+        userId: user.id,
+        name: `${name} (${user.firstname})`,
+        contactIds: contacts.slice(0, 3).map((c) => c.contactId),
+        createdAt: iso(now - 20 * DAY),
+        updatedAt: iso(now - 2 * DAY),
+      });
     }
-    const searches = [['contacts', { seniority: ['VP', 'Director'], department: ['Sales'] }], ['companies', { industry: ['Software Development'] }]] as const;
+    const searches = [
+      ['contacts', { seniority: ['VP', 'Director'], department: ['Sales'] }],
+      ['companies', { industry: ['Software Development'] }],
+    ] as const;
     for (const [type, values] of searches) {
       const savedSearchId = `ss_${nextId(state, 'savedSearch', 301)}`;
-      state.savedSearches.set(savedSearchId, { savedSearchId, userId: user.id, name: `${user.firstname}'s ${type} search`, type, values: { ...values }, sortColumn: 'updatedAt', sortOrder: 'desc', tagIds: [], numResultsApproved: 0, gptRequestIdNLS: '' });
+      state.savedSearches.set(savedSearchId, {
+        savedSearchId,
+        userId: user.id,
+        name: `${user.firstname}'s ${type} search`,
+        type,
+        values: { ...values },
+        sortColumn: 'updatedAt',
+        sortOrder: 'desc',
+        tagIds: [],
+        numResultsApproved: 0,
+        gptRequestIdNLS: '',
+      });
     }
     const account = state.emailAccounts.find((a) => a.userId === user.id)!;
     for (let i = 0; i < state.config.seed.draftsPerUser && contacts.length > 0; i++) {
       const contact = contacts[i % contacts.length];
       const emailId = String(nextId(state, 'email', 70001));
-      state.emails.set(emailId, { emailId, userId: user.id, orgId: user.orgId, contactId: contact.contactId, from: account.email, to: String(contact.email), cc: '', bcc: '', subject: `Quick question for ${String(contact.company)}`, body: `<p>Hi ${String(contact.firstName)},</p><p>Draft ${i + 1}.</p>`, status: 'draft', scheduledAt: null, sentAt: null, createdAt: iso(now - DAY), templateId: null });
+      state.emails.set(emailId, {
+        emailId,
+        userId: user.id,
+        orgId: user.orgId,
+        contactId: contact.contactId,
+        from: account.email,
+        to: String(contact.email),
+        cc: '',
+        bcc: '',
+        subject: `Quick question for ${String(contact.company)}`,
+        body: `<p>Hi ${String(contact.firstName)},</p><p>Draft ${i + 1}.</p>`,
+        status: 'draft',
+        scheduledAt: null,
+        sentAt: null,
+        createdAt: iso(now - DAY),
+        templateId: null,
+      });
     }
   }
 }

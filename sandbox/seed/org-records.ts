@@ -84,7 +84,11 @@ export function buildOrgContact(person: UniversePerson, company: UniverseCompany
   const pct = () => `${rng.int(55, 99)}%`;
   const links = linkedInUrls(person);
   const l = person.location;
-  const emails = [person.email, `${person.firstName[0].toLowerCase()}${person.lastName.toLowerCase()}@${company.domain}`, `${person.firstName.toLowerCase()}@${company.domain}`];
+  const emails = [
+    person.email,
+    `${person.firstName[0].toLowerCase()}${person.lastName.toLowerCase()}@${company.domain}`,
+    `${person.firstName.toLowerCase()}@${company.domain}`,
+  ];
   const now = meta.updatedAt;
   return {
     contactId: meta.contactId,
@@ -171,7 +175,16 @@ export function buildOrgContact(person: UniversePerson, company: UniverseCompany
     jobHistory: [
       // The current job has no end: the key is left out (published endedAt is a date-time, not nullable).
       { companyName: company.name, title: person.title, startedAt: `${person.titleStartedAt}T00:00:00.000Z` },
-      ...(person.formerCompany ? [{ companyName: person.formerCompany, title: person.formerTitle, startedAt: `${person.formerStartedAt}T00:00:00.000Z`, endedAt: `${person.formerEndedAt}T00:00:00.000Z` }] : []),
+      ...(person.formerCompany
+        ? [
+            {
+              companyName: person.formerCompany,
+              title: person.formerTitle,
+              startedAt: `${person.formerStartedAt}T00:00:00.000Z`,
+              endedAt: `${person.formerEndedAt}T00:00:00.000Z`,
+            },
+          ]
+        : []),
     ],
     newsAndEvents: company.news.map((n) => ({ ...n })),
     ...researchLinks(company, person),
@@ -229,7 +242,10 @@ function companyLinks(company: UniverseCompany): Record<string, string> {
 export function buildOrgCompany(company: UniverseCompany, meta: CompanyMeta): Record<string, unknown> {
   const rng = new Rng(hash32(company.searchResultId));
   const l = company.location;
-  const li = `https://www.linkedin.com/company/${(company.domain || company.name).split('.')[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const li = `https://www.linkedin.com/company/${(company.domain || company.name)
+    .split('.')[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
   return {
     companyId: meta.companyId,
     name: company.name,

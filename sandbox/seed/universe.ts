@@ -34,7 +34,11 @@ function phone(rng: Rng, place: W.Place): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** A recent news item of a published type, dated within the last `maxDays`. */
@@ -121,7 +125,7 @@ function makePerson(rng: Rng, index: number, company: UniverseCompany, anchor: n
   const seniority = rng.pick(W.SENIORITIES);
   const department = rng.pick(W.DEPARTMENTS);
   const title = rng.pick(W.TITLES[seniority]).replace('{d}', department);
-  const place = rng.chance(0.7) ? W.PLACES.find((p) => p.city === company.location.city) ?? rng.pick(W.PLACES) : rng.pick(W.PLACES);
+  const place = rng.chance(0.7) ? (W.PLACES.find((p) => p.city === company.location.city) ?? rng.pick(W.PLACES)) : rng.pick(W.PLACES);
   const local = `${slug(firstName)}.${slug(lastName)}`;
   // The index keeps e-mail addresses and profile slugs unique across namesakes.
   const email = `${local}${index}@${company.domain}`;

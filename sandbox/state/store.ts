@@ -3,8 +3,24 @@ import type { Clock } from '../clock';
 import type { SandboxConfig } from '../config';
 import type { Universe } from '../seed/universe';
 import type {
-  AuthCode, Campaign, ContactStatus, Email, EmailAccount, ListTag, OAuthClient, Org, OrgCompany, OrgContact,
-  RefreshGrant, ResearchJob, SavedSearch, Template, TokenGrant, User, WebhookDelivery, WebhookRegistration,
+  AuthCode,
+  Campaign,
+  ContactStatus,
+  Email,
+  EmailAccount,
+  ListTag,
+  OAuthClient,
+  Org,
+  OrgCompany,
+  OrgContact,
+  RefreshGrant,
+  ResearchJob,
+  SavedSearch,
+  Template,
+  TokenGrant,
+  User,
+  WebhookDelivery,
+  WebhookRegistration,
 } from './types';
 
 /** Records an organization has saved, by id and by universe index (research upserts by the latter). */

@@ -115,10 +115,7 @@ export const N8N_BURST_ENV: Record<string, string> = {
  * quietly and fast on this machine. `customExtensionsDir` is scanned recursively for `*.node.js` and
  * `*.credentials.js` (n8n accepts only one such folder; its nodes are `CUSTOM.<name>`).
  */
-export async function createN8nHome(opts: {
-  customExtensionsDir: string;
-  env?: Record<string, string>;
-}): Promise<N8nHome> {
+export async function createN8nHome(opts: { customExtensionsDir: string; env?: Record<string, string> }): Promise<N8nHome> {
   if (opts.customExtensionsDir.includes(';')) {
     throw new Error('n8n keeps only the last of several ";"-separated custom extension folders: pass one');
   }
@@ -153,8 +150,7 @@ export async function createN8nHome(opts: {
   };
 
   // Every command is `node24 n8n <args>` with the home's environment.
-  const run = (args: string[], extraEnv: Record<string, string> = {}) =>
-    runProcess(paths.nodeBin, [paths.n8nBin, ...args], { env: { ...env, ...extraEnv } });
+  const run = (args: string[], extraEnv: Record<string, string> = {}) => runProcess(paths.nodeBin, [paths.n8nBin, ...args], { env: { ...env, ...extraEnv } });
   const runOk = async (args: string[]) => {
     const res = await run(args);
     if (res.code !== 0) {
@@ -197,10 +193,7 @@ export async function createN8nHome(opts: {
       try {
         raw = parseExecuteOutput(res.stdout);
       } catch (e) {
-        throw new Error(
-          `n8n execute --id=${id} printed no run data (exit ${res.code}): ${(e as Error).message}\n` +
-            tail(res.stdout + res.stderr),
-        );
+        throw new Error(`n8n execute --id=${id} printed no run data (exit ${res.code}): ${(e as Error).message}\n` + tail(res.stdout + res.stderr));
       }
       return summarizeExecution(raw);
     },
@@ -341,11 +334,7 @@ function newWorkflowId(): string {
   return [...randomBytes(16)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
-function runProcess(
-  cmd: string,
-  args: string[],
-  opts: { env: NodeJS.ProcessEnv; echoStderr?: boolean },
-): Promise<RunResult> {
+function runProcess(cmd: string, args: string[], opts: { env: NodeJS.ProcessEnv; echoStderr?: boolean }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

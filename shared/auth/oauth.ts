@@ -28,7 +28,8 @@ function tokensFrom(body: unknown, now: number): StoredToken | null {
   if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) return null;
   try {
     const t = normalizeToken(b, now);
-    if (Number.isFinite(t.expiresAtMs)) return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAtMs: t.expiresAtMs, refreshExpiresAtMs: t.refreshExpiresAtMs };
+    if (Number.isFinite(t.expiresAtMs))
+      return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAtMs: t.expiresAtMs, refreshExpiresAtMs: t.refreshExpiresAtMs };
   } catch {
     // Fall through to the lenient reading below.
   }
@@ -42,7 +43,10 @@ const unsigned: Sign = function* (request) {
 };
 
 /** Calls the token endpoint (no Authorization header, spec 4.2) and reads either response form. */
-function* requestToken(client: Client, grant: { grant_type: 'authorization_code'; code: string } | { grant_type: 'refresh_token'; refresh_token: string }): Flow<StoredToken> {
+function* requestToken(
+  client: Client,
+  grant: { grant_type: 'authorization_code'; code: string } | { grant_type: 'refresh_token'; refresh_token: string },
+): Flow<StoredToken> {
   const auth = oauthOf(client);
   const input = { client_id: auth.clientId, client_secret: auth.clientSecret, redirect_uri: auth.redirectUri, ...grant };
   const prepared = prepare(tokenOperation, input, client);
@@ -50,7 +54,10 @@ function* requestToken(client: Client, grant: { grant_type: 'authorization_code'
   // The token route is `unsafe`, so decode never throws on its shape; a missing token is still an error.
   const reply = decode(tokenOperation, response, client.settings.strictResponses, prepared.request);
   const token = tokensFrom(reply.body, yield* nowMs());
-  if (!token) throw new UnexpectedResponseError('Get OAuth token: the answer has no access_token and refresh_token; connect the account again.', { status: response.status });
+  if (!token)
+    throw new UnexpectedResponseError('Get OAuth token: the answer has no access_token and refresh_token; connect the account again.', {
+      status: response.status,
+    });
   return token;
 }
 
@@ -66,11 +73,14 @@ const RECONNECT_HINT = 'Open the connection settings and connect the account aga
 
 /** The one error every run gets once the stored refresh token is known to be dead: no run calls the service again. */
 function reconnectError(token: StoredToken): AuthError {
-  return new AuthError(`The OAuth connection can no longer be refreshed (${token.deadReason ?? 'the service no longer accepts its refresh token'}): connect the account again.`, {
-    status: 400,
-    code: 'reconnectRequired',
-    hint: RECONNECT_HINT,
-  });
+  return new AuthError(
+    `The OAuth connection can no longer be refreshed (${token.deadReason ?? 'the service no longer accepts its refresh token'}): connect the account again.`,
+    {
+      status: 400,
+      code: 'reconnectRequired',
+      hint: RECONNECT_HINT,
+    },
+  );
 }
 
 /** A refused refresh (invalid_grant, 400) or a refused client (401): the service answered, nothing to retry. */

@@ -19,7 +19,11 @@ export const campaignStepInput = z.strictObject({
   type: nonEmpty('step type such as EMAIL, CALL or TASK').optional(),
   name: shortText().optional(),
   description: z.string().optional(),
-  dueDay: z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)').optional(),
+  dueDay: z
+    .number({ message: 'must be a whole number of days, at least 1' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 (spec 8)')
+    .optional(),
   templateId: integerId.optional(),
   templateData: z.record(z.string(), z.unknown()).optional(),
 });
@@ -189,4 +193,14 @@ export const removeCampaignContactsOperation = defineOperation({
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const campaignOperations = keyedById([createCampaignOperation, getCampaignOperation, listCampaignsOperation, campaignActionOperation, deleteCampaignOperation, campaignMetricsOperation, listCampaignContactsOperation, addCampaignContactsOperation, removeCampaignContactsOperation]);
+export const campaignOperations = keyedById([
+  createCampaignOperation,
+  getCampaignOperation,
+  listCampaignsOperation,
+  campaignActionOperation,
+  deleteCampaignOperation,
+  campaignMetricsOperation,
+  listCampaignContactsOperation,
+  addCampaignContactsOperation,
+  removeCampaignContactsOperation,
+]);

@@ -49,15 +49,31 @@ export const customCallOperation = defineOperation({
  * takes no body, and the rate-limit endpoint is the catalogue route the path matches (so `/campaigns/12`
  * shares the window of `/campaigns/{id}`), else the literal path. A GET is safe to repeat; nothing else is.
  */
-export function customRequest(input: z.output<typeof customCallInput>, settings: Settings, routes: readonly AnyOperation[]): { op: AnyOperation; request: HttpRequest } {
+export function customRequest(
+  input: z.output<typeof customCallInput>,
+  settings: Settings,
+  routes: readonly AnyOperation[],
+): { op: AnyOperation; request: HttpRequest } {
   if (input.method === 'GET' && input.body !== undefined) {
-    throw new ValidationError('Custom API call: body: a GET takes no body; put the values in query. Nothing was sent.', [{ field: 'body', rule: 'not allowed with GET' }]);
+    throw new ValidationError('Custom API call: body: a GET takes no body; put the values in query. Nothing was sent.', [
+      { field: 'body', rule: 'not allowed with GET' },
+    ]);
   }
-  const op: AnyOperation = { ...customCallOperation, version: input.version, method: input.method, path: input.path, retry: input.method === 'GET' ? 'safe' : 'unsafe' };
-  const query = Object.entries(input.query ?? {}).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  const op: AnyOperation = {
+    ...customCallOperation,
+    version: input.version,
+    method: input.method,
+    path: input.path,
+    retry: input.method === 'GET' ? 'safe' : 'unsafe',
+  };
+  const query = Object.entries(input.query ?? {})
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (input.body !== undefined) headers['content-type'] = 'application/json';
-  const template = routes.find((r) => r.id !== customCallOperation.id && r.version === input.version && r.method === input.method && routePattern(r.path).test(input.path))?.path;
+  const template = routes.find(
+    (r) => r.id !== customCallOperation.id && r.version === input.version && r.method === input.method && routePattern(r.path).test(input.path),
+  )?.path;
   const request: HttpRequest = {
     method: input.method,
     url: `${baseUrlFor(op, settings)}${input.path}${query ? `?${query}` : ''}`,

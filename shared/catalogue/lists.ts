@@ -97,4 +97,11 @@ export const addListContactsOperation = defineOperation({
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const listOperations = keyedById([listListsOperation, getListOperation, createListOperation, renameListOperation, deleteListOperation, addListContactsOperation]);
+export const listOperations = keyedById([
+  listListsOperation,
+  getListOperation,
+  createListOperation,
+  renameListOperation,
+  deleteListOperation,
+  addListContactsOperation,
+]);

@@ -8,8 +8,20 @@ const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
 import { keyedById, defineOperation } from './types';
 
 const tokenInput = z.discriminatedUnion('grant_type', [
-  z.strictObject({ grant_type: z.literal('authorization_code'), client_id: secretText(), client_secret: secretText(), redirect_uri: secretText(), code: secretText('authorization code') }),
-  z.strictObject({ grant_type: z.literal('refresh_token'), client_id: secretText(), client_secret: secretText(), redirect_uri: secretText(), refresh_token: secretText('refresh token') }),
+  z.strictObject({
+    grant_type: z.literal('authorization_code'),
+    client_id: secretText(),
+    client_secret: secretText(),
+    redirect_uri: secretText(),
+    code: secretText('authorization code'),
+  }),
+  z.strictObject({
+    grant_type: z.literal('refresh_token'),
+    client_id: secretText(),
+    client_secret: secretText(),
+    redirect_uri: secretText(),
+    refresh_token: secretText('refresh token'),
+  }),
 ]);
 
 const tokenBase = {

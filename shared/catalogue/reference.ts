@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
 import { keyedById, defineOperation } from './types';
 
-const base = { version: 'v2', method: 'GET', pathFields: [], queryFields: [], input: z.strictObject({}), credits: 'none', retry: 'safe', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = {
+  version: 'v2',
+  method: 'GET',
+  pathFields: [],
+  queryFields: [],
+  input: z.strictObject({}),
+  credits: 'none',
+  retry: 'safe',
+  pagination: { style: 'none' },
+  auth: 'required',
+} as const;
 
 export const listContactStatusesOperation = defineOperation({
   ...base,

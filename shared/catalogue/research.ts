@@ -30,7 +30,10 @@ export const companyResearchInput = z
     companies: z.array(companyResearchItem).optional(),
     skipDeduplicationCheck: z.boolean().optional(),
   })
-  .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, { message: 'give at least one searchResultId or company', path: ['searchResultIds'] });
+  .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, {
+    message: 'give at least one searchResultId or company',
+    path: ['searchResultIds'],
+  });
 
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
 /** Request ids are the service's own short tokens; a longer one is not an id, and would overflow the URL. */
@@ -120,4 +123,9 @@ export const pollCompanyResearchOperation = defineOperation({
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const researchOperations = keyedById([researchContactsOperation, pollContactResearchOperation, researchCompaniesOperation, pollCompanyResearchOperation]);
+export const researchOperations = keyedById([
+  researchContactsOperation,
+  pollContactResearchOperation,
+  researchCompaniesOperation,
+  pollCompanyResearchOperation,
+]);

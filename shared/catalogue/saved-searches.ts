@@ -5,7 +5,15 @@ import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
 import { keyedById, defineOperation } from './types';
 
-const base = { version: 'v2', resource: 'savedSearches', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = {
+  version: 'v2',
+  resource: 'savedSearches',
+  pathFields: [],
+  queryFields: [],
+  credits: 'none',
+  pagination: { style: 'none' },
+  auth: 'required',
+} as const;
 const byId = { path: '/saved-searches/{id}', pathFields: ['id'] } as const;
 
 /**
@@ -40,7 +48,8 @@ function checkedValues<T extends { type: 'contacts' | 'companies'; values: Recor
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       const accepted = acceptedKeysAt(schema, []).join(', ');
-      for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: ['values', key], message: `is not a filter of a ${input.type} search; accepted: ${accepted}` });
+      for (const key of issue.keys)
+        ctx.addIssue({ code: 'custom', path: ['values', key], message: `is not a filter of a ${input.type} search; accepted: ${accepted}` });
     } else {
       ctx.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message });
     }
@@ -97,15 +106,17 @@ export const createSavedSearchOperation = defineOperation({
   description: 'Saves search filters under a name so you can run them again.',
   method: 'POST',
   path: '/saved-searches',
-  input: z.strictObject({
-    name: editable.name,
-    type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }),
-    values: editable.values,
-    sortColumn: editable.sortColumn.optional(),
-    sortOrder: editable.sortOrder.optional(),
-    tagIds: editable.tagIds.optional(),
-    numResultsApproved: editable.numResultsApproved.optional(),
-  }).transform(checkedValues),
+  input: z
+    .strictObject({
+      name: editable.name,
+      type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }),
+      values: editable.values,
+      sortColumn: editable.sortColumn.optional(),
+      sortOrder: editable.sortOrder.optional(),
+      tagIds: editable.tagIds.optional(),
+      numResultsApproved: editable.numResultsApproved.optional(),
+    })
+    .transform(checkedValues),
   output: v2Envelope(savedSearchSchema),
   result: (body) => body.data,
   retry: 'unsafe',
@@ -150,4 +161,10 @@ export const deleteSavedSearchOperation = defineOperation({
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const savedSearchOperations = keyedById([listSavedSearchesOperation, getSavedSearchOperation, createSavedSearchOperation, updateSavedSearchOperation, deleteSavedSearchOperation]);
+export const savedSearchOperations = keyedById([
+  listSavedSearchesOperation,
+  getSavedSearchOperation,
+  createSavedSearchOperation,
+  updateSavedSearchOperation,
+  deleteSavedSearchOperation,
+]);

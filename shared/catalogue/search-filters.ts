@@ -5,15 +5,71 @@
  * are all built from these facts, so a value the service would refuse is refused before sending.
  */
 
-export const companySizes = ['0 - 1 (Self-employed)', '2 - 10', '11 - 50', '51 - 200', '201 - 500', '501 - 1,000', '1,001 - 5,000', '5,001 - 10,000', '10,001+'] as const;
-export const moneyRanges = ['$0 - $100K', '$100K - $1M', '$1M - $5M', '$5M - $20M', '$20M - $50M', '$50M - $100M', '$100M - $500M', '$500M - $1B', '$1B+'] as const;
-export const departments = ['Sales', 'Marketing', 'Engineering', 'Human Resources', 'Finance', 'IT', 'Operations', 'Support', 'Legal', 'Project Management', 'Other'] as const;
+export const companySizes = [
+  '0 - 1 (Self-employed)',
+  '2 - 10',
+  '11 - 50',
+  '51 - 200',
+  '201 - 500',
+  '501 - 1,000',
+  '1,001 - 5,000',
+  '5,001 - 10,000',
+  '10,001+',
+] as const;
+export const moneyRanges = [
+  '$0 - $100K',
+  '$100K - $1M',
+  '$1M - $5M',
+  '$5M - $20M',
+  '$20M - $50M',
+  '$50M - $100M',
+  '$100M - $500M',
+  '$500M - $1B',
+  '$1B+',
+] as const;
+export const departments = [
+  'Sales',
+  'Marketing',
+  'Engineering',
+  'Human Resources',
+  'Finance',
+  'IT',
+  'Operations',
+  'Support',
+  'Legal',
+  'Project Management',
+  'Other',
+] as const;
 export const seniorities = ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'] as const;
 export const foundedRanges = ['Less than 1 Year', 'Last 1-3 Years', 'Last 4-10 Years', '10+ Years'] as const;
-export const newsTypes = ['Acquisition', 'Corporate Challenges', 'Cost Cutting', 'Expansion', 'Investment', 'Leadership', 'Partnership', 'Recognition'] as const;
+export const newsTypes = [
+  'Acquisition',
+  'Corporate Challenges',
+  'Cost Cutting',
+  'Expansion',
+  'Investment',
+  'Leadership',
+  'Partnership',
+  'Recognition',
+] as const;
 export const newsTypeDates = ['60', '90', '180', '365'] as const;
 export const fundingDates = ['90', '180', '365', '1095'] as const;
-export const fundingClassifications = ['Angel', 'Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D', 'Series E', 'Series F', 'Series G', 'Series H', 'Series I', 'Series J', 'Other'] as const;
+export const fundingClassifications = [
+  'Angel',
+  'Pre-Seed',
+  'Seed',
+  'Series A',
+  'Series B',
+  'Series C',
+  'Series D',
+  'Series E',
+  'Series F',
+  'Series G',
+  'Series H',
+  'Series I',
+  'Series J',
+  'Other',
+] as const;
 export const companyTypes = ['Public', 'Private'] as const;
 export const companyNameSearchTypes = ['default', 'related', 'exact'] as const;
 export const locationTypes = ['bothOR', 'bothAND', 'company', 'contact'] as const;
@@ -90,7 +146,10 @@ export const pastCompanyNamesMax = 100;
 
 export type SearchTarget = 'contacts' | 'companies';
 
-export const filterFacts: Readonly<Record<SearchTarget, Readonly<Record<string, FilterFact>>>> = { contacts: contactFilterFacts, companies: companyFilterFacts };
+export const filterFacts: Readonly<Record<SearchTarget, Readonly<Record<string, FilterFact>>>> = {
+  contacts: contactFilterFacts,
+  companies: companyFilterFacts,
+};
 
 /** Filters whose values come from a published set, with their caps: what a form shows as pickers. */
 export interface FilterChoice {

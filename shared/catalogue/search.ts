@@ -34,12 +34,18 @@ function filterField(fact: FilterFact): z.ZodType {
       return isoDateTimeInput;
     case 'jobChanges':
       return z
-        .strictObject({ changeType: enumValue(jobChangeTypes).nullish(), dayRange: enumValue(jobChangeDayRanges).nullish() }, { message: 'must be an object {changeType, dayRange}' })
+        .strictObject(
+          { changeType: enumValue(jobChangeTypes).nullish(), dayRange: enumValue(jobChangeDayRanges).nullish() },
+          { message: 'must be an object {changeType, dayRange}' },
+        )
         .refine((v) => Boolean(v.changeType || v.dayRange), 'is empty: give changeType or dayRange, or leave the filter out')
         .nullable();
     case 'pastCompany':
       return z
-        .strictObject({ names: textList(pastCompanyNamesMax), onlyMostRecentDeparture: flag.optional() }, { message: 'must be an object {names, onlyMostRecentDeparture}' })
+        .strictObject(
+          { names: textList(pastCompanyNamesMax), onlyMostRecentDeparture: flag.optional() },
+          { message: 'must be an object {names, onlyMostRecentDeparture}' },
+        )
         .nullable();
   }
 }

@@ -17,13 +17,9 @@ export function catalogueTable(ops: readonly AnyOperation[]): string {
     const batch = op.batch ? `${op.batch.fields.join(', ')}: split by \`${op.batch.setting}\`` : '';
     return `| \`${op.id}\` | ${op.title} | ${route} | ${credits} | ${op.retry} | ${pagingText(op)} | ${batch} |`;
   });
-  return [
-    START,
-    '| id | operation | route | credits | repeat on failure | pagination | per-request cap |',
-    '|---|---|---|---|---|---|---|',
-    ...rows,
-    END,
-  ].join('\n');
+  return [START, '| id | operation | route | credits | repeat on failure | pagination | per-request cap |', '|---|---|---|---|---|---|---|', ...rows, END].join(
+    '\n',
+  );
 }
 
 /** Replaces the generated section of a README text. */

@@ -37,7 +37,10 @@ export function processLocksAsync(): AsyncLocks {
       const previous = tails.get(key) ?? Promise.resolve();
       let release!: () => void;
       const mine = new Promise<void>((resolve) => (release = resolve));
-      tails.set(key, previous.then(() => mine));
+      tails.set(
+        key,
+        previous.then(() => mine),
+      );
       await previous;
       releases.set(key, release);
     },

@@ -38,7 +38,10 @@ export function errorFromResponse(response: HttpResponse, request: RedactedReque
   if (code === 'insufficientCredits' || code === 'missingLicense') {
     // The published 422 body may leave `data` out, and a shortfall may come as text: read what is there.
     const data = body.data && typeof body.data === 'object' ? body.data : {};
-    const needed = typeof data.additionalCreditsNeeded === 'string' && /^\s*\d+\s*$/.test(data.additionalCreditsNeeded) ? Number(data.additionalCreditsNeeded) : data.additionalCreditsNeeded;
+    const needed =
+      typeof data.additionalCreditsNeeded === 'string' && /^\s*\d+\s*$/.test(data.additionalCreditsNeeded)
+        ? Number(data.additionalCreditsNeeded)
+        : data.additionalCreditsNeeded;
     const extra = {
       productCategory: typeof data.productCategory === 'string' ? data.productCategory : undefined,
       additionalCreditsNeeded: typeof needed === 'number' && Number.isFinite(needed) ? needed : undefined,
@@ -61,7 +64,8 @@ export function errorFromResponse(response: HttpResponse, request: RedactedReque
       hint: 'Wait for the window to reset, or spread the work over more time.',
     });
   }
-  if (status === 404) return new NotFoundError(say(serviceMessage), { ...details, hint: 'Check the id; lists and saved searches are visible only to their owner.' });
+  if (status === 404)
+    return new NotFoundError(say(serviceMessage), { ...details, hint: 'Check the id; lists and saved searches are visible only to their owner.' });
   if (status === 409) return new ConflictError(say(serviceMessage), details);
   if (status === 400 || status === 422) return new ValidationError(say(serviceMessage), [{ field: '', rule: serviceMessage }], details);
   if (status >= 500) return new ServerError(say(`the service failed (${status}): ${serviceMessage}`), details);

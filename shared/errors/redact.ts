@@ -25,10 +25,13 @@ export function redactRequest(request: Pick<HttpRequest, 'method' | 'url' | 'hea
 function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const pairs = url.slice(q + 1).split('&').map((pair) => {
-    const name = decodeURIComponent(pair.split('=')[0] ?? '');
-    return SECRET_QUERY.has(name.toLowerCase()) ? `${pair.split('=')[0]}=${REDACTED}` : pair;
-  });
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const name = decodeURIComponent(pair.split('=')[0] ?? '');
+      return SECRET_QUERY.has(name.toLowerCase()) ? `${pair.split('=')[0]}=${REDACTED}` : pair;
+    });
   return `${url.slice(0, q)}?${pairs.join('&')}`;
 }
 

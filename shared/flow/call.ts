@@ -69,7 +69,10 @@ function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, wa
   const sendParsed = (o: AnyOperation, i: Record<string, unknown>) => sendCollecting(client, o, i, warnings);
   if (!over) return yield* sendParsed(op, input);
   if (op.credits === 'perItem') {
-    throw new ValidationError(`${op.title}: ${over.field}: at most ${over.max} items in one request; use the research flow, which splits and polls. Nothing was sent.`, [{ field: over.field, rule: `at most ${over.max} items` }]);
+    throw new ValidationError(
+      `${op.title}: ${over.field}: at most ${over.max} items in one request; use the research flow, which splits and polls. Nothing was sent.`,
+      [{ field: over.field, rule: `at most ${over.max} items` }],
+    );
   }
   const pieces = chunk(input[over.field] as unknown[], over.max);
   if (op.batch?.thenAdd) {

@@ -20,13 +20,19 @@ export function decode<O extends z.ZodType, R>(op: Operation<z.ZodType, O, R>, r
     try {
       body = JSON.parse(response.body);
     } catch {
-      throw new UnexpectedResponseError(`${op.title}: the service answered ${response.status} with a body that is not JSON.`, { status: response.status, request: redactRequest(request) });
+      throw new UnexpectedResponseError(`${op.title}: the service answered ${response.status} with a body that is not JSON.`, {
+        status: response.status,
+        request: redactRequest(request),
+      });
     }
   }
   const checked = op.output.safeParse(body);
   const warnings: string[] = [];
   if (!checked.success) {
-    const where = checked.error.issues.slice(0, 5).map((i) => `${fieldPath(i.path)}: ${i.message}`).join('; ');
+    const where = checked.error.issues
+      .slice(0, 5)
+      .map((i) => `${fieldPath(i.path)}: ${i.message}`)
+      .join('; ');
     const text = `${op.title}: the answer breaks the service's documented shape (${where}).`;
     // A send, a create or a research has already acted: failing now would invite the user to repeat it.
     const acted = op.retry === 'unsafe' || op.credits === 'perItem';

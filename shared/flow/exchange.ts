@@ -15,12 +15,16 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
 
 function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
   const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
-  return new RateLimitError(`${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round((waitMs) / 1000)} s > maxRateLimitWaitMs). Nothing was sent.`, resetAtMs ?? now + waitMs, {
-    status: 429,
-    code: 'rateLimitExceeded',
-    request: redactRequest(request),
-    hint: 'Run again after the reset, or raise maxRateLimitWaitMs.',
-  });
+  return new RateLimitError(
+    `${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round(waitMs / 1000)} s > maxRateLimitWaitMs). Nothing was sent.`,
+    resetAtMs ?? now + waitMs,
+    {
+      status: 429,
+      code: 'rateLimitExceeded',
+      request: redactRequest(request),
+      hint: 'Run again after the reset, or raise maxRateLimitWaitMs.',
+    },
+  );
 }
 
 /** How soon a run waiting for budget looks again while answers that may give it back are in flight. */
@@ -103,12 +107,20 @@ export function* exchangeWith(client: Client, op: AnyOperation, request: HttpReq
       limitedSince ??= now;
     } else otherTries++;
     const attempt = response.status === 429 ? rateLimitedTries : otherTries;
-    const decision = decideRetry({ response, safety: op.retry, attempt, maxRateLimitTries: s.maxRateLimitTries, sameWindowTries, maxRetryTries: s.maxRetryTries });
+    const decision = decideRetry({
+      response,
+      safety: op.retry,
+      attempt,
+      maxRateLimitTries: s.maxRateLimitTries,
+      sameWindowTries,
+      maxRetryTries: s.maxRetryTries,
+    });
     if (decision.action === 'accept') return response;
     if (decision.action === 'retry') {
       if (decision.reason === 'rateLimited') {
         const waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
-        if (waitMs > s.maxRateLimitWaitMs || now + waitMs - (limitedSince ?? now) > s.maxRateLimitWaitMs) throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
+        if (waitMs > s.maxRateLimitWaitMs || now + waitMs - (limitedSince ?? now) > s.maxRateLimitWaitMs)
+          throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
         yield* sleep(waitMs);
       } else {
         yield* sleep(backoffMs(attempt, s.retryBackoffMs));
@@ -138,10 +150,21 @@ function failure(op: AnyOperation, sent: HttpRequest, raw: HttpResponse, reason:
   }
   const error = errorFromResponse(response, redacted, op.title);
   if (reason === 'rateLimited') {
-    return new RateLimitError(`${error.message} Gave up after ${attempts} tries.`, resetAtMs, { status: 429, code: error.code, serviceMessage: error.serviceMessage, request: redacted, hint: error.hint });
+    return new RateLimitError(`${error.message} Gave up after ${attempts} tries.`, resetAtMs, {
+      status: 429,
+      code: error.code,
+      serviceMessage: error.serviceMessage,
+      request: redacted,
+      hint: error.hint,
+    });
   }
   if (reason === 'serverError' && op.retry === 'unsafe' && error instanceof ServerError) {
-    return new ServerError(`${error.message} It was not repeated, since a repeat could act twice; check before trying again.`, { status: error.status, code: error.code, serviceMessage: error.serviceMessage, request: redacted });
+    return new ServerError(`${error.message} It was not repeated, since a repeat could act twice; check before trying again.`, {
+      status: error.status,
+      code: error.code,
+      serviceMessage: error.serviceMessage,
+      request: redacted,
+    });
   }
   return error;
 }

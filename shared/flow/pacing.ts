@@ -67,7 +67,10 @@ export function observe(state: PacingState, key: string, h: RateHeaders): Pacing
   if (!complete) return released === w ? state : { ...state, [key]: released };
   if (h.resetAtMs! > w.resetAtMs) {
     // A newer window: its Remaining may already count any of our requests still in flight.
-    return { ...state, [key]: { limit: h.limit!, remaining: h.remaining! - inFlight, resetAtMs: h.resetAtMs!, inFlight, uncertain: inFlight, sentAtMs: w.sentAtMs } };
+    return {
+      ...state,
+      [key]: { limit: h.limit!, remaining: h.remaining! - inFlight, resetAtMs: h.resetAtMs!, inFlight, uncertain: inFlight, sentAtMs: w.sentAtMs },
+    };
   }
   if (h.resetAtMs! < w.resetAtMs || w.opensAtMs !== undefined) return released === w ? state : { ...state, [key]: released };
   const serverRemaining = released.remaining + inFlight;

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
 import { ValidationError } from '../errors';
 import { fieldPath } from '../validation/format';
-import { companyResearchItem, contactResearchItem, describeValue, searchResultIdSchema, type CompanyResearchItem, type ContactResearchItem } from '../validation/research-items';
+import {
+  companyResearchItem,
+  contactResearchItem,
+  describeValue,
+  searchResultIdSchema,
+  type CompanyResearchItem,
+  type ContactResearchItem,
+} from '../validation/research-items';
 
 export type ResearchKind = 'contacts' | 'companies';
 
 /** What one input row asks to research: a search result, or a contact / company by identifiers. */
-export type ResearchTarget =
-  | { searchResultId: string }
-  | { contact: ContactResearchItem }
-  | { company: CompanyResearchItem };
+export type ResearchTarget = { searchResultId: string } | { contact: ContactResearchItem } | { company: CompanyResearchItem };
 
 export type ItemOutcome = ResearchOutcome | 'unsubmitted' | 'unknown';
 
@@ -88,16 +92,33 @@ function where(ref: string | undefined, index: number, field: string): string {
  * when given (the n8n item, the sheet row), else `items[3].company`. The refs stay on the job's items,
  * so later per-item messages name them too.
  */
-export function newResearchJob(kind: ResearchKind, given: readonly ResearchTarget[], options: ResearchJob['options'] = {}, refs?: readonly string[]): ResearchJob {
+export function newResearchJob(
+  kind: ResearchKind,
+  given: readonly ResearchTarget[],
+  options: ResearchJob['options'] = {},
+  refs?: readonly string[],
+): ResearchJob {
   const title = kind === 'contacts' ? 'Research contacts' : 'Research companies';
-  if (kind !== 'contacts' && kind !== 'companies') throw new ValidationError(`Research: kind: must be contacts or companies (got ${describeValue(kind)}). Nothing was sent.`, [{ field: 'kind', rule: 'must be contacts or companies' }]);
-  if (!Array.isArray(given)) throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(given)}). Nothing was sent.`, [{ field: 'items', rule: 'must be a list' }]);
+  if (kind !== 'contacts' && kind !== 'companies')
+    throw new ValidationError(`Research: kind: must be contacts or companies (got ${describeValue(kind)}). Nothing was sent.`, [
+      { field: 'kind', rule: 'must be contacts or companies' },
+    ]);
+  if (!Array.isArray(given))
+    throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(given)}). Nothing was sent.`, [
+      { field: 'items', rule: 'must be a list' },
+    ]);
   // Holes of a sparse list become `undefined`, so they are checked (and refused) like any other item.
   const targets = Array.from(given);
-  if (targets.length === 0) throw new ValidationError(`${title}: items: give at least one item to research. Nothing was sent.`, [{ field: 'items', rule: 'give at least one item to research' }]);
+  if (targets.length === 0)
+    throw new ValidationError(`${title}: items: give at least one item to research. Nothing was sent.`, [
+      { field: 'items', rule: 'give at least one item to research' },
+    ]);
   const issues = targets.flatMap((target, i) => targetIssues(kind, target).map((issue) => ({ field: where(refs?.[i], i, issue.field), rule: issue.rule })));
   if (issues.length) {
-    const shown = issues.slice(0, 10).map((i) => `${i.field}: ${i.rule}`).join('; ');
+    const shown = issues
+      .slice(0, 10)
+      .map((i) => `${i.field}: ${i.rule}`)
+      .join('; ');
     const more = issues.length > 10 ? ` (and ${issues.length - 10} more)` : '';
     throw new ValidationError(`${title}: ${shown}${more}. Nothing was sent.`, issues);
   }
@@ -128,15 +149,20 @@ function normalized(target: ResearchTarget): ResearchTarget {
 }
 
 function checkOptions(title: string, kind: ResearchKind, options: ResearchJob['options']): void {
-  if (typeof options !== 'object' || options === null) throw new ValidationError(`${title}: options: must be an object. Nothing was sent.`, [{ field: 'options', rule: 'must be an object' }]);
+  if (typeof options !== 'object' || options === null)
+    throw new ValidationError(`${title}: options: must be an object. Nothing was sent.`, [{ field: 'options', rule: 'must be an object' }]);
   for (const key of ['skipDeduplicationCheck', 'isJobChange'] as const) {
     const v = options[key];
     if (v !== undefined && typeof v !== 'boolean') {
-      throw new ValidationError(`${title}: ${key}: must be true or false (got ${describeValue(v)}). Nothing was sent.`, [{ field: key, rule: 'must be true or false' }]);
+      throw new ValidationError(`${title}: ${key}: must be true or false (got ${describeValue(v)}). Nothing was sent.`, [
+        { field: key, rule: 'must be true or false' },
+      ]);
     }
   }
   if (options.isJobChange !== undefined && kind !== 'contacts') {
-    throw new ValidationError(`${title}: isJobChange: applies only to contact research. Nothing was sent.`, [{ field: 'isJobChange', rule: 'applies only to contact research' }]);
+    throw new ValidationError(`${title}: isJobChange: applies only to contact research. Nothing was sent.`, [
+      { field: 'isJobChange', rule: 'applies only to contact research' },
+    ]);
   }
 }
 
@@ -152,11 +178,13 @@ export function checkSavedJob(job: unknown): asserts job is ResearchJob {
   if (!Array.isArray(j.items) || j.items.length === 0) throw bad('items must be a non-empty list');
   if (typeof j.options !== 'object' || j.options === null) throw bad('options must be an object');
   j.items.forEach((item, i) => {
-    if (typeof item !== 'object' || item === null || typeof item.status !== 'string' || typeof item.outcome !== 'string') throw bad(`items[${i}] is not a research item`);
+    if (typeof item !== 'object' || item === null || typeof item.status !== 'string' || typeof item.outcome !== 'string')
+      throw bad(`items[${i}] is not a research item`);
     if (!ITEM_PHASES.includes(item.phase)) throw bad(`items[${i}].phase must be one of ${ITEM_PHASES.join(', ')}`);
     // The rules of each target are checked again when it is sent (an item that breaks them fails alone).
     const t = item.target as unknown;
-    if (typeof t !== 'object' || t === null || !['searchResultId', 'contact', 'company'].some((k) => k in t)) throw bad(`items[${i}].target must hold searchResultId, contact or company`);
+    if (typeof t !== 'object' || t === null || !['searchResultId', 'contact', 'company'].some((k) => k in t))
+      throw bad(`items[${i}].target must hold searchResultId, contact or company`);
   });
 }
 

@@ -173,7 +173,8 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
       const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
       settleAccepted(job, indexes, reply);
       // The balance this answer reported (send replaces the credits state when the header is there), else our count.
-      if (allowance !== null) allowance = client.state.credits !== before && client.state.credits.balance !== null ? client.state.credits.balance : allowance - indexes.length;
+      if (allowance !== null)
+        allowance = client.state.credits !== before && client.state.credits.balance !== null ? client.state.credits.balance : allowance - indexes.length;
     } catch (error) {
       if (error instanceof AuthError || error instanceof RateLimitError) {
         // Nothing was accepted; the rest waits for a later run, which submits it then.
@@ -184,7 +185,10 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
       }
       if (error instanceof CreditsError) {
         // A refusal accepted nothing: send what the balance covers, fail the rest with the service's words.
-        const cover = error.code === 'insufficientCredits' && creditRefusals < MAX_CREDIT_REFUSALS ? coverAfterRefusal(indexes.length, error, client.state.credits.balance) : 0;
+        const cover =
+          error.code === 'insufficientCredits' && creditRefusals < MAX_CREDIT_REFUSALS
+            ? coverAfterRefusal(indexes.length, error, client.state.credits.balance)
+            : 0;
         creditRefusals++;
         creditsError = error;
         allowance = cover;
@@ -228,7 +232,13 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
           message: `${(error as Error).message} These items may have been submitted; they were not sent again, so no credit is spent twice.`,
         });
       } else if (error instanceof ProspectingError) {
-        mark(job, indexes, { phase: 'failed', status: 'submit-failed', outcome: 'error', message: renamed(job, indexes, error.message), errorCode: error.code });
+        mark(job, indexes, {
+          phase: 'failed',
+          status: 'submit-failed',
+          outcome: 'error',
+          message: renamed(job, indexes, error.message),
+          errorCode: error.code,
+        });
       } else throw error; // A host failure (time limit): the checkpoint says `submitting`.
     }
     yield* checkpoint(job, opts);
@@ -242,4 +252,3 @@ function renamed(job: ResearchJob, indexes: number[], message: string): string {
     return i === undefined ? whole : refOf(job, i);
   });
 }
-

@@ -44,9 +44,18 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
  */
 export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchRunOptions): Flow<ResearchJob> {
   // Read before anything else: a cap or a limit that cannot be read refuses the run, nothing sent.
-  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [{ field: 'options', rule: 'must be an object' }]);
-  if (typeof opts.waitForResults !== 'boolean') throw new ValidationError(`Research: waitForResults: must be true or false (got ${describeValue(opts.waitForResults)}). Nothing was sent.`, [{ field: 'waitForResults', rule: 'must be true or false' }]);
-  if (opts.checkpointKey !== undefined && (typeof opts.checkpointKey !== 'string' || !opts.checkpointKey)) throw new ValidationError('Research: checkpointKey: must be non-empty text. Nothing was sent.', [{ field: 'checkpointKey', rule: 'must be non-empty text' }]);
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts))
+    throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [
+      { field: 'options', rule: 'must be an object' },
+    ]);
+  if (typeof opts.waitForResults !== 'boolean')
+    throw new ValidationError(`Research: waitForResults: must be true or false (got ${describeValue(opts.waitForResults)}). Nothing was sent.`, [
+      { field: 'waitForResults', rule: 'must be true or false' },
+    ]);
+  if (opts.checkpointKey !== undefined && (typeof opts.checkpointKey !== 'string' || !opts.checkpointKey))
+    throw new ValidationError('Research: checkpointKey: must be non-empty text. Nothing was sent.', [
+      { field: 'checkpointKey', rule: 'must be non-empty text' },
+    ]);
   const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
   readTimeLimitMs(opts.timeLimitMs);
   checkSavedJob(upgradeResearchJob(saved));

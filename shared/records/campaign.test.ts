@@ -1,10 +1,4 @@
-import {
-  campaignContactSchema,
-  campaignCreateResultSchema,
-  campaignMetricsSchema,
-  campaignSchema,
-  campaignStepSchema,
-} from './campaign';
+import { campaignContactSchema, campaignCreateResultSchema, campaignMetricsSchema, campaignSchema, campaignStepSchema } from './campaign';
 import { v2Envelope } from './envelope';
 import { sampleCampaign, sampleCampaignStep } from './test-fixtures';
 

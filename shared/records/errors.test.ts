@@ -1,11 +1,4 @@
-import {
-  creditLicenseErrorBodySchema,
-  errorBodySchema,
-  messageErrorBodySchema,
-  msgErrorBodySchema,
-  rateLimitErrorBodySchema,
-  readErrorBody,
-} from './errors';
+import { creditLicenseErrorBodySchema, errorBodySchema, messageErrorBodySchema, msgErrorBodySchema, rateLimitErrorBodySchema, readErrorBody } from './errors';
 
 const credit = {
   msg: 'Not enough credits',
@@ -36,8 +29,14 @@ describe('error bodies (spec 7)', () => {
       { msg: 'No license', code: 'missingLicense', data: { productCategory: 'research', additionalCreditsNeeded: 0 } },
       { message: 'No license', code: 'missingLicense', productCategory: 'research', additionalCreditsNeeded: 0 },
     ],
-    [{ message: 'Too many', code: 'rateLimitExceeded' }, { message: 'Too many', code: 'rateLimitExceeded' }],
-    [{ message: 'bad code', error: 'invalid_grant' }, { message: 'bad code', code: 'invalid_grant' }],
+    [
+      { message: 'Too many', code: 'rateLimitExceeded' },
+      { message: 'Too many', code: 'rateLimitExceeded' },
+    ],
+    [
+      { message: 'bad code', error: 'invalid_grant' },
+      { message: 'bad code', code: 'invalid_grant' },
+    ],
     ['<html>502</html>', {}],
     [null, {}],
   ])('reads %j', (body, expected) => {

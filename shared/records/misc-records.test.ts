@@ -48,9 +48,7 @@ describe('other v2 records', () => {
   it('parses a saved search; tagIds integers, numResultsApproved >= 0', () => {
     expect(savedSearchSchema.parse(savedSearch)).toEqual(savedSearch);
     expect(savedSearchSchema.safeParse({ ...savedSearch, tagIds: ['1'] }).error?.issues[0].path).toEqual(['tagIds', 0]);
-    expect(savedSearchSchema.safeParse({ ...savedSearch, numResultsApproved: -1 }).error?.issues[0].path).toEqual([
-      'numResultsApproved',
-    ]);
+    expect(savedSearchSchema.safeParse({ ...savedSearch, numResultsApproved: -1 }).error?.issues[0].path).toEqual(['numResultsApproved']);
   });
 
   it('parses lists, contact statuses, me, credits and delete answers', () => {

@@ -79,7 +79,7 @@ function moveField(record: Record<string, unknown>, published: string, path: str
   // The connector's own name wins when both are sent: the published one then stays as an extra field.
   if (holder[last] !== null && holder[last] !== undefined) return;
   const field = fieldSchemaAt(schema, path);
-  holder[last] = field ? field.safeParse(record[published]).data ?? record[published] : record[published];
+  holder[last] = field ? (field.safeParse(record[published]).data ?? record[published]) : record[published];
   delete record[published];
 }
 

@@ -37,9 +37,7 @@ describe('research status vocabulary', () => {
       known: false,
       detail: 'quota-exhausted',
     });
-    expect(researchVerdict({ status: 'error', message: 'No company for domain x.example' }).detail).toBe(
-      'No company for domain x.example',
-    );
+    expect(researchVerdict({ status: 'error', message: 'No company for domain x.example' }).detail).toBe('No company for domain x.example');
   });
 });
 

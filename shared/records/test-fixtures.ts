@@ -116,9 +116,7 @@ export const sampleOrgContact = {
       endedAt: '2021-06-30T00:00:00Z',
     },
   ],
-  newsAndEvents: [
-    { title: 'Acme raises Series A', url: 'https://news.example.com/acme', date: '2023-09-15T08:00:00Z', type: 'funding' },
-  ],
+  newsAndEvents: [{ title: 'Acme raises Series A', url: 'https://news.example.com/acme', date: '2023-09-15T08:00:00Z', type: 'funding' }],
   advertisingIntelligence: link('advertisingIntelligence'),
   companyNews: link('companyNews'),
   employeeReviews: link('employeeReviews'),

@@ -39,9 +39,7 @@ describe('token response (spec 2.1)', () => {
 
   it('tolerates a numeric-string epoch and an ISO offset', () => {
     expect(normalizeToken({ ...v1, expires_at: String(expiresAtSec) }, now).expiresAtMs).toBe(Date.parse(expiresAt));
-    expect(normalizeToken({ ...v2, expires_at: '2024-05-01T17:00:00+02:00' }, now).expiresAtMs).toBe(
-      Date.parse(expiresAt),
-    );
+    expect(normalizeToken({ ...v2, expires_at: '2024-05-01T17:00:00+02:00' }, now).expiresAtMs).toBe(Date.parse(expiresAt));
   });
 
   it('computes from expires_in when expires_at is absent', () => {

@@ -6,16 +6,14 @@ import { textCaps } from './limits';
  * integers (contactIds, templateId, tagIds) accept a number or a digit string, since sheets and n8n
  * expressions hand over strings.
  */
-export const integerId = z
-  .union([z.number(), z.string().trim()])
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < 1) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const integerId = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    ctx.addIssue({ code: 'custom', message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** An id that goes into a URL path: no spaces, slashes or query characters. */
 export const pathId = z
@@ -34,16 +32,14 @@ export const pathId = z
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** ISO 8601 date-time with a zone, as the org reads require (public reference). */
-export const isoDateTimeInput = z
-  .union([z.string(), z.date()])
-  .transform((v, ctx) => {
-    const text = v instanceof Date ? v.toISOString() : v.trim();
-    if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
-      ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
-      return z.NEVER;
-    }
-    return new Date(Date.parse(text)).toISOString();
-  });
+export const isoDateTimeInput = z.union([z.string(), z.date()]).transform((v, ctx) => {
+  const text = v instanceof Date ? v.toISOString() : v.trim();
+  if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+    ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
+    return z.NEVER;
+  }
+  return new Date(Date.parse(text)).toISOString();
+});
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
@@ -79,7 +75,13 @@ export const nameText = (what: string) => nonEmpty(what).refine((v) => !CONTROL.
 /** A list of strings that also takes one comma-separated string (a sheet cell, an n8n text field). */
 export function stringList(max?: number, what = 'values') {
   const list = z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(z.string().trim().min(1, 'must not be empty')),
   );
   return max === undefined ? list : list.refine((a) => a.length <= max, `at most ${max} ${what}`);

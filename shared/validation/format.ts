@@ -12,7 +12,15 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out || '(input)';
 }
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+};
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The field names an object schema takes at `path`, seen through optional, default, pipes, arrays and unions. */
@@ -75,7 +83,11 @@ export function validationErrorFrom(context: string, error: z.ZodError, schema?:
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, context: string): z.output<S> {
   const unsafe = jsonSafetyIssues(value);
-  if (unsafe.length) throw errorOf(context, unsafe.map((i) => ({ field: fieldPath(i.path), rule: i.rule })));
+  if (unsafe.length)
+    throw errorOf(
+      context,
+      unsafe.map((i) => ({ field: fieldPath(i.path), rule: i.rule })),
+    );
   let result: z.ZodSafeParseResult<z.output<S>>;
   try {
     result = schema.safeParse(value) as z.ZodSafeParseResult<z.output<S>>;

@@ -48,9 +48,11 @@ const url = itemText(RESEARCH_TEXT_MAX.url).refine((v) => {
 /** A searchResultId from Search: text, as the service types it (string[]); numbers and objects are refused. */
 export const searchResultIdSchema = itemText(RESEARCH_TEXT_MAX.searchResultId);
 
-const CONTACT_FORMS = 'contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl (a title only beside contactName and companyName)';
+const CONTACT_FORMS =
+  'contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl (a title only beside contactName and companyName)';
 const unknownKey = (allowed: readonly string[]) => (issue: { code?: string; keys?: string[]; input?: unknown }) => {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys && issue.keys.length > 1 ? 's' : ''} ${issue.keys?.join(', ')} (allowed: ${allowed.join(', ')})`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys && issue.keys.length > 1 ? 's' : ''} ${issue.keys?.join(', ')} (allowed: ${allowed.join(', ')})`;
   if (issue.code === 'invalid_type') return `must be an object with ${allowed.join(', ')} (got ${describeValue(issue.input)})`;
   return undefined;
 };
@@ -84,7 +86,10 @@ export const contactResearchItem = z
 
 /** Spec 4.10: each company needs at least one of domain, companyName. */
 export const companyResearchItem = z
-  .strictObject({ domain: itemText(RESEARCH_TEXT_MAX.domain).optional(), companyName: itemText(RESEARCH_TEXT_MAX.name).optional() }, { error: unknownKey(COMPANY_KEYS) })
+  .strictObject(
+    { domain: itemText(RESEARCH_TEXT_MAX.domain).optional(), companyName: itemText(RESEARCH_TEXT_MAX.name).optional() },
+    { error: unknownKey(COMPANY_KEYS) },
+  )
   .refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)');
 
 export type ContactResearchItem = z.input<typeof contactResearchItem>;

@@ -49,10 +49,7 @@ function listOf(item: z.ZodType<string>, max: number, split: (text: string) => s
       if (typeof v === 'number') return [text(v)];
       return Array.isArray(v) ? v.map(text) : v;
     },
-    z
-      .array(item, { message: 'must be a list of values or one comma-separated text' })
-      .min(1, EMPTY)
-      .max(max, `at most ${max} values (published limit)`),
+    z.array(item, { message: 'must be a list of values or one comma-separated text' }).min(1, EMPTY).max(max, `at most ${max} values (published limit)`),
   );
 }
 
@@ -70,7 +67,11 @@ export function textList(max: number) {
 }
 
 /** How values compare for a suggestion: case, spaces, commas and dash forms do not matter. */
-const loose = (v: string) => v.toLowerCase().replace(/[\s,]/g, '').replace(/[\u2010-\u2015]/g, '-');
+const loose = (v: string) =>
+  v
+    .toLowerCase()
+    .replace(/[\s,]/g, '')
+    .replace(/[\u2010-\u2015]/g, '-');
 
 /** The accepted value a mistyped one most likely means ("201-500" -> "201 - 500"), if any. */
 export function suggestValue(value: string, values: readonly string[]): string | undefined {
@@ -82,25 +83,31 @@ export function enumValue(values: readonly string[]) {
   return z
     .string({ message: `must be one of ${values.join(', ')}` })
     .superRefine((v, ctx) => {
-    if (values.includes(v)) return;
-    const near = suggestValue(v, values);
-    const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
-    const hint = near ? ` did you mean "${near}"?` : '';
-    ctx.addIssue({ code: 'custom', message: `"${shown}" is not accepted:${hint} it must be one of ${values.join(', ')}` });
+      if (values.includes(v)) return;
+      const near = suggestValue(v, values);
+      const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
+      const hint = near ? ` did you mean "${near}"?` : '';
+      ctx.addIssue({ code: 'custom', message: `"${shown}" is not accepted:${hint} it must be one of ${values.join(', ')}` });
     })
     .meta({ type: 'string', enum: [...values] });
 }
 
 /** Values from a published set: an array, or one comma-separated text (sizes keep their thousands commas). */
 export function enumList(values: readonly string[], max: number) {
-  return listOf(enumValue(values), max, (text) => splitSetValues(text, values)).meta({ type: 'array', items: { type: 'string', enum: [...values] }, maxItems: max });
+  return listOf(enumValue(values), max, (text) => splitSetValues(text, values)).meta({
+    type: 'array',
+    items: { type: 'string', enum: [...values] },
+    maxItems: max,
+  });
 }
 
 /** true / false, also as the text a sheet cell holds. */
-export const flag = z.preprocess(
-  (v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v),
-  z.boolean({ message: 'must be true or false' }),
-).meta({ type: 'boolean' });
+export const flag = z
+  .preprocess(
+    (v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v),
+    z.boolean({ message: 'must be true or false' }),
+  )
+  .meta({ type: 'boolean' });
 
 /** An opaque cursor from the previous page: null (or left out) for the first page. */
 export const nextTokenField = z

@@ -69,7 +69,9 @@ try {
   finish(
     JSON.stringify({
       ok: false,
-      e: timedOut ? { name: 'Error', message: TIMEOUT_MSG, stack: '' } : { name: err?.name ?? 'Error', message: String(err?.message ?? err), stack: err?.stack ?? '' },
+      e: timedOut
+        ? { name: 'Error', message: TIMEOUT_MSG, stack: '' }
+        : { name: err?.name ?? 'Error', message: String(err?.message ?? err), stack: err?.stack ?? '' },
     }),
   );
 }

@@ -110,7 +110,12 @@ export class Harness {
     this.scriptId = opts.scriptId ?? '1HarnessScriptId0000000000000000000000000000000000000000';
     this.addOn = opts.addOn ?? true;
     for (const [k, v] of Object.entries(opts.files ?? {})) this.files.set(k, v);
-    this.workbook = new WorkbookModel(opts.spreadsheetName ?? 'Harness spreadsheet', '1HarnessSpreadsheetId000000000000000000000000', () => this.limits.spreadsheetCells, this.timeZone);
+    this.workbook = new WorkbookModel(
+      opts.spreadsheetName ?? 'Harness spreadsheet',
+      '1HarnessSpreadsheetId000000000000000000000000',
+      () => this.limits.spreadsheetCells,
+      this.timeZone,
+    );
     for (const name of opts.sheets ?? ['Sheet1']) this.workbook.addSheet(name);
     this.cacheState = new CacheState(this.clock);
     this.httpState = new HttpState(this.clock);
@@ -340,7 +345,13 @@ export class Harness {
     try {
       const req = JSON.parse(json) as RpcRequest;
       if (req.op === 'log') {
-        this.logs.push({ executionId: exec.id, user: exec.user, level: req.level ?? 'INFO', source: req.source === 'Logger' ? 'Logger' : 'console', message: req.msg ?? '' });
+        this.logs.push({
+          executionId: exec.id,
+          user: exec.user,
+          level: req.level ?? 'INFO',
+          source: req.source === 'Logger' ? 'Logger' : 'console',
+          message: req.msg ?? '',
+        });
         return JSON.stringify({ ok: true, v: null });
       }
       if (req.op === 'file') return JSON.stringify({ ok: true, v: this.readFile(String(req.name)) });
@@ -360,10 +371,13 @@ export class Harness {
 
   private raceDeadline<T>(exec: ExecutionContext, p: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const t = setTimeout(() => {
-        exec.timedOut = true;
-        reject(new Error(EXCEEDED_TIME));
-      }, Math.max(0, exec.remainingMs()));
+      const t = setTimeout(
+        () => {
+          exec.timedOut = true;
+          reject(new Error(EXCEEDED_TIME));
+        },
+        Math.max(0, exec.remainingMs()),
+      );
       p.then(
         (v) => (clearTimeout(t), resolve(v)),
         (e: unknown) => (clearTimeout(t), reject(e)),

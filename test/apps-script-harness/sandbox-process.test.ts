@@ -17,16 +17,23 @@ test('startSandboxProcess parses the JSON line, the script reaches the process, 
     await sb.stop();
   }
   const h = harness({ code: CODE });
-  expect(await h.execute({ kind: 'run', fn: 'ping', args: [sb.info.v1] })).toMatchObject({ ok: false, error: { message: `Address unavailable: ${sb.info.v1}` } });
+  expect(await h.execute({ kind: 'run', fn: 'ping', args: [sb.info.v1] })).toMatchObject({
+    ok: false,
+    error: { message: `Address unavailable: ${sb.info.v1}` },
+  });
 }, 90_000);
 
 const realCli = path.resolve(__dirname, '..', '..', 'sandbox', 'cli.ts');
-(fs.existsSync(realCli) ? test : test.skip)('the real sandbox starts and prints its endpoints', async () => {
-  const sb = await startSandboxProcess();
-  try {
-    expect(typeof sb.info.v1).toBe('string');
-    expect(typeof sb.info.apiKey).toBe('string');
-  } finally {
-    await sb.stop();
-  }
-}, 90_000);
+(fs.existsSync(realCli) ? test : test.skip)(
+  'the real sandbox starts and prints its endpoints',
+  async () => {
+    const sb = await startSandboxProcess();
+    try {
+      expect(typeof sb.info.v1).toBe('string');
+      expect(typeof sb.info.apiKey).toBe('string');
+    } finally {
+      await sb.stop();
+    }
+  },
+  90_000,
+);

@@ -51,7 +51,8 @@ function utils() {
 `;
 
 const FILES = {
-  'Page.html': '<h1>Hello <?= name ?></h1><? for (var i = 0; i < items.length; i++) { ?><li><?= items[i] ?></li><? } ?><style><?!= include("Styles") ?></style>',
+  'Page.html':
+    '<h1>Hello <?= name ?></h1><? for (var i = 0; i < items.length; i++) { ?><li><?= items[i] ?></li><? } ?><style><?!= include("Styles") ?></style>',
   'Styles.html': 'b{color:red}',
 };
 
@@ -100,11 +101,7 @@ test('Session: the active user is anonymous in custom functions', async () => {
 
 test('HtmlService templates: <?= ?> escapes, <?!= ?> does not, <? ?> runs code; script globals are visible', async () => {
   const h = harness({ code: CODE, files: FILES });
-  expect(await h.run('template')).toEqual([
-    '<h1>Hello &lt;Ada &amp; &quot;Bob&quot;&gt;</h1><li>a</li><li>b</li><style>b{color:red}</style>',
-    'T',
-    300,
-  ]);
+  expect(await h.run('template')).toEqual(['<h1>Hello &lt;Ada &amp; &quot;Bob&quot;&gt;</h1><li>a</li><li>b</li><style>b{color:red}</style>', 'T', 300]);
   await expect(h.run('missingFile')).rejects.toThrow('No HTML file named Nope was found.');
 });
 
@@ -119,6 +116,9 @@ test('Utilities: base64, digests, HMAC, uuid, formatDate, formatString, parseCsv
     uuid: true,
     date: '2024-01-01T22:04:05 -0500',
     fmt: 'cart has 3 items',
-    csv: [['a', 'b,c'], ['1', '2']],
+    csv: [
+      ['a', 'b,c'],
+      ['1', '2'],
+    ],
   });
 });

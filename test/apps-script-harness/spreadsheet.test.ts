@@ -43,8 +43,14 @@ test('setValues requires the exact dimensions, with the real messages', async ()
   await expect(h.run('writeRC', 1, 1, 1, 2, [[1, 2, 3]])).rejects.toThrow(
     'The number of columns in the data does not match the number of columns in the range. The data has 3 but the range has 2.',
   );
-  await h.run('write', 'A1:B2', [['a', 1], [true, null]]);
-  expect(h.workbook.mustSheet('Sheet1').values()).toEqual([['a', 1], [true, '']]);
+  await h.run('write', 'A1:B2', [
+    ['a', 1],
+    [true, null],
+  ]);
+  expect(h.workbook.mustSheet('Sheet1').values()).toEqual([
+    ['a', 1],
+    [true, ''],
+  ]);
   expect(h.workbook.stats.setValuesCalls).toBe(1);
 });
 
@@ -83,7 +89,10 @@ test('number-like strings are auto-typed unless the format is plain text "@"', a
 test('sheets, appendRow, getLastRow/Column, getDataRange, getSheetByName', async () => {
   const h = harness({ code: CODE });
   expect(await h.run('sheetsAndAppend')).toEqual([['Sheet1', 'Leads'], 2, 2, 'A1:B2', null]);
-  expect(h.workbook.mustSheet('Leads').values()).toEqual([['name', 'score'], ['Ada', 42]]);
+  expect(h.workbook.mustSheet('Leads').values()).toEqual([
+    ['name', 'score'],
+    ['Ada', 42],
+  ]);
   expect(h.workbook.stats.appendRowCalls).toBe(2);
   await expect(h.run('dupSheet')).rejects.toThrow('A sheet with the name "Sheet1" already exists. Please enter another name.');
 });

@@ -44,7 +44,9 @@ test('fetch returns status, headers (as sent by the server) and body; payload ob
 
 test('JSON payload with contentType is sent verbatim', async () => {
   const h = harness({ code: CODE });
-  const r = (await h.run('get', `${echo.base}/echo`, { method: 'put', contentType: 'application/json', payload: JSON.stringify({ a: 1 }) })) as { text: string };
+  const r = (await h.run('get', `${echo.base}/echo`, { method: 'put', contentType: 'application/json', payload: JSON.stringify({ a: 1 }) })) as {
+    text: string;
+  };
   const seen = JSON.parse(r.text) as { method: string; body: string; rawHeaders: string[] };
   expect(seen).toMatchObject({ method: 'PUT', body: '{"a":1}' });
   expect(seen.rawHeaders).toContain('application/json');
@@ -53,7 +55,9 @@ test('JSON payload with contentType is sent verbatim', async () => {
 test('status >= 400 throws the Apps Script message unless muteHttpExceptions', async () => {
   const h = harness({ code: CODE });
   const msg = (await h.run('errorMessage', `${echo.base}/status/404`)) as string;
-  expect(msg).toMatch(new RegExp(`^Exception: Request failed for ${echo.base.replace(/[.]/g, '\\.')} returned code 404\\. Truncated server response: \\{"error":"status 404"`));
+  expect(msg).toMatch(
+    new RegExp(`^Exception: Request failed for ${echo.base.replace(/[.]/g, '\\.')} returned code 404\\. Truncated server response: \\{"error":"status 404"`),
+  );
   expect(msg).toMatch(/\.\.\. \(use muteHttpExceptions option to examine full response\)$/);
   expect(await h.run('code', `${echo.base}/status/503`, { muteHttpExceptions: true })).toBe(503);
 });

@@ -29,9 +29,19 @@ function logs(secret) { Logger.log('value=%s', 42); console.log('obj', {a: 1}); 
 test('only ECMAScript built-ins and the Apps Script globals exist inside the vm', async () => {
   const h = harness({ code: CODE });
   expect(await h.run('globalsSeen')).toEqual({
-    require: 'undefined', process: 'undefined', setTimeout: 'undefined', setInterval: 'undefined', fetch: 'undefined',
-    Buffer: 'undefined', global: 'undefined', module: 'undefined',
-    SpreadsheetApp: 'object', UrlFetchApp: 'object', HtmlService: 'object', Logger: 'object', console: 'object',
+    require: 'undefined',
+    process: 'undefined',
+    setTimeout: 'undefined',
+    setInterval: 'undefined',
+    fetch: 'undefined',
+    Buffer: 'undefined',
+    global: 'undefined',
+    module: 'undefined',
+    SpreadsheetApp: 'object',
+    UrlFetchApp: 'object',
+    HtmlService: 'object',
+    Logger: 'object',
+    console: 'object',
   });
 });
 

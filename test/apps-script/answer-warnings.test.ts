@@ -23,7 +23,10 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 test('sendEmail returns the sent email with the "do not repeat it" warning', async () => {
-  const sent = (await h.run('sendEmail', { contactId: '5', from: 'me@acme.test', to: 'ana@example.com', subject: 'Hi', body: 'Hello' })) as { emailId: string; warnings?: string[] };
+  const sent = (await h.run('sendEmail', { contactId: '5', from: 'me@acme.test', to: 'ana@example.com', subject: 'Hi', body: 'Hello' })) as {
+    emailId: string;
+    warnings?: string[];
+  };
   expect(sent.emailId).toBe('e1');
   expect(sent.warnings).toHaveLength(1);
   expect(sent.warnings![0]).toMatch(/carried out; do not repeat it/);

@@ -24,7 +24,10 @@ interface StoredToken {
 const token = (): StoredToken => JSON.parse(h.properties.user().all()['pds.oauth.token']) as StoredToken;
 
 async function connectOAuth(): Promise<void> {
-  const { authorizeUrl, redirectUri } = (await h.run('beginOAuthConnection', sb.info.oauth.clientId, sb.info.oauth.clientSecret)) as { authorizeUrl: string; redirectUri: string };
+  const { authorizeUrl, redirectUri } = (await h.run('beginOAuthConnection', sb.info.oauth.clientId, sb.info.oauth.clientSecret)) as {
+    authorizeUrl: string;
+    redirectUri: string;
+  };
   expect(redirectUri).toBe(REDIRECT_URI);
   expect(authorizeUrl).toContain(`redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
   const { code, state } = await signIn(sb, authorizeUrl);

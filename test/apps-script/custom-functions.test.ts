@@ -29,7 +29,14 @@ test('PDS_SEARCH_CONTACTS takes filters as text or as a two-column range, and re
   expect(byText.length).toBe(6);
   const seniority = byText[0].indexOf('seniority');
   expect(byText.slice(1).every((r) => r[seniority] === 'VP')).toBe(true);
-  const byRange = await cell('PDS_SEARCH_CONTACTS', [['seniority', 'VP'], ['department', 'Engineering']], 5);
+  const byRange = await cell(
+    'PDS_SEARCH_CONTACTS',
+    [
+      ['seniority', 'VP'],
+      ['department', 'Engineering'],
+    ],
+    5,
+  );
   expect(byRange).toEqual(byText);
 }, 60_000);
 
@@ -77,11 +84,20 @@ test('PDS_LOOKUP_CONTACT answers a whole range of ids and emails in one pass, th
   const keys = [[a[0]], [String(b[1]).toUpperCase()], ['nobody@nowhere.example'], [''], [c[0]]];
   const before = countOf(await requestCounts(sb), 'GET /v1/contacts');
   const found = await cell('PDS_LOOKUP_CONTACT', keys, 'contactId,fullName', 365, false);
-  expect(found).toEqual([[a[0], a[2]], [b[0], b[2]], ['(not found)', ''], ['', ''], [c[0], c[2]]]);
+  expect(found).toEqual([
+    [a[0], a[2]],
+    [b[0], b[2]],
+    ['(not found)', ''],
+    ['', ''],
+    [c[0], c[2]],
+  ]);
   const used = countOf(await requestCounts(sb), 'GET /v1/contacts') - before;
   expect(used).toBe(1); // 40 seeded contacts: one page answers the whole range
   const withHeader = await cell('PDS_LOOKUP_CONTACT', keys.slice(0, 1), 'contactId,fullName');
-  expect(withHeader).toEqual([['contactId', 'fullName'], [a[0], a[2]]]);
+  expect(withHeader).toEqual([
+    ['contactId', 'fullName'],
+    [a[0], a[2]],
+  ]);
   await cell('PDS_LOOKUP_CONTACT', keys, 'contactId,fullName', 365, false);
   expect(countOf(await requestCounts(sb), 'GET /v1/contacts') - before).toBe(used); // recalculation: cached index
 }, 60_000);
@@ -89,8 +105,17 @@ test('PDS_LOOKUP_CONTACT answers a whole range of ids and emails in one pass, th
 test('PDS_LOOKUP_COMPANY matches domains however they are written', async () => {
   const companies = await cell('PDS_ORG_COMPANIES', 365, 2, 'domain,name');
   const [, first] = companies;
-  const found = await cell('PDS_LOOKUP_COMPANY', [[`https://www.${String(first[0]).toUpperCase()}/about`], ['unknown-domain.example']], 'domain,name', '', false);
-  expect(found).toEqual([[first[0], first[1]], ['(not found)', '']]);
+  const found = await cell(
+    'PDS_LOOKUP_COMPANY',
+    [[`https://www.${String(first[0]).toUpperCase()}/about`], ['unknown-domain.example']],
+    'domain,name',
+    '',
+    false,
+  );
+  expect(found).toEqual([
+    [first[0], first[1]],
+    ['(not found)', ''],
+  ]);
 }, 60_000);
 
 test('answers are cached per user and per document; another user does not see them', async () => {

@@ -21,5 +21,10 @@ test.each(['jobTitle=', 'jobTitle=  ; seniority=VP', 'seniority=VP; jobTitle=,,,
 });
 
 test('a two-column range keeps skipping blank value cells (a form of filter names)', () => {
-  expect(filtersArg([['seniority', 'VP'], ['jobTitle', '']])).toEqual({ seniority: 'VP' });
+  expect(
+    filtersArg([
+      ['seniority', 'VP'],
+      ['jobTitle', ''],
+    ]),
+  ).toEqual({ seniority: 'VP' });
 });

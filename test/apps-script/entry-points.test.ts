@@ -50,7 +50,12 @@ function load(code: string): { globals: Record<string, unknown>; registry: Recor
 /** The JSDoc block right above `function NAME(` in the bundle text, as body lines. */
 function jsDocOf(code: string, name: string): string[] | null {
   const match = new RegExp(`/\\*\\*\\n((?: \\*.*\\n)*) \\*/\\nfunction ${name}\\(`).exec(code);
-  return match ? match[1].split('\n').filter(Boolean).map((line) => line.replace(/^ \* /, '')) : null;
+  return match
+    ? match[1]
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.replace(/^ \* /, ''))
+    : null;
 }
 
 /** A throwaway entry file: the real registries plus `extra` (TypeScript source), bundled by the real build. */
@@ -84,7 +89,9 @@ test('every declared entry point is a top-level function of the bundle, with its
   const listed = [...real.matchAll(/@customfunction\n \*\/\nfunction (\w+)\(/g)].map((m) => m[1]);
   expect(listed).toEqual(custom);
   for (const name of custom) {
-    const params = jsDocOf(real, name)!.filter((l) => l.startsWith('@param')).map((l) => /^@param \{[^}]+\} (\w+) /.exec(l)?.[1]);
+    const params = jsDocOf(real, name)!
+      .filter((l) => l.startsWith('@param'))
+      .map((l) => /^@param \{[^}]+\} (\w+) /.exec(l)?.[1]);
     expect(params).toEqual(registry[name].params);
   }
 }, 60_000);
@@ -94,7 +101,11 @@ test("the README's table names exactly the declared custom functions", () => {
   const readme = fs.readFileSync(path.join(ROOT, 'apps-script', 'README.md'), 'utf8');
   const table = readme.slice(readme.indexOf('| Custom function'), readme.indexOf('Every result is 2D'));
   const named = new Set([...table.matchAll(/`(PDS_\w+)\(/g)].map((m) => m[1]));
-  expect([...named].sort()).toEqual(Object.keys(registry).filter((n) => registry[n].guard === 'custom').sort());
+  expect([...named].sort()).toEqual(
+    Object.keys(registry)
+      .filter((n) => registry[n].guard === 'custom')
+      .sort(),
+  );
 });
 
 test('a custom function declared in one place becomes a Sheets function with nothing else to edit, and runs its body', async () => {

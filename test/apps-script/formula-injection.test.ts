@@ -58,7 +58,10 @@ describe('through the add-on', () => {
     await h.run('exportToSheet', 'lists', 'Lists');
     const sheet = h.workbook.mustSheet('Lists');
     expect(sheet.formulas().flat().filter(Boolean)).toEqual([]);
-    const written = sheet.values().slice(1).map((r) => r[1]);
+    const written = sheet
+      .values()
+      .slice(1)
+      .map((r) => r[1]);
     for (const name of names) expect(written).toContain(name);
   }, 60_000);
 

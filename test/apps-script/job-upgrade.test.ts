@@ -29,7 +29,12 @@ function saveAsVersion1(): void {
   const state = h.workbook.mustSheet('_pds_jobs');
   const row = state.values()[0];
   const count = Number(row[3]);
-  const job = JSON.parse(row.slice(4, 4 + count).map((c) => String(c).slice(1)).join('')) as { research: { version: number; items: Record<string, unknown>[] } };
+  const job = JSON.parse(
+    row
+      .slice(4, 4 + count)
+      .map((c) => String(c).slice(1))
+      .join(''),
+  ) as { research: { version: number; items: Record<string, unknown>[] } };
   job.research.version = 1;
   job.research.items = job.research.items.map(({ phase: _phase, serviceStatus: _serviceStatus, ...old }, i) =>
     // The last item as a run cut mid-submit left it: `submitting`, no request id yet.

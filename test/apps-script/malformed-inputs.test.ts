@@ -16,12 +16,20 @@ let sb: SandboxProcess;
 let h: Harness;
 
 beforeAll(async () => {
-  sb = await startSandbox({ research: { queuedMs: 1, researchingMs: 1 }, rateLimit: { defaultLimit: 1_000_000, tokenRouteLimit: 1_000_000 }, credits: { A: 1_000_000 } });
+  sb = await startSandbox({
+    research: { queuedMs: 1, researchingMs: 1 },
+    rateLimit: { defaultLimit: 1_000_000, tokenRouteLimit: 1_000_000 },
+    credits: { A: 1_000_000 },
+  });
   h = addOnHarness({ user: 'owner@example.com', sheets: ['Leads'] });
   await connect(h, sb);
   // A selection for the actions that read one: contact ids and names.
   const sheet = h.workbook.mustSheet('Leads');
-  [['contactId', 'fullName', 'company'], ['1', 'Ann Nobody', 'Nowhere Inc'], ['2', 'Bob Nobody', 'Nowhere Inc']].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v })));
+  [
+    ['contactId', 'fullName', 'company'],
+    ['1', 'Ann Nobody', 'Nowhere Inc'],
+    ['2', 'Bob Nobody', 'Nowhere Inc'],
+  ].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v })));
   h.workbook.setActiveRange('Leads!A2:C3');
 }, 120_000);
 afterAll(async () => {
@@ -41,10 +49,28 @@ function cellValues(): MalformedValue[] {
     { label: 'range-blank', value: [['']] },
     { label: 'range-1x1', value: [['a']] },
     { label: 'range-1x3', value: [['a', 'b', 'c']] },
-    { label: 'range-numbers', value: [[1, 2], [3, 4]] },
-    { label: 'range-mixed', value: [[new Date(0), true], ['', -1]] },
+    {
+      label: 'range-numbers',
+      value: [
+        [1, 2],
+        [3, 4],
+      ],
+    },
+    {
+      label: 'range-mixed',
+      value: [
+        [new Date(0), true],
+        ['', -1],
+      ],
+    },
     { label: 'range-formula-text', value: [['=1+1', 'x']] },
-    { label: 'range-half-blank', value: [['jobTitle', ''], ['', 'CTO']] },
+    {
+      label: 'range-half-blank',
+      value: [
+        ['jobTitle', ''],
+        ['', 'CTO'],
+      ],
+    },
     { label: 'range-1000x1', value: Array.from({ length: 1000 }, (_, i) => [`k${i}`]) },
     { label: 'range-long-text', value: [['x'.repeat(50_000), 'y']] },
     { label: 'max-text', value: 'x'.repeat(50_000) },
@@ -105,7 +131,17 @@ function generate(): Case[] {
   // something (missing, wrong type, broken text) and a seeded sample of the rest, so the run stays short.
   const always = new Set(['undefined', 'null', 'empty', '{}', '[]', 'NaN', 'true', '[1,"x"]', 'lone-surrogate', 'megabyte']);
   const sample = (from: MalformedValue[], n: number, all: boolean) =>
-    all ? from : [...from.filter((v) => always.has(v.label)), ...Array.from({ length: n }, () => pick(random, from.filter((v) => !always.has(v.label))))];
+    all
+      ? from
+      : [
+          ...from.filter((v) => always.has(v.label)),
+          ...Array.from({ length: n }, () =>
+            pick(
+              random,
+              from.filter((v) => !always.has(v.label)),
+            ),
+          ),
+        ];
   for (const { fn, params } of CUSTOM) {
     params.forEach((param, i) => {
       for (const v of sample(cells, 16, i === 0)) {
@@ -142,7 +178,8 @@ function generate(): Case[] {
 type Verdict = { kind: 'refused' | 'sent' | 'sent-refused' | 'crash'; detail: string };
 
 const CRASH_NAMES = /^(TypeError|ReferenceError|RangeError|SyntaxError|URIError|InternalError)$/;
-const CRASH_WORDS = /TypeError|ReferenceError|RangeError|Cannot read propert|is not a function|is not iterable|undefined \(reading|Maximum call stack|URI malformed|Invalid time value/;
+const CRASH_WORDS =
+  /TypeError|ReferenceError|RangeError|Cannot read propert|is not a function|is not iterable|undefined \(reading|Maximum call stack|URI malformed|Invalid time value/;
 /** The service refusing an id it does not hold: the id was legitimate text that names nothing. */
 const UNKNOWN_ID = /\bno [\w ]+ .* (in this organization|for this user)|not found|does not exist|No \w+ .* (in this organization|for this user)/i;
 
@@ -157,7 +194,9 @@ function verdictOf(c: Case, result: ExecutionResult): Verdict {
   if (CRASH_NAMES.test(name) || CRASH_WORDS.test(message)) return { kind: 'crash', detail: `${name}: ${message.slice(0, 300)}` };
   if (!sent) {
     const lower = message.toLowerCase();
-    return c.names.some((n) => lower.includes(n.toLowerCase())) ? { kind: 'refused', detail: message.slice(0, 120) } : { kind: 'crash', detail: `names no argument: ${message.slice(0, 300)}` };
+    return c.names.some((n) => lower.includes(n.toLowerCase()))
+      ? { kind: 'refused', detail: message.slice(0, 120) }
+      : { kind: 'crash', detail: `names no argument: ${message.slice(0, 300)}` };
   }
   const invalid = requests.some((e) => e.status === 400 || e.status === 413 || e.status === 414 || e.status === 422 || e.status === 431);
   return invalid && !UNKNOWN_ID.test(message) ? { kind: 'sent-refused', detail: message.slice(0, 300) } : { kind: 'sent', detail: '' };

@@ -20,7 +20,10 @@ let h: Harness;
 /** Poll answers hold only the items asked for, as the service's do. */
 const pollFor = (query: URLSearchParams) => {
   const asked = (query.get('requestIds') ?? '').split(',');
-  return { status: 200, body: { success: true, data: (published.pollContacts.body.data as Json[]).filter((item) => asked.includes(item.requestId as string)) } };
+  return {
+    status: 200,
+    body: { success: true, data: (published.pollContacts.body.data as Json[]).filter((item) => asked.includes(item.requestId as string)) },
+  };
 };
 
 beforeAll(async () => {
@@ -92,7 +95,10 @@ test('PDS_LOOKUP_COMPANY finds the published company by domain, with its default
 
 test('enrichment by details: the published research result fills the result columns', async () => {
   const sheet = h.workbook.mustSheet('Leads');
-  [['fullName', 'company'], ['Jane Doe', 'Example Co']].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v })));
+  [
+    ['fullName', 'company'],
+    ['Jane Doe', 'Example Co'],
+  ].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v })));
   h.workbook.setActiveRange('Leads!A2:B2');
   expect(await h.run('previewEnrichment')).toMatchObject({ items: 1 });
   let progress = (await h.run('startEnrichment', 1)) as { jobId: string; complete: boolean };

@@ -15,7 +15,11 @@ beforeAll(async () => {
   h = addOnHarness({ user: 'rep@example.com', sheets: ['Leads'] });
   await connect(h, sb);
   await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager', limit: 20, sheetName: 'Managers' });
-  ids = h.workbook.mustSheet('Managers').values().slice(1).map((r) => String(r[0]));
+  ids = h.workbook
+    .mustSheet('Managers')
+    .values()
+    .slice(1)
+    .map((r) => String(r[0]));
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -23,7 +27,16 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Progress = { jobId: string; total: number; done: number; error: number; pending: number; complete: boolean; note: string | null; notResearchedForCredits: number };
+type Progress = {
+  jobId: string;
+  total: number;
+  done: number;
+  error: number;
+  pending: number;
+  complete: boolean;
+  note: string | null;
+  notResearchedForCredits: number;
+};
 
 function fillLeads(rows: (string | number | boolean | Date)[][]): void {
   const sheet = h.workbook.mustSheet('Leads');
@@ -40,7 +53,12 @@ test('a confirmed row count that cannot be read refuses the start, nothing sent'
 }, 60_000);
 
 test('id cells that are TRUE, a date or a fraction are refused with their row, never sent as text', async () => {
-  fillLeads([[ids[0], 'ok'], [true, 'bool'], [new Date(Date.UTC(2026, 0, 2)), 'date'], [1.5, 'fraction']]);
+  fillLeads([
+    [ids[0], 'ok'],
+    [true, 'bool'],
+    [new Date(Date.UTC(2026, 0, 2)), 'date'],
+    [1.5, 'fraction'],
+  ]);
   h.workbook.setActiveRange('Leads!A2:B5');
   const preview = (await h.run('previewEnrichment')) as { items: number; invalid: { row: number; reason: string }[] };
   expect(preview.items).toBe(1);

@@ -183,7 +183,11 @@ describe('enrichment never submits a row twice', () => {
     expect(countOf(await requestCounts(sb), RESEARCH)).toBe(after);
     const values = h.workbook.mustSheet('Rows').values();
     const status = values[0].indexOf('PDS status');
-    expect(values.slice(11, 14).map((r) => r[status])).toEqual(['unknown: check before retrying', 'unknown: check before retrying', 'unknown: check before retrying']);
+    expect(values.slice(11, 14).map((r) => r[status])).toEqual([
+      'unknown: check before retrying',
+      'unknown: check before retrying',
+      'unknown: check before retrying',
+    ]);
     // And the sheet keeps them out of later enrichments.
     expect(await h.run('previewEnrichment')).toMatchObject({ items: 0, inProgress: 3 });
   }, 120_000);

@@ -26,7 +26,10 @@ beforeAll(async () => {
   await h.run('showSidebar');
   const server = await h.serveSidebar(h.ui.sidebars[0] as { content: string; title: string; width: number | null; height: number | null });
   closeServer = server.close;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   page = await browser.newPage({ viewport: { width: 300, height: 900 } });
   await page.goto(server.url);
 }, 120_000);
@@ -38,27 +41,31 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-maybe('pickers of the published values, per search kind, and a search with picked values', async () => {
-  await page.click('#sec-connect h2');
-  await page.click('#sec-search h2');
-  await page.waitForSelector('#pick-seniority');
-  const sizes = await page.$$eval('#pick-companySize option', (os) => os.map((o) => (o as unknown as { value: string }).value));
-  expect(sizes).toContain('201 - 500');
-  expect(await page.$eval('#pick-seniority', (s) => (s as unknown as { multiple: boolean }).multiple)).toBe(true);
-  expect(await page.$eval('#pick-locationType option', (o) => o.textContent)).toContain('bothOR');
+maybe(
+  'pickers of the published values, per search kind, and a search with picked values',
+  async () => {
+    await page.click('#sec-connect h2');
+    await page.click('#sec-search h2');
+    await page.waitForSelector('#pick-seniority');
+    const sizes = await page.$$eval('#pick-companySize option', (os) => os.map((o) => (o as unknown as { value: string }).value));
+    expect(sizes).toContain('201 - 500');
+    expect(await page.$eval('#pick-seniority', (s) => (s as unknown as { multiple: boolean }).multiple)).toBe(true);
+    expect(await page.$eval('#pick-locationType option', (o) => o.textContent)).toContain('bothOR');
 
-  await page.selectOption('#search-kind', 'companies');
-  await page.waitForSelector('#pick-foundedOn');
-  expect(await page.$('#pick-seniority')).toBeNull();
+    await page.selectOption('#search-kind', 'companies');
+    await page.waitForSelector('#pick-foundedOn');
+    expect(await page.$('#pick-seniority')).toBeNull();
 
-  await page.selectOption('#search-kind', 'contacts');
-  await page.waitForSelector('#pick-seniority');
-  await page.selectOption('#pick-seniority', ['Director']);
-  await page.fill('#search-filters', 'department=Sales');
-  await page.fill('#search-limit', '12');
-  await page.fill('#search-sheet', 'Picked directors');
-  await page.click('#search-import');
-  await page.waitForSelector('#search-msg:has-text("Imported 12 rows")');
-  const values = h.workbook.mustSheet('Picked directors').values();
-  expect(values.slice(1).every((r) => r[values[0].indexOf('seniority')] === 'Director' && r[values[0].indexOf('department')] === 'Sales')).toBe(true);
-}, 60_000);
+    await page.selectOption('#search-kind', 'contacts');
+    await page.waitForSelector('#pick-seniority');
+    await page.selectOption('#pick-seniority', ['Director']);
+    await page.fill('#search-filters', 'department=Sales');
+    await page.fill('#search-limit', '12');
+    await page.fill('#search-sheet', 'Picked directors');
+    await page.click('#search-import');
+    await page.waitForSelector('#search-msg:has-text("Imported 12 rows")');
+    const values = h.workbook.mustSheet('Picked directors').values();
+    expect(values.slice(1).every((r) => r[values[0].indexOf('seniority')] === 'Director' && r[values[0].indexOf('department')] === 'Sales')).toBe(true);
+  },
+  60_000,
+);

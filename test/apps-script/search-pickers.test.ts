@@ -20,7 +20,12 @@ type Choice = { name: string; values: string[]; multiple: boolean; max?: number;
 test('the pickers are the published value sets, with their caps and defaults', async () => {
   const choices = (await h.run('searchFilterChoices')) as Record<'contacts' | 'companies', Choice[]>;
   const contact = (name: string) => choices.contacts.find((c) => c.name === name)!;
-  expect(contact('seniority')).toEqual({ name: 'seniority', values: ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'], multiple: true, max: 5 });
+  expect(contact('seniority')).toEqual({
+    name: 'seniority',
+    values: ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'],
+    multiple: true,
+    max: 5,
+  });
   expect(contact('companySize').values).toContain('201 - 500');
   expect(contact('department').max).toBe(5);
   expect(contact('locationType')).toMatchObject({ multiple: false, default: 'bothOR' });
@@ -29,18 +34,33 @@ test('the pickers are the published value sets, with their caps and defaults', a
 });
 
 test('picked values filter the search; a picker left alone is no filter', async () => {
-  const preview = (await h.run('searchPreview', { kind: 'contacts', filters: 'department=Sales', picks: { seniority: ['Director'], locationType: '', companySize: [] }, limit: 5 })) as {
+  const preview = (await h.run('searchPreview', {
+    kind: 'contacts',
+    filters: 'department=Sales',
+    picks: { seniority: ['Director'], locationType: '', companySize: [] },
+    limit: 5,
+  })) as {
     columns: string[];
     rows: unknown[][];
   };
   expect(preview.rows.length).toBe(5);
-  const imported = (await h.run('importSearch', { kind: 'contacts', filters: '', picks: { seniority: ['Director', 'VP'] }, limit: 30, sheetName: 'Picked' })) as { rows: number };
+  const imported = (await h.run('importSearch', {
+    kind: 'contacts',
+    filters: '',
+    picks: { seniority: ['Director', 'VP'] },
+    limit: 30,
+    sheetName: 'Picked',
+  })) as { rows: number };
   expect(imported.rows).toBe(30);
   const values = h.workbook.mustSheet('Picked').values();
   expect(values.slice(1).every((r) => ['Director', 'VP'].includes(String(r[values[0].indexOf('seniority')])))).toBe(true);
 }, 60_000);
 
 test('a filter both picked and typed, or a typed value outside the set, is refused by name', async () => {
-  await expect(h.run('searchPreview', { kind: 'contacts', filters: 'seniority=VP', picks: { seniority: ['Director'] }, limit: 5 })).rejects.toThrow(/seniority: given both/);
-  await expect(h.run('searchPreview', { kind: 'companies', filters: 'companySize=201-500', limit: 5 })).rejects.toThrow(/companySize\[0\].*did you mean "201 - 500"/);
+  await expect(h.run('searchPreview', { kind: 'contacts', filters: 'seniority=VP', picks: { seniority: ['Director'] }, limit: 5 })).rejects.toThrow(
+    /seniority: given both/,
+  );
+  await expect(h.run('searchPreview', { kind: 'companies', filters: 'companySize=201-500', limit: 5 })).rejects.toThrow(
+    /companySize\[0\].*did you mean "201 - 500"/,
+  );
 });

@@ -54,7 +54,11 @@ export async function connect(h: Harness, sb: SandboxProcess, extra: Record<stri
 
 /** The sandbox's admin API (loopback, not rate limited, not counted). */
 export async function admin<T = unknown>(sb: SandboxProcess, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sb.info.admin}${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sb.info.admin}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`admin ${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
   return json;

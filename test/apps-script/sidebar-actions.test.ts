@@ -17,7 +17,18 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Progress = { jobId: string; total: number; done: number; duplicate: number; notFound: number; error: number; pending: number; unsubmitted: number; complete: boolean; written: number };
+type Progress = {
+  jobId: string;
+  total: number;
+  done: number;
+  duplicate: number;
+  notFound: number;
+  error: number;
+  pending: number;
+  unsubmitted: number;
+  complete: boolean;
+  written: number;
+};
 
 /** What the sidebar does: poll every 2 to 5 s until the job is complete. */
 async function pollToEnd(first: Progress): Promise<Progress> {
@@ -34,7 +45,10 @@ test('search preview and import write a header row and the results in one setVal
   expect(preview.columns).toContain('fullName');
   expect(preview.rows.length).toBe(5);
   const writesBefore = h.workbook.stats.setValuesCalls;
-  const imported = (await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Director', limit: 120, sheetName: 'Directors' })) as { sheetName: string; rows: number };
+  const imported = (await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Director', limit: 120, sheetName: 'Directors' })) as {
+    sheetName: string;
+    rows: number;
+  };
   expect(imported).toEqual({ sheetName: 'Directors', rows: 120 });
   const values = h.workbook.mustSheet('Directors').values();
   expect(values[0][0]).toBe('searchResultId');
@@ -45,15 +59,34 @@ test('search preview and import write a header row and the results in one setVal
 }, 60_000);
 
 test('formula injection: names starting with = + - @ stay text, and ids keep their exact text', async () => {
-  const payloads = ['=HYPERLINK("http://evil.example","click")', '+SUM(1,2)', '-2+3', '@evil', "'quoted", '=cmd|" /C calc"!A0', '0012', 'TRUE', '2024-01-02', '15%'];
+  const payloads = [
+    '=HYPERLINK("http://evil.example","click")',
+    '+SUM(1,2)',
+    '-2+3',
+    '@evil',
+    "'quoted",
+    '=cmd|" /C calc"!A0',
+    '0012',
+    'TRUE',
+    '2024-01-02',
+    '15%',
+  ];
   for (const name of payloads) await h.run('createList', name);
   await h.run('exportToSheet', 'lists', 'Lists');
   const sheet = h.workbook.mustSheet('Lists');
-  const names = sheet.values().slice(1).map((r) => r[1]);
+  const names = sheet
+    .values()
+    .slice(1)
+    .map((r) => r[1]);
   for (const p of payloads) expect(names).toContain(p);
   expect(sheet.formulas().flat().filter(Boolean)).toEqual([]);
   // The ids are digit strings at the service and stay text in the sheet.
-  expect(sheet.values().slice(1).every((r) => typeof r[0] === 'string')).toBe(true);
+  expect(
+    sheet
+      .values()
+      .slice(1)
+      .every((r) => typeof r[0] === 'string'),
+  ).toBe(true);
 }, 60_000);
 
 test('enrich selected rows: cost preview, confirmation, progress, results beside each row', async () => {
@@ -119,8 +152,15 @@ test('rows given by name, email or nothing usable: duplicates are free, bad rows
 
 test('a campaign from the selected contacts, started', async () => {
   h.workbook.setActiveRange('Directors!A2:A11');
-  const campaign = (await h.run('createCampaignFromSelection', { name: 'Directors Q3', maxActiveContacts: 5, start: true })) as { contactsAdded: number; status: string };
-  const done = h.workbook.mustSheet('Directors').values().slice(1, 11).filter((r) => String(r[r.length - 9]).startsWith('done')).length;
+  const campaign = (await h.run('createCampaignFromSelection', { name: 'Directors Q3', maxActiveContacts: 5, start: true })) as {
+    contactsAdded: number;
+    status: string;
+  };
+  const done = h.workbook
+    .mustSheet('Directors')
+    .values()
+    .slice(1, 11)
+    .filter((r) => String(r[r.length - 9]).startsWith('done')).length;
   expect(campaign.contactsAdded).toBe(done);
   expect(campaign.status).toBe('active');
   h.workbook.setActiveRange('Lists!A2:A3');
@@ -139,7 +179,9 @@ test('send an email and a draft; an ambiguous failure is reported and never repe
 
   await admin(sb, 'POST', '/faults', { endpoint: 'POST /v2/emails/send', kind: 'drop', count: 1 });
   const before = countOf(await requestCounts(sb), 'POST /v2/emails/send');
-  await expect(h.run('sendEmail', { contactId: row[idCol], from, to: row[emailCol], subject: 'Again', body: 'Once only' })).rejects.toThrow(/may have been carried out.*not repeated/);
+  await expect(h.run('sendEmail', { contactId: row[idCol], from, to: row[emailCol], subject: 'Again', body: 'Once only' })).rejects.toThrow(
+    /may have been carried out.*not repeated/,
+  );
   expect(countOf(await requestCounts(sb), 'POST /v2/emails/send') - before).toBe(1);
 
   const drafts = (await h.run('listDrafts')) as { emailId: string }[];
@@ -157,7 +199,9 @@ test('lists and saved searches: create, rename, add the selection, import, delet
   await h.run('deleteList', list.listId);
   expect(((await h.run('getLists')) as { listId: string }[]).some((l) => l.listId === list.listId)).toBe(false);
 
-  const saved = (await h.run('createSavedSearch', { name: 'Sales VPs', type: 'contacts', values: { seniority: ['VP'], department: ['Sales'] } })) as { savedSearchId: string };
+  const saved = (await h.run('createSavedSearch', { name: 'Sales VPs', type: 'contacts', values: { seniority: ['VP'], department: ['Sales'] } })) as {
+    savedSearchId: string;
+  };
   expect(await h.run('updateSavedSearch', { id: saved.savedSearchId, name: 'Sales VPs EU' })).toMatchObject({ name: 'Sales VPs EU' });
   const imported = (await h.run('importSavedSearch', saved.savedSearchId, 30, '')) as { sheetName: string; rows: number };
   expect(imported.sheetName).toBe('Sales VPs EU');

@@ -24,7 +24,9 @@ async function serviceContactIds(): Promise<string[]> {
   const ids: string[] = [];
   const end = new Date(Date.now() + HOUR * 48).toISOString();
   for (let page = 1; ; page++) {
-    const res = await fetch(`${sb.info.v1}/contacts?page=${page}&limit=500&startDate=2000-01-01T00:00:00Z&endDate=${end}`, { headers: { token: sb.info.apiKey } });
+    const res = await fetch(`${sb.info.v1}/contacts?page=${page}&limit=500&startDate=2000-01-01T00:00:00Z&endDate=${end}`, {
+      headers: { token: sb.info.apiKey },
+    });
     const rows = ((await res.json()) as { data: { contactId: string }[] }).data;
     ids.push(...rows.map((r) => r.contactId));
     if (rows.length < 500) return ids;
@@ -56,10 +58,18 @@ test('org contacts: imported once, then new rows appended and changed rows updat
   const org = h.workbook.mustSheet('Org').values();
   const col = (n: string) => org[0].indexOf(n);
   const again = org.slice(1, 3).map((r) => ({ contactName: String(r[col('fullName')]), companyName: String(r[col('company')]) }));
-  const search = await fetch(`${sb.info.v2}/search/contacts`, { method: 'POST', headers: { token: sb.info.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ seniority: ['C-Level'], limit: 30 }) });
+  const search = await fetch(`${sb.info.v2}/search/contacts`, {
+    method: 'POST',
+    headers: { token: sb.info.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ seniority: ['C-Level'], limit: 30 }),
+  });
   const fresh = ((await search.json()) as { data: { searchResultId: string }[] }).data.map((r) => r.searchResultId);
   for (const body of [{ contacts: again }, { searchResultIds: fresh }]) {
-    const res = await fetch(`${sb.info.v1}/contacts/research`, { method: 'POST', headers: { token: sb.info.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${sb.info.v1}/contacts/research`, {
+      method: 'POST',
+      headers: { token: sb.info.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(202);
   }
   await new Promise((r) => setTimeout(r, 1500));

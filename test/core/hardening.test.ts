@@ -1,4 +1,18 @@
-import { call, createClient, operation, runSync, send, sendOne, connectWithCode, PartialCampaignError, RateLimitError, ValidationError, AuthError, REDACTED, type HttpRequest } from '../../shared';
+import {
+  call,
+  createClient,
+  operation,
+  runSync,
+  send,
+  sendOne,
+  connectWithCode,
+  PartialCampaignError,
+  RateLimitError,
+  ValidationError,
+  AuthError,
+  REDACTED,
+  type HttpRequest,
+} from '../../shared';
 import { json, rateHeaders, scriptedHost } from '../support/scripted-host';
 
 const client = () => createClient({ auth: { type: 'apiKey', apiKey: 'key-abcdef-123' }, random: () => 0 });
@@ -7,13 +21,28 @@ const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 describe('custom API call', () => {
   it('keeps query and body apart and paces with the catalogue route it matches', () => {
     const host = scriptedHost([json(200, { success: true, data: {} })]);
-    runSync(call(client(), operation('custom.call'), { version: 'v2', method: 'POST', path: '/campaigns/42/actions', query: { dryRun: 'yes' }, body: { action: 'START' } }), host.sync);
-    expect(host.log[0]).toMatchObject({ url: 'http://127.0.0.1:8787/api/v2/campaigns/42/actions?dryRun=yes', body: '{"action":"START"}', endpoint: 'POST /v2/campaigns/{id}/actions' });
+    runSync(
+      call(client(), operation('custom.call'), {
+        version: 'v2',
+        method: 'POST',
+        path: '/campaigns/42/actions',
+        query: { dryRun: 'yes' },
+        body: { action: 'START' },
+      }),
+      host.sync,
+    );
+    expect(host.log[0]).toMatchObject({
+      url: 'http://127.0.0.1:8787/api/v2/campaigns/42/actions?dryRun=yes',
+      body: '{"action":"START"}',
+      endpoint: 'POST /v2/campaigns/{id}/actions',
+    });
   });
 
   it('refuses a body on a GET before sending', () => {
     const host = scriptedHost([]);
-    expect(() => runSync(call(client(), operation('custom.call'), { version: 'v1', method: 'GET', path: '/contacts', body: { a: 1 } }), host.sync)).toThrow(ValidationError);
+    expect(() => runSync(call(client(), operation('custom.call'), { version: 'v1', method: 'GET', path: '/contacts', body: { a: 1 } }), host.sync)).toThrow(
+      ValidationError,
+    );
     expect(host.log).toHaveLength(0);
   });
 });
@@ -21,13 +50,33 @@ describe('custom API call', () => {
 describe('no repeat after an action was carried out', () => {
   it('an email the service accepted but answered oddly is returned with a warning, not an error', () => {
     const host = scriptedHost([json(201, { success: true, data: { emailId: 'e1', status: 'SCHEDULED' } })]);
-    const reply = runSync(send(client(), operation('emails.send'), { contactId: 5, from: 'me@acme.test', to: 'ana@x.test', subject: 'Hi', body: 'Hello' }), host.sync);
+    const reply = runSync(
+      send(client(), operation('emails.send'), { contactId: 5, from: 'me@acme.test', to: 'ana@x.test', subject: 'Hi', body: 'Hello' }),
+      host.sync,
+    );
     expect(reply.data).toMatchObject({ emailId: 'e1' });
     expect(reply.warnings[0]).toMatch(/carried out; do not repeat/);
   });
 
   it('a campaign created with its first 500 contacts, then a failed add: the error names the campaign and what is left', () => {
-    const campaign = { campaignId: 'c9', name: 'Q4', identifier: 'q4', status: 'draft', isPublic: true, maxActiveContacts: null, numContacts: '500', numSteps: '0', numDays: 0, userIdOwner: 'u', ownerName: 'A', startedAt: null, pausedAt: null, completedAt: null, createdAt: '2026-11-21T12:00:00Z', emailAccountIds: [] };
+    const campaign = {
+      campaignId: 'c9',
+      name: 'Q4',
+      identifier: 'q4',
+      status: 'draft',
+      isPublic: true,
+      maxActiveContacts: null,
+      numContacts: '500',
+      numSteps: '0',
+      numDays: 0,
+      userIdOwner: 'u',
+      ownerName: 'A',
+      startedAt: null,
+      pausedAt: null,
+      completedAt: null,
+      createdAt: '2026-11-21T12:00:00Z',
+      emailAccountIds: [],
+    };
     const host = scriptedHost([json(201, { success: true, data: { campaign, steps: [], contactsAdded: 500 } }), json(500, { message: 'boom' })]);
     let error: unknown;
     try {
@@ -85,13 +134,16 @@ describe('ids in paths', () => {
 describe('OAuth 401 after another run already refreshed', () => {
   it('uses the token the other run stored instead of rotating again', () => {
     let refreshes = 0;
-    const host = scriptedHost((req: HttpRequest) => {
-      if (req.url.endsWith('/oauth/accessToken')) {
-        refreshes++;
-        return json(200, { access_token: `at${refreshes}`, refresh_token: `rt${refreshes}`, expires_in: 10800 });
-      }
-      return req.headers.authorization === 'Bearer at-other' ? json(200, { success: true, data: [] }) : json(401, { message: 'expired' });
-    }, { startMs: T0 });
+    const host = scriptedHost(
+      (req: HttpRequest) => {
+        if (req.url.endsWith('/oauth/accessToken')) {
+          refreshes++;
+          return json(200, { access_token: `at${refreshes}`, refresh_token: `rt${refreshes}`, expires_in: 10800 });
+        }
+        return req.headers.authorization === 'Bearer at-other' ? json(200, { success: true, data: [] }) : json(401, { message: 'expired' });
+      },
+      { startMs: T0 },
+    );
     const c = createClient({ auth: { type: 'oauth2', clientId: 'c', clientSecret: 's', redirectUri: 'https://x/cb', storeKey: 'tok' } });
     runSync(connectWithCode(c, 'code'), host.sync);
     // The request goes out with at1; meanwhile another run stores at-other (its own refresh).
@@ -99,7 +151,8 @@ describe('OAuth 401 after another run already refreshed', () => {
       ...host.sync,
       fetch: (req: HttpRequest) => {
         const answer = host.sync.fetch(req);
-        if (req.headers.authorization === 'Bearer at1') host.store.put('tok', JSON.stringify({ accessToken: 'at-other', refreshToken: 'rt-other', expiresAtMs: T0 + 10800_000, refreshExpiresAtMs: null }));
+        if (req.headers.authorization === 'Bearer at1')
+          host.store.put('tok', JSON.stringify({ accessToken: 'at-other', refreshToken: 'rt-other', expiresAtMs: T0 + 10800_000, refreshExpiresAtMs: null }));
         return answer;
       },
     };

@@ -24,7 +24,11 @@ describe('import graph', () => {
       ['d.ts', []],
       ['e.ts', ['e.ts']],
     ]);
-    expect(importCycles(toy).map((c) => c.join(' -> ')).sort()).toEqual(['a.ts -> b.ts -> a.ts', 'a.ts -> b.ts -> c.ts -> a.ts', 'e.ts -> e.ts']);
+    expect(
+      importCycles(toy)
+        .map((c) => c.join(' -> '))
+        .sort(),
+    ).toEqual(['a.ts -> b.ts -> a.ts', 'a.ts -> b.ts -> c.ts -> a.ts', 'e.ts -> e.ts']);
   });
 
   it('has no cycles', () => {

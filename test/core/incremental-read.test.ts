@@ -17,17 +17,25 @@ const run = <T>(flow: Flow<T>) => runAsync(flow, host);
 const orgContacts = operation('orgContacts.list');
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, contacts: 1000, companies: 100, log: () => undefined, config: { research: { queuedMs: 5, researchingMs: 10, dedupeWindowMs: 1 } } });
+  sandbox = await startSandbox({
+    port: 0,
+    contacts: 1000,
+    companies: 100,
+    log: () => undefined,
+    config: { research: { queuedMs: 5, researchingMs: 10, dedupeWindowMs: 1 } },
+  });
   client = createClient({ auth: { type: 'apiKey', apiKey: sandbox.apiKey }, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, pageSizeLimit: 2 } });
 });
 afterAll(async () => sandbox.close());
 
 /** The six oldest saved contacts and a window that holds exactly them. */
 async function sixOldest(): Promise<{ ids: string[]; window: { startDate: string; endDate: string } }> {
-  const all = await run(paginate<Contact>(createClient({ auth: client.auth, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } }), orgContacts, {
-    startDate: '2000-01-01T00:00:00Z',
-    endDate: new Date(Date.now() + 60_000).toISOString(),
-  }));
+  const all = await run(
+    paginate<Contact>(createClient({ auth: client.auth, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } }), orgContacts, {
+      startDate: '2000-01-01T00:00:00Z',
+      endDate: new Date(Date.now() + 60_000).toISOString(),
+    }),
+  );
   const six = all.items.slice(0, 6);
   return { ids: six.map((c) => c.contactId), window: { startDate: '2000-01-01T00:00:00Z', endDate: six[5].updatedAt } };
 }
@@ -35,7 +43,11 @@ async function sixOldest(): Promise<{ ids: string[]; window: { startDate: string
 /** Re-researches a saved contact by name: its updatedAt becomes "now", past any window that ended before. */
 async function edit(contact: Contact): Promise<void> {
   const body = { contacts: [{ contactName: contact.fullName, companyName: contact.company }] };
-  const res = await fetch(`${sandbox.v1}/contacts/research`, { method: 'POST', headers: { token: sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sandbox.v1}/contacts/research`, {
+    method: 'POST',
+    headers: { token: sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(202);
   await new Promise((r) => setTimeout(r, 50));
 }
@@ -66,7 +78,9 @@ test('the keyset read: a contact edited between pages skips no other, and none i
 test('a read cut by maxRequests continues from its cursor; the next window starts just after this one', async () => {
   const { ids, window } = await sixOldest();
   const seen = new Map<string, string>();
-  const part = await run(readChanges<Contact>(client, orgContacts, { from: window.startDate, windowEnd: window.endDate, page: 1 }, 'contactId', { maxRequests: 2, seen }));
+  const part = await run(
+    readChanges<Contact>(client, orgContacts, { from: window.startDate, windowEnd: window.endDate, page: 1 }, 'contactId', { maxRequests: 2, seen }),
+  );
   expect(part.records.map((c) => c.contactId)).toEqual(ids.slice(0, 3));
   const rest = await run(readChanges<Contact>(client, orgContacts, part.next!, 'contactId', { seen }));
   expect([...part.records, ...rest.records].map((c) => c.contactId)).toEqual(ids);
@@ -74,8 +88,18 @@ test('a read cut by maxRequests continues from its cursor; the next window start
 });
 
 test('openWindow: from where the last pass ended, else the lookback; the end is now', () => {
-  const syncHost: SyncHost = { fetch: () => { throw new Error('no request expected'); }, sleep: () => undefined, now: () => Date.parse('2026-05-01T00:00:00Z') };
-  expect(runSync(openWindow('2026-04-30T10:00:00.000Z', 3_600_000), syncHost)).toEqual({ from: '2026-04-30T10:00:00.000Z', windowEnd: '2026-05-01T00:00:00.000Z', page: 1 });
+  const syncHost: SyncHost = {
+    fetch: () => {
+      throw new Error('no request expected');
+    },
+    sleep: () => undefined,
+    now: () => Date.parse('2026-05-01T00:00:00Z'),
+  };
+  expect(runSync(openWindow('2026-04-30T10:00:00.000Z', 3_600_000), syncHost)).toEqual({
+    from: '2026-04-30T10:00:00.000Z',
+    windowEnd: '2026-05-01T00:00:00.000Z',
+    page: 1,
+  });
   expect(runSync(openWindow(null, 3_600_000), syncHost)).toEqual({ from: '2026-04-30T23:00:00.000Z', windowEnd: '2026-05-01T00:00:00.000Z', page: 1 });
 });
 
@@ -84,7 +108,14 @@ test('tokenFreshness: the measure the core refreshes by, read from the store wit
   const oauth = createClient({ auth: { type: 'oauth2', clientId: 'c', clientSecret: 's', redirectUri: 'https://x.test/cb', storeKey: 'tok' } });
   const ahead = oauth.settings.refreshAheadMs;
   const freshness = (stored: Record<string, string>, c: Client = oauth) => {
-    const h: SyncHost = { fetch: () => { throw new Error('no request expected'); }, sleep: () => undefined, now: () => now, store: memoryStore(stored) };
+    const h: SyncHost = {
+      fetch: () => {
+        throw new Error('no request expected');
+      },
+      sleep: () => undefined,
+      now: () => now,
+      store: memoryStore(stored),
+    };
     return runSync(tokenFreshness(c), h);
   };
   const token = (expiresAtMs: number) => JSON.stringify({ accessToken: 'a', refreshToken: 'r', expiresAtMs, refreshExpiresAtMs: null });

@@ -78,7 +78,12 @@ describe('unknown keys are refused, naming the key and the accepted ones', () =>
   });
 
   it('a saved search stores only filters its type takes, in their checked form', () => {
-    expectRefused('savedSearches.create', { name: 'VPs', type: 'contacts', values: { seniorty: ['VP'] } }, 'values.seniorty', /not a filter of a contacts search/);
+    expectRefused(
+      'savedSearches.create',
+      { name: 'VPs', type: 'contacts', values: { seniorty: ['VP'] } },
+      'values.seniorty',
+      /not a filter of a contacts search/,
+    );
     expectRefused('savedSearches.create', { name: 'VPs', type: 'contacts', values: { seniority: ['Boss'] } }, 'values.seniority[0]', /must be one of/);
   });
 });
@@ -159,7 +164,11 @@ describe('search filters against the published enums and caps (issue 15)', () =>
   });
 
   it('sizes keep their thousands commas in a comma-separated text', () => {
-    expect(sentBody('companies.search', { companySize: '501 - 1,000, 1,001 - 5,000,10,001+' }).companySize).toEqual(['501 - 1,000', '1,001 - 5,000', '10,001+']);
+    expect(sentBody('companies.search', { companySize: '501 - 1,000, 1,001 - 5,000,10,001+' }).companySize).toEqual([
+      '501 - 1,000',
+      '1,001 - 5,000',
+      '10,001+',
+    ]);
     // Joined without spaces, as a sheet range or an n8n expression joins values.
     expect(sentBody('companies.search', { companySize: '51 - 200,201 - 500,501 - 1,000' }).companySize).toEqual(['51 - 200', '201 - 500', '501 - 1,000']);
     expect(sentBody('contacts.search', { companyRevenue: '$1B+,$0 - $100K' }).companyRevenue).toEqual(['$1B+', '$0 - $100K']);
@@ -195,9 +204,15 @@ describe('search filters against the published enums and caps (issue 15)', () =>
   });
 
   it('the filter facts are the published ones: names, value sets and caps', () => {
-    const facts = published('search-filters.json') as Record<string, Record<string, { type: string; maxItems?: number; items?: { enum?: string[] }; enum?: string[] }>>;
+    const facts = published('search-filters.json') as Record<
+      string,
+      Record<string, { type: string; maxItems?: number; items?: { enum?: string[] }; enum?: string[] }>
+    >;
     const paging = new Set(['nextToken', 'limit']);
-    for (const [route, ours] of [['POST /search/contacts', contactFilterFacts], ['POST /search/companies', companyFilterFacts]] as const) {
+    for (const [route, ours] of [
+      ['POST /search/contacts', contactFilterFacts],
+      ['POST /search/companies', companyFilterFacts],
+    ] as const) {
       const theirs = facts[route];
       for (const [name, p] of Object.entries(theirs)) {
         if (paging.has(name)) continue;

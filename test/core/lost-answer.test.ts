@@ -5,18 +5,7 @@
  * no email sent twice, nothing created or added twice), and the user is told the outcome is unknown.
  */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import {
-  call,
-  createClient,
-  newResearchJob,
-  operation,
-  runAsync,
-  runResearch,
-  summarize,
-  NetworkError,
-  type Client,
-  type Flow,
-} from '../../shared';
+import { call, createClient, newResearchJob, operation, runAsync, runResearch, summarize, NetworkError, type Client, type Flow } from '../../shared';
 import { nodeFetchHost } from '../../shared/hosts/node-fetch';
 
 let sandbox: RunningSandbox;
@@ -26,8 +15,13 @@ const run = <T>(flow: Flow<T>) => runAsync(flow, host);
 const op = (id: string, input: unknown = {}) => run(call(client, operation(id), input));
 const year = { startDate: '2025-01-01T00:00:00Z', endDate: '2027-01-01T00:00:00Z' };
 
-async function adminCall<T = any>(method: string, path: string, body?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(`${sandbox.admin}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function adminCall<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${sandbox.admin}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
@@ -59,14 +53,23 @@ const credits = async () => (await adminCall<{ orgs: { handle: string; credits: 
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 50, researchingMs: 100 } } });
-  client = createClient({ auth: { type: 'apiKey', apiKey: sandbox.apiKey }, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth, pollIntervalMs: 2000, retryBackoffMs: 10 } });
+  client = createClient({
+    auth: { type: 'apiKey', apiKey: sandbox.apiKey },
+    settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth, pollIntervalMs: 2000, retryBackoffMs: 10 },
+  });
 });
 afterAll(() => sandbox.close());
 
 describe('the sandbox fault itself', () => {
   it('lostAnswer: the request is carried out, the connection is cut, and the sandbox counts it as lostAnswer', async () => {
     const before = (await op('lists.getAll')) as unknown[];
-    const { counts } = await withLostAnswer('POST /v2/lists', () => fetch(`${sandbox.v2}/lists`, { method: 'POST', headers: { token: sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'raw lost' }) }));
+    const { counts } = await withLostAnswer('POST /v2/lists', () =>
+      fetch(`${sandbox.v2}/lists`, {
+        method: 'POST',
+        headers: { token: sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'raw lost' }),
+      }),
+    );
     expect(counts).toEqual({ lostAnswer: 1 });
     expect((await op('lists.getAll')) as unknown[]).toHaveLength(before.length + 1);
   });
@@ -76,7 +79,10 @@ describe('every unsafe operation of the core under a lost answer', () => {
   it('research (contacts): credits spent once, items `unknown`, never resubmitted, not even on resume', async () => {
     const found = (await op('contacts.search', { seniority: ['VP'], limit: 4 })) as { searchResultId: string }[];
     const before = await credits();
-    let job = newResearchJob('contacts', found.map((f) => ({ searchResultId: f.searchResultId })));
+    let job = newResearchJob(
+      'contacts',
+      found.map((f) => ({ searchResultId: f.searchResultId })),
+    );
     const { error, counts } = await withLostAnswer('POST /v1/contacts/research', async () => {
       job = await run(runResearch(client, job, { waitForResults: true }));
     });
@@ -98,7 +104,10 @@ describe('every unsafe operation of the core under a lost answer', () => {
   it('research (companies): one credit per company, spent once', async () => {
     const companies = (await op('companies.search', { limit: 2 })) as { domain: string }[];
     const before = await credits();
-    let job = newResearchJob('companies', companies.map((c) => ({ company: { domain: c.domain } })));
+    let job = newResearchJob(
+      'companies',
+      companies.map((c) => ({ company: { domain: c.domain } })),
+    );
     const { counts } = await withLostAnswer('POST /v1/companies/research', async () => {
       job = await run(runResearch(client, job, { waitForResults: true }));
     });
@@ -142,7 +151,10 @@ describe('every unsafe operation of the core under a lost answer', () => {
     const org = (await op('orgContacts.list', year)) as { contactId: string }[];
     // Adding contacts to a list is idempotent (the catalogue marks it safe): tried again, harmlessly.
     let result: unknown;
-    const added = await withLostAnswer('POST /v2/lists/{id}/contacts', async () => (result = await op('lists.addContacts', { id: list.listId, contactIds: org.slice(0, 3).map((c) => c.contactId) })));
+    const added = await withLostAnswer(
+      'POST /v2/lists/{id}/contacts',
+      async () => (result = await op('lists.addContacts', { id: list.listId, contactIds: org.slice(0, 3).map((c) => c.contactId) })),
+    );
     expect(added.error).toBeNull();
     expect(added.counts).toEqual({ lostAnswer: 1, 200: 1 });
     // The list holds each contact once. (The repeat's own count, contactsAdded, covers only the repeat.)
@@ -157,7 +169,9 @@ describe('every unsafe operation of the core under a lost answer', () => {
   it('savedSearches.create and savedSearches.delete: each carried out once', async () => {
     const count = async () => ((await op('savedSearches.list', { type: 'contacts' })) as unknown[]).length;
     const before = await count();
-    const created = await withLostAnswer('POST /v2/saved-searches', () => op('savedSearches.create', { name: 'Lost VPs', type: 'contacts', values: { seniority: ['VP'] } }));
+    const created = await withLostAnswer('POST /v2/saved-searches', () =>
+      op('savedSearches.create', { name: 'Lost VPs', type: 'contacts', values: { seniority: ['VP'] } }),
+    );
     expectOutcomeUnknown(created.error, /saved search/i);
     expect(created.counts).toEqual({ lostAnswer: 1 });
     const all = (await op('savedSearches.list', { type: 'contacts' })) as { savedSearchId: string; name: string }[];
@@ -172,7 +186,9 @@ describe('every unsafe operation of the core under a lost answer', () => {
   it('campaigns.create, addContacts, action, delete: each carried out once', async () => {
     const org = (await op('orgContacts.list', year)) as { contactId: string }[];
     const campaigns = async () => (await op('campaigns.list', { searchText: 'Lost answer campaign' })) as { campaignId: string; status: string }[];
-    const created = await withLostAnswer('POST /v2/campaigns', () => op('campaigns.create', { name: 'Lost answer campaign', contactIds: org.slice(0, 2).map((c) => c.contactId), maxActiveContacts: 5 }));
+    const created = await withLostAnswer('POST /v2/campaigns', () =>
+      op('campaigns.create', { name: 'Lost answer campaign', contactIds: org.slice(0, 2).map((c) => c.contactId), maxActiveContacts: 5 }),
+    );
     expectOutcomeUnknown(created.error, /campaign/i);
     expect(created.counts).toEqual({ lostAnswer: 1 });
     const [campaign] = await campaigns();
@@ -198,7 +214,9 @@ describe('every unsafe operation of the core under a lost answer', () => {
 
   it('custom API call with POST: not repeated either', async () => {
     const before = ((await op('lists.getAll')) as unknown[]).length;
-    const { error, counts } = await withLostAnswer('POST /v2/lists', () => op('custom.call', { version: 'v2', method: 'POST', path: '/lists', body: { name: 'Custom lost' } }));
+    const { error, counts } = await withLostAnswer('POST /v2/lists', () =>
+      op('custom.call', { version: 'v2', method: 'POST', path: '/lists', body: { name: 'Custom lost' } }),
+    );
     expectOutcomeUnknown(error, /custom/i);
     expect(counts).toEqual({ lostAnswer: 1 });
     expect(((await op('lists.getAll')) as unknown[]).length).toBe(before + 1);

@@ -22,7 +22,8 @@ function drive(c: MalformedCase): Outcome {
         flow.return(undefined);
         return { kind: 'sent', request: effect.request };
       }
-      const answer = effect.kind === 'now' ? Date.UTC(2026, 10, 21) : effect.kind === 'lock' ? true : effect.kind === 'store' && effect.op === 'get' ? null : undefined;
+      const answer =
+        effect.kind === 'now' ? Date.UTC(2026, 10, 21) : effect.kind === 'lock' ? true : effect.kind === 'store' && effect.op === 'get' ? null : undefined;
       step = flow.next(answer);
     }
     return { kind: 'crash', error: new Error('finished without a request') };
@@ -54,7 +55,9 @@ describe('generated malformed inputs through the core call (issue 9)', () => {
       const where = `${c.operationId} ${c.label}`;
       if (outcome.kind === 'crash') {
         const e = outcome.error as Error;
-        crashes.push(`${where}: ${e instanceof ProspectingError ? 'connector error' : (e?.constructor?.name ?? typeof e)} ${String(e?.message ?? e).slice(0, 160)}`);
+        crashes.push(
+          `${where}: ${e instanceof ProspectingError ? 'connector error' : (e?.constructor?.name ?? typeof e)} ${String(e?.message ?? e).slice(0, 160)}`,
+        );
       } else if (outcome.kind === 'refused') {
         refused++;
         if (c.expect === 'send') wrong.push(`${where}: refused a legitimate input: ${outcome.error.message.slice(0, 200)}`);
@@ -62,9 +65,11 @@ describe('generated malformed inputs through the core call (issue 9)', () => {
         else if (!/Nothing was sent/.test(outcome.error.message)) wrong.push(`${where}: the message does not say nothing was sent`);
       } else {
         sent++;
-        if (c.expect === 'refuse') wrong.push(`${where}: sent ${outcome.request.method} ${outcome.request.url.slice(0, 80)} ${String(outcome.request.body).slice(0, 120)}`);
+        if (c.expect === 'refuse')
+          wrong.push(`${where}: sent ${outcome.request.method} ${outcome.request.url.slice(0, 80)} ${String(outcome.request.body).slice(0, 120)}`);
         // A legitimate input never reaches the wire as a stringified object or number.
-        else if (/\[object Object\]|"NaN"|:NaN|undefined/.test(`${outcome.request.url} ${outcome.request.body ?? ''}`)) wrong.push(`${where}: sent garbage ${outcome.request.body}`);
+        else if (/\[object Object\]|"NaN"|:NaN|undefined/.test(`${outcome.request.url} ${outcome.request.body ?? ''}`))
+          wrong.push(`${where}: sent garbage ${outcome.request.body}`);
       }
     }
     expect(crashes).toEqual([]);

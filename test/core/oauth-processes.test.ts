@@ -29,7 +29,15 @@ beforeAll(async () => {
   sb = await start({ config: { tokens: { accessTokenTtlSec: 20 }, rateLimit: { defaultLimit: 100_000, tokenRouteLimit: 100_000 } } as never });
   work = mkdtempSync(join(tmpdir(), 'oauth-processes-'));
   script = join(work, 'oauth-process.js');
-  const bundle = esbuild.buildSync({ entryPoints: [join(__dirname, '../support/oauth-process.ts')], bundle: true, write: false, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
+  const bundle = esbuild.buildSync({
+    entryPoints: [join(__dirname, '../support/oauth-process.ts')],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'silent',
+  });
   writeFileSync(script, bundle.outputFiles[0].text);
 });
 
@@ -61,7 +69,9 @@ function runProcess(input: ProcessInput): Promise<ProcessOutput> {
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 && out.trim() ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ProcessOutput) : reject(new Error(`exit ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 && out.trim() ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ProcessOutput) : reject(new Error(`exit ${code}: ${err}`)),
+    );
   });
 }
 
@@ -71,7 +81,18 @@ async function tokenRouteCounts(): Promise<Record<string, number>> {
 }
 
 function inputFor(dir: string, startAtMs: number, before: number, thenAtMs: number, after: number): ProcessInput {
-  return { dir, v1: sb.v1, v2: sb.v2, clientId: sb.oauth.clientId, clientSecret: sb.oauth.clientSecret, redirectUri: sb.oauth.redirectUri, startAtMs, before, thenAtMs, after };
+  return {
+    dir,
+    v1: sb.v1,
+    v2: sb.v2,
+    clientId: sb.oauth.clientId,
+    clientSecret: sb.oauth.clientSecret,
+    redirectUri: sb.oauth.redirectUri,
+    startAtMs,
+    before,
+    thenAtMs,
+    after,
+  };
 }
 
 it(`${PROCESSES} processes crossing a token expiry: exactly one refresh, zero failures`, async () => {
@@ -96,7 +117,13 @@ it(`a refresh token the service rotated while its answer was lost: one refused r
   const connected = await connect(dir);
   // The service rotates (the previous access token stops working too); the answer never reaches the store.
   const lost = await call('POST', `${sb.v2}/oauth/accessToken`, {
-    body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, grant_type: 'refresh_token', refresh_token: connected.refreshToken },
+    body: {
+      client_id: sb.oauth.clientId,
+      client_secret: sb.oauth.clientSecret,
+      redirect_uri: sb.oauth.redirectUri,
+      grant_type: 'refresh_token',
+      refresh_token: connected.refreshToken,
+    },
   });
   expect(lost.status).toBe(200);
   await admin(sb, 'DELETE', '/requests');

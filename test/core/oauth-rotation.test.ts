@@ -45,13 +45,17 @@ describe('OAuth rotation across processes', () => {
   it('a refresh refused because another process rotated meanwhile: re-reads the store and uses that token', () => {
     const server = rotatingServer();
     let host: ReturnType<typeof scriptedHost> | undefined = undefined;
-    host = scriptedHost((req, now) =>
-      server.respond(req, now, (refreshToken) => {
-        // Another process, holding no lock shared with ours, refreshes first and stores its answer.
-        const theirs = server.rotate(refreshToken, now);
-        host!.store.put('tok', JSON.stringify({ accessToken: theirs.access_token, refreshToken: theirs.refresh_token, expiresAtMs: now + 10800_000, refreshExpiresAtMs: null }));
-        return json(400, { message: 'refresh token already used', error: 'invalid_grant' });
-      }),
+    host = scriptedHost(
+      (req, now) =>
+        server.respond(req, now, (refreshToken) => {
+          // Another process, holding no lock shared with ours, refreshes first and stores its answer.
+          const theirs = server.rotate(refreshToken, now);
+          host!.store.put(
+            'tok',
+            JSON.stringify({ accessToken: theirs.access_token, refreshToken: theirs.refresh_token, expiresAtMs: now + 10800_000, refreshExpiresAtMs: null }),
+          );
+          return json(400, { message: 'refresh token already used', error: 'invalid_grant' });
+        }),
       { startMs: T0 },
     );
     const client = oauthClient();

@@ -5,7 +5,10 @@ import { json, scriptedHost } from '../support/scripted-host';
 
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const oauthClient = () =>
-  createClient({ auth: { type: 'oauth2', clientId: 'cid', clientSecret: 'csecret', redirectUri: 'https://script.google.com/cb', storeKey: 'tok' }, random: () => 0 });
+  createClient({
+    auth: { type: 'oauth2', clientId: 'cid', clientSecret: 'csecret', redirectUri: 'https://script.google.com/cb', storeKey: 'tok' },
+    random: () => 0,
+  });
 
 /** A token server that rotates both tokens on every refresh and rejects a used refresh token (spec 5.5). */
 function tokenServer() {
@@ -29,7 +32,8 @@ function tokenServer() {
   const responder = (req: HttpRequest, now: number) => {
     if (req.url.endsWith('/oauth/accessToken')) {
       const body = JSON.parse(req.body!);
-      if (body.grant_type === 'authorization_code') return body.code === 'good-code' ? issue(now) : json(400, { message: 'invalid code', error: 'invalid_grant' });
+      if (body.grant_type === 'authorization_code')
+        return body.code === 'good-code' ? issue(now) : json(400, { message: 'invalid code', error: 'invalid_grant' });
       if (!live.delete(body.refresh_token)) return json(400, { message: 'refresh token already used', error: 'invalid_grant' });
       return issue(now);
     }
@@ -123,7 +127,10 @@ describe('OAuth token manager (spec 4.2, 5.3 to 5.5)', () => {
     host.sync.sleep(10800_000);
     const locks = processLocksAsync();
     const asyncHost = { ...host.async, locks };
-    await Promise.all([runAsync(sendOne(client, operation('lists.getAll'), {}), asyncHost), runAsync(sendOne(client, operation('lists.getAll'), {}), asyncHost)]);
+    await Promise.all([
+      runAsync(sendOne(client, operation('lists.getAll'), {}), asyncHost),
+      runAsync(sendOne(client, operation('lists.getAll'), {}), asyncHost),
+    ]);
     const refreshes = host.log.filter((r) => r.url.endsWith('/oauth/accessToken') && JSON.parse(r.body!).grant_type === 'refresh_token');
     expect(refreshes).toHaveLength(1);
     expect(runSync(readToken('tok'), host.sync)?.refreshToken).toBe('rt2');
@@ -131,7 +138,16 @@ describe('OAuth token manager (spec 4.2, 5.3 to 5.5)', () => {
 
   it('reads the v1 token form (epoch expires_at)', () => {
     const host = scriptedHost([json(200, { access_token: 'a', refresh_token: 'r', expires_at: Math.floor(T0 / 1000) + 3600 })], { startMs: T0 });
-    const reply = runSync(sendOne(oauthClient(), operation('oauth.tokenV1'), { grant_type: 'authorization_code', client_id: 'c', client_secret: 's', redirect_uri: 'https://x/cb', code: 'c1' }), host.sync);
+    const reply = runSync(
+      sendOne(oauthClient(), operation('oauth.tokenV1'), {
+        grant_type: 'authorization_code',
+        client_id: 'c',
+        client_secret: 's',
+        redirect_uri: 'https://x/cb',
+        code: 'c1',
+      }),
+      host.sync,
+    );
     expect(reply).toMatchObject({ access_token: 'a', expires_at: Math.floor(T0 / 1000) + 3600 });
   });
 });

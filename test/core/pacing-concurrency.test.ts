@@ -70,7 +70,11 @@ describe('pacing reducer: requests in flight', () => {
       waits.push([d.waitMs, d.reserved]);
       state = d.state;
     }
-    expect(waits).toEqual([[31_000, true], [31_000, true], [31_100, false]]);
+    expect(waits).toEqual([
+      [31_000, true],
+      [31_000, true],
+      [31_100, false],
+    ]);
   });
 
   it('requests sent before any answer are counted against the first answer', () => {
@@ -99,7 +103,10 @@ describe('eight concurrent runs on one client against the sandbox', () => {
 
   function harness() {
     const seen: { endpoint: string; status: number; reset: string }[] = [];
-    const client = createClient({ auth: { type: 'apiKey', apiKey: sb.apiKey }, settings: { baseUrlV1: sb.v1, baseUrlV2: sb.v2, resetMarginMs: 50, resetJitterMs: 20 } });
+    const client = createClient({
+      auth: { type: 'apiKey', apiKey: sb.apiKey },
+      settings: { baseUrlV1: sb.v1, baseUrlV2: sb.v2, resetMarginMs: 50, resetJitterMs: 20 },
+    });
     const host = nodeFetchHost({
       fetch: async (request: HttpRequest) => {
         const response = await fetchOnce(request);

@@ -38,7 +38,12 @@ describe('pagination (public reference: page+limit until a short page; nextToken
 
   it('goes through a 429 and a 502 mid-way without losing or repeating a page', () => {
     const reset = Math.floor(Date.UTC(2026, 10, 21, 12, 0, 5) / 1000);
-    const host = scriptedHost(orgServer(1100, { 2: () => json(429, { message: 'x', code: 'rateLimitExceeded' }, rateHeaders(60, 0, reset)), 4: () => json(502, { message: 'bad gateway' }) }));
+    const host = scriptedHost(
+      orgServer(1100, {
+        2: () => json(429, { message: 'x', code: 'rateLimitExceeded' }, rateHeaders(60, 0, reset)),
+        4: () => json(502, { message: 'bad gateway' }),
+      }),
+    );
     const run = runSync(paginate(client(), operation('orgContacts.list'), period), host.sync);
     expect(run.items.map((c) => Number((c as { contactId: string }).contactId))).toEqual(Array.from({ length: 1100 }, (_, i) => i + 1));
   });

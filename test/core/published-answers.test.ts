@@ -82,8 +82,16 @@ describe('every response schema reads the published answers (strict responses on
     const reply = read('orgContacts.list', period, 'orgContactsPage');
     const [full, sparse] = reply.data as Json[];
     expectEveryField(publishedContact(), full, records.contactPublishedNames, records.orgContactColumns);
-    expect(full).toMatchObject({ companyNetworkId: '1337042', trafficRankScore: expect.stringContaining('traffic-rank'), encyclopediaUrl: expect.stringContaining('encyclopedia') });
-    expect(full).toMatchObject({ financeLookup: expect.stringContaining('/finance?'), financeLookup2: expect.stringContaining('/finance-2?'), webResearch: expect.stringContaining('/research?') });
+    expect(full).toMatchObject({
+      companyNetworkId: '1337042',
+      trafficRankScore: expect.stringContaining('traffic-rank'),
+      encyclopediaUrl: expect.stringContaining('encyclopedia'),
+    });
+    expect(full).toMatchObject({
+      financeLookup: expect.stringContaining('/finance?'),
+      financeLookup2: expect.stringContaining('/finance-2?'),
+      webResearch: expect.stringContaining('/research?'),
+    });
     expect(sparse).toMatchObject({ jobChangeAlert: null, companyType: null, stockTicker: null });
     expect(reply.warnings).toEqual([]);
   });
@@ -92,7 +100,13 @@ describe('every response schema reads the published answers (strict responses on
     const reply = read('orgCompanies.list', period, 'orgCompaniesPage');
     const [company] = reply.data as Json[];
     expect(company.staffCount).toBe('750');
-    expect(company).toMatchObject({ industry: 'Software Development', founded: '2014-03-01', type: 'Private', phone: '+1 415 555 0100', companyNetworkId: '1337042' });
+    expect(company).toMatchObject({
+      industry: 'Software Development',
+      founded: '2014-03-01',
+      type: 'Private',
+      phone: '+1 415 555 0100',
+      companyNetworkId: '1337042',
+    });
     expectEveryField(publishedCompany(), company, records.companyPublishedNames, records.orgCompanyColumns);
   });
 
@@ -102,7 +116,11 @@ describe('every response schema reads the published answers (strict responses on
     expect(run).toMatchObject({ next: null, requests: 1 });
     const raw = (published.searchContacts.body.data as Json[])[0];
     expectEveryField(raw, run.items[0], records.contactSearchPublishedNames, records.contactSearchColumns);
-    expect(run.items[0]).toMatchObject({ fullName: 'Jane Doe', companyDomain: 'example.com', contactLocation: { city: 'Austin', state: 'Texas', country: 'United States' } });
+    expect(run.items[0]).toMatchObject({
+      fullName: 'Jane Doe',
+      companyDomain: 'example.com',
+      contactLocation: { city: 'Austin', state: 'Texas', country: 'United States' },
+    });
   });
 
   it('company search: flat address into location, industries into industry, linkedInId into companyNetworkId', () => {
@@ -110,7 +128,11 @@ describe('every response schema reads the published answers (strict responses on
     const run = runSync(paginate<Json>(client(), operation('companies.search'), {}), host.sync);
     const raw = (published.searchCompanies.body.data as Json[])[0];
     expectEveryField(raw, run.items[0], records.companySearchPublishedNames, records.companySearchColumns);
-    expect(run.items[0]).toMatchObject({ industry: ['Software Development'], companyNetworkId: '1337042', location: { city: 'San Francisco', postCode: '94105' } });
+    expect(run.items[0]).toMatchObject({
+      industry: ['Software Development'],
+      companyNetworkId: '1337042',
+      location: { city: 'San Francisco', postCode: '94105' },
+    });
   });
 
   it('research 202: the request ids, contacts and companies', () => {
@@ -160,7 +182,14 @@ describe('every response schema reads the published answers (strict responses on
   it('one odd field never fails the record: it is coerced when clear, else kept as sent', () => {
     const odd = { ...publishedCompany(), staffCount: 750, foundedOn: 2014, location: 'San Francisco', latestFundingDate: 'November 2024', whoisUrl: 'n/a' };
     const company = records.orgCompanySchema.parse(odd);
-    expect(company).toMatchObject({ staffCount: '750', founded: '2014', location: 'San Francisco', latestFundingDate: 'November 2024', whoisUrl: 'n/a', name: 'Example Co' });
+    expect(company).toMatchObject({
+      staffCount: '750',
+      founded: '2014',
+      location: 'San Francisco',
+      latestFundingDate: 'November 2024',
+      whoisUrl: 'n/a',
+      name: 'Example Co',
+    });
     const contact = records.orgContactSchema.parse({ ...publishedContact(), companyStaffCount: '750', email1Selected: 'false', contactId: 5550001 });
     expect(contact).toMatchObject({ companyStaffCount: 750, email1Selected: false, contactId: '5550001' });
   });
@@ -168,7 +197,8 @@ describe('every response schema reads the published answers (strict responses on
 
 describe('published error bodies become the right errors', () => {
   const request = { method: 'POST', url: 'https://api.example.com/api/client/v1/contacts/research', headers: {} };
-  const errorOf = (name: PublishedName) => errorFromResponse({ status: published[name].status, headers: {}, body: JSON.stringify(published[name].body) }, request, 'Research contacts');
+  const errorOf = (name: PublishedName) =>
+    errorFromResponse({ status: published[name].status, headers: {}, body: JSON.stringify(published[name].body) }, request, 'Research contacts');
 
   it('401 {message} and the {msg} form', () => {
     expect(errorOf('unauthorized')).toBeInstanceOf(AuthError);
@@ -187,7 +217,11 @@ describe('published error bodies become the right errors', () => {
 
   it('422 missingLicense with a partial data object, and a shortfall sent as text', () => {
     expect(errorOf('missingLicense')).toMatchObject({ code: 'missingLicense', productCategory: 'research' });
-    const text = errorFromResponse({ status: 422, headers: {}, body: JSON.stringify({ msg: 'x', code: 'insufficientCredits', data: { additionalCreditsNeeded: '3' } }) }, request, 'Research contacts');
+    const text = errorFromResponse(
+      { status: 422, headers: {}, body: JSON.stringify({ msg: 'x', code: 'insufficientCredits', data: { additionalCreditsNeeded: '3' } }) },
+      request,
+      'Research contacts',
+    );
     expect(text).toMatchObject({ additionalCreditsNeeded: 3, hint: 'Add at least 3 research credits, or research fewer records.' });
   });
 

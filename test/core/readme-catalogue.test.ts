@@ -17,11 +17,38 @@ describe('README operations table', () => {
 
   it('covers every operation the spec and the public reference name', () => {
     const required = [
-      'oauth.token', 'oauth.tokenV1', 'oauth.me', 'contacts.search', 'companies.search', 'contacts.research', 'contacts.pollResearch',
-      'companies.research', 'companies.pollResearch', 'orgContacts.list', 'orgCompanies.list', 'campaigns.create', 'campaigns.get',
-      'campaigns.list', 'campaigns.delete', 'campaigns.action', 'campaigns.addContacts', 'campaigns.removeContacts', 'emails.send',
-      'emails.sendDraft', 'lists.getAll', 'lists.create', 'lists.rename', 'lists.delete', 'savedSearches.list', 'savedSearches.get',
-      'savedSearches.create', 'savedSearches.update', 'savedSearches.delete', 'contactStatuses.list', 'credits.get', 'custom.call',
+      'oauth.token',
+      'oauth.tokenV1',
+      'oauth.me',
+      'contacts.search',
+      'companies.search',
+      'contacts.research',
+      'contacts.pollResearch',
+      'companies.research',
+      'companies.pollResearch',
+      'orgContacts.list',
+      'orgCompanies.list',
+      'campaigns.create',
+      'campaigns.get',
+      'campaigns.list',
+      'campaigns.delete',
+      'campaigns.action',
+      'campaigns.addContacts',
+      'campaigns.removeContacts',
+      'emails.send',
+      'emails.sendDraft',
+      'lists.getAll',
+      'lists.create',
+      'lists.rename',
+      'lists.delete',
+      'savedSearches.list',
+      'savedSearches.get',
+      'savedSearches.create',
+      'savedSearches.update',
+      'savedSearches.delete',
+      'contactStatuses.list',
+      'credits.get',
+      'custom.call',
     ];
     expect(ids()).toEqual(expect.arrayContaining(required));
   });
@@ -34,12 +61,14 @@ describe('catalogue completeness', () => {
     const dir = join(__dirname, '..', '..', 'shared', 'catalogue');
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
     const modules = await Promise.all(files.map((f) => import(join(dir, f))));
-    const defined = modules.flatMap((m) => Object.values(m as Record<string, unknown>)).filter((v) => typeof v === 'object' && v !== null && 'id' in v && 'method' in v && 'path' in v);
+    const defined = modules
+      .flatMap((m) => Object.values(m as Record<string, unknown>))
+      .filter((v) => typeof v === 'object' && v !== null && 'id' in v && 'method' in v && 'path' in v);
     expect(new Set(defined).size).toBe(catalogue.length);
     for (const op of defined) expect(catalogue).toContain(op);
   });
 
-  it('keys the registry by each operation\'s own id', () => {
+  it("keys the registry by each operation's own id", () => {
     for (const [id, op] of Object.entries(registry)) expect(op.id).toBe(id);
   });
 });

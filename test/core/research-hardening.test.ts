@@ -59,7 +59,8 @@ describe('Maximum credits that cannot be read refuses the run, nothing sent', ()
     ['an expression that resolved to text', 'ten credits'],
   ])('%s', (_label, value) => {
     const host = scriptedHost([]);
-    const run = () => runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(3)), { waitForResults: false, maxCredits: value as number }), host.sync);
+    const run = () =>
+      runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(3)), { waitForResults: false, maxCredits: value as number }), host.sync);
     expect(run).toThrow(ValidationError);
     expect(run).toThrow(/maxCredits: must be a whole number of credits, 0 or more/);
     expect(host.log).toHaveLength(0);
@@ -67,7 +68,9 @@ describe('Maximum credits that cannot be read refuses the run, nothing sent', ()
 
   it('whole-number text is read as the number (a sheet cell, an n8n expression)', () => {
     const refused = scriptedHost([]);
-    expect(() => runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(6)), { waitForResults: false, maxCredits: '5' as unknown as number }), refused.sync)).toThrow(CreditsError);
+    expect(() =>
+      runSync(runResearch(scriptedClient(), newResearchJob('contacts', ids(6)), { waitForResults: false, maxCredits: '5' as unknown as number }), refused.sync),
+    ).toThrow(CreditsError);
     expect(refused.log).toHaveLength(0);
     const svc = acceptingService();
     const host = scriptedHost(svc.responder);
@@ -89,7 +92,9 @@ describe('search result ids must be text', () => {
     const svc = acceptingService();
     const host = scriptedHost(svc.responder);
     const targets = [...ids(2), { searchResultId: value as string }];
-    expect(() => runSync(runResearch(scriptedClient(), newResearchJob('contacts', targets), { waitForResults: false }), host.sync)).toThrow(/items\[2\]\.searchResultId: must/);
+    expect(() => runSync(runResearch(scriptedClient(), newResearchJob('contacts', targets), { waitForResults: false }), host.sync)).toThrow(
+      /items\[2\]\.searchResultId: must/,
+    );
     expect(host.log).toHaveLength(0);
   });
 });
@@ -105,13 +110,16 @@ describe('the item rules are the service rules', () => {
 
   it('errors name the item as the user knows it (refs), not its place in the job', () => {
     const refs = ['row 2', 'row 3', 'row 7'];
-    expect(() => newResearchJob('contacts', [...ids(2), { contact: { contactName: 'Ana', domain: 'acme.com', title: 'CEO' } }], {}, refs)).toThrow(/row 7: contact\.title/);
+    expect(() => newResearchJob('contacts', [...ids(2), { contact: { contactName: 'Ana', domain: 'acme.com', title: 'CEO' } }], {}, refs)).toThrow(
+      /row 7: contact\.title/,
+    );
   });
 });
 
 describe('a request refused for one item: that item fails alone, the rest is submitted', () => {
   it('takes the named item out with the service message, names the user item, never resubmits an accepted one', () => {
-    const blocked = (item: unknown) => ((item as { email?: string }).email?.endsWith('@refused.test') ? '.email: this address is refused by the service' : null);
+    const blocked = (item: unknown) =>
+      (item as { email?: string }).email?.endsWith('@refused.test') ? '.email: this address is refused by the service' : null;
     const svc = acceptingService(blocked);
     const host = scriptedHost(svc.responder);
     const targets = Array.from({ length: 600 }, (_, i) => ({ contact: { email: i === 3 || i === 520 ? `p${i}@refused.test` : `p${i}@acme.test` } }));
@@ -191,7 +199,11 @@ describe('credits that cover part of a batch (scripted answers)', () => {
       if (code === 'missingLicense') return json(422, { msg: 'No license', code, data: { productCategory: 'contactResearch', additionalCreditsNeeded: 0 } });
       if (items.length > credits.left) {
         const short = items.length - credits.left;
-        return json(422, { msg: `Not enough credits (${short} more needed)`, code, data: { productCategory: 'contactResearch', additionalCreditsNeeded: short } });
+        return json(422, {
+          msg: `Not enough credits (${short} more needed)`,
+          code,
+          data: { productCategory: 'contactResearch', additionalCreditsNeeded: short },
+        });
       }
       credits.left -= items.length;
       return json(202, { success: true, requestIds: items.map(() => `r${++n}`) });
@@ -224,14 +236,18 @@ describe('credits that cover part of a batch (real sandbox)', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, contacts: 3000, companies: 50, log: () => undefined, config: { research: { queuedMs: 50, researchingMs: 100 } } });
-    client = createClient({ auth: { type: 'apiKey', apiKey: sandbox.apiKey }, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth } });
+    client = createClient({
+      auth: { type: 'apiKey', apiKey: sandbox.apiKey },
+      settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth },
+    });
     const page = await run(paginate(client, operation('contacts.search'), {}, { limit: 500, maxItems: 1080 }));
     searchIds = (page.items as { searchResultId: string }[]).map((r) => r.searchResultId);
     expect(searchIds.length).toBeGreaterThanOrEqual(1080);
   }, 60_000);
   afterAll(() => sandbox.close());
 
-  const setCredits = (balance: number) => fetch(`${sandbox.admin}/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ org: 'A', balance }) });
+  const setCredits = (balance: number) =>
+    fetch(`${sandbox.admin}/credits`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ org: 'A', balance }) });
   const submits = async () => {
     const counts = ((await (await fetch(`${sandbox.admin}/requests`)).json()) as { counts: Record<string, Record<string, number>> }).counts;
     return counts['POST /v1/contacts/research'] ?? {};
@@ -240,29 +256,43 @@ describe('credits that cover part of a batch (real sandbox)', () => {
   it.each([
     [550, 600],
     [252, 1080],
-  ])('%i credits and %i rows: that many are submitted, in input order; the rest fail with the credits error', async (credits, rows) => {
-    await setCredits(credits);
-    await fetch(`${sandbox.admin}/requests`, { method: 'DELETE' });
-    const targets = searchIds.slice(0, rows).map((searchResultId) => ({ searchResultId }));
-    const job = await run(runResearch(client, newResearchJob('contacts', targets, { skipDeduplicationCheck: true }), { waitForResults: false }));
-    const s = summarize(job);
-    expect(s.pending).toBe(credits);
-    expect(s.notResearchedForCredits).toBe(rows - credits);
-    job.items.forEach((item, i) => expect(item.outcome).toBe(i < credits ? 'pending' : 'error'));
-    expect(job.items[rows - 1].message).toMatch(/credits/i);
-    expect(job.items[rows - 1].message).toMatch(/ran out before this item/);
-    expect(s.note).toMatch(new RegExp(`^${rows - credits} of ${rows} items were not researched because the research credits ran out`));
-    const orgs = (await (await fetch(`${sandbox.admin}/orgs`)).json()) as { handle: string; credits: number }[];
-    expect(orgs.find((o) => o.handle === 'A')!.credits).toBe(0);
-    // Refused requests accepted nothing; at most a few extra requests find the covered part.
-    const byStatus = await submits();
-    expect(byStatus['202']).toBeLessThanOrEqual(Math.ceil(credits / 500) + 1);
-    expect(byStatus['422']).toBeLessThanOrEqual(2);
-  }, 60_000);
+  ])(
+    '%i credits and %i rows: that many are submitted, in input order; the rest fail with the credits error',
+    async (credits, rows) => {
+      await setCredits(credits);
+      await fetch(`${sandbox.admin}/requests`, { method: 'DELETE' });
+      const targets = searchIds.slice(0, rows).map((searchResultId) => ({ searchResultId }));
+      const job = await run(runResearch(client, newResearchJob('contacts', targets, { skipDeduplicationCheck: true }), { waitForResults: false }));
+      const s = summarize(job);
+      expect(s.pending).toBe(credits);
+      expect(s.notResearchedForCredits).toBe(rows - credits);
+      job.items.forEach((item, i) => expect(item.outcome).toBe(i < credits ? 'pending' : 'error'));
+      expect(job.items[rows - 1].message).toMatch(/credits/i);
+      expect(job.items[rows - 1].message).toMatch(/ran out before this item/);
+      expect(s.note).toMatch(new RegExp(`^${rows - credits} of ${rows} items were not researched because the research credits ran out`));
+      const orgs = (await (await fetch(`${sandbox.admin}/orgs`)).json()) as { handle: string; credits: number }[];
+      expect(orgs.find((o) => o.handle === 'A')!.credits).toBe(0);
+      // Refused requests accepted nothing; at most a few extra requests find the covered part.
+      const byStatus = await submits();
+      expect(byStatus['202']).toBeLessThanOrEqual(Math.ceil(credits / 500) + 1);
+      expect(byStatus['422']).toBeLessThanOrEqual(2);
+    },
+    60_000,
+  );
 
   it('with no credit at all, nothing is accepted and every item says why', async () => {
     await setCredits(0);
-    const job = await run(runResearch(client, newResearchJob('contacts', searchIds.slice(0, 30).map((searchResultId) => ({ searchResultId })), { skipDeduplicationCheck: true }), { waitForResults: false }));
+    const job = await run(
+      runResearch(
+        client,
+        newResearchJob(
+          'contacts',
+          searchIds.slice(0, 30).map((searchResultId) => ({ searchResultId })),
+          { skipDeduplicationCheck: true },
+        ),
+        { waitForResults: false },
+      ),
+    );
     expect(summarize(job)).toMatchObject({ pending: 0, notResearchedForCredits: 30 });
   });
 });

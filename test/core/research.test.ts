@@ -36,7 +36,14 @@ function researchServer(options: { latencyMs?: number; faults?: Record<number, (
     const data = ids.map((requestId) => {
       const job = jobs.get(requestId);
       if (!job) return { requestId, searchResultId: null, status: 'missing', message: 'unknown id' };
-      if (job.duplicate) return { requestId, searchResultId: job.searchResultId, status: 'duplicate', message: 'researched recently', contact: { ...sampleOrgContact, apiResearchId: 'old' } };
+      if (job.duplicate)
+        return {
+          requestId,
+          searchResultId: job.searchResultId,
+          status: 'duplicate',
+          message: 'researched recently',
+          contact: { ...sampleOrgContact, apiResearchId: 'old' },
+        };
       if (now - job.at < latency) return { requestId, searchResultId: job.searchResultId, status: 'researching', message: null };
       return { requestId, searchResultId: job.searchResultId, status: 'done', message: null, contact: { ...sampleOrgContact, apiResearchId: requestId } };
     });
@@ -84,7 +91,10 @@ describe('research flow (DESIGN: chunk, submit, remember ids, poll together, inp
     const server = researchServer();
     const host = scriptedHost(server.responder);
     const c = client();
-    const first = runSync(runResearch(c, newResearchJob('contacts', [{ searchResultId: 'dup:1' }, { searchResultId: 's2' }]), { waitForResults: true }), host.sync);
+    const first = runSync(
+      runResearch(c, newResearchJob('contacts', [{ searchResultId: 'dup:1' }, { searchResultId: 's2' }]), { waitForResults: true }),
+      host.sync,
+    );
     expect(first.items.map((i) => i.outcome)).toEqual(['duplicate', 'done']);
     expect(first.items[0].record).toMatchObject({ apiResearchId: 'old' });
     const again = runSync(runResearch(c, first, { waitForResults: true }), host.sync);
@@ -117,7 +127,9 @@ describe('research flow (DESIGN: chunk, submit, remember ids, poll together, inp
 
   it('a maximum of credits refuses the run before anything is sent', () => {
     const host = scriptedHost([]);
-    expect(() => runSync(runResearch(client(), newResearchJob('contacts', targets(10)), { waitForResults: true, maxCredits: 9 }), host.sync)).toThrow(CreditsError);
+    expect(() => runSync(runResearch(client(), newResearchJob('contacts', targets(10)), { waitForResults: true, maxCredits: 9 }), host.sync)).toThrow(
+      CreditsError,
+    );
     expect(host.log).toHaveLength(0);
   });
 
@@ -137,7 +149,9 @@ describe('research flow (DESIGN: chunk, submit, remember ids, poll together, inp
 
   it('insufficient credits on a chunk: those and later items carry the reason; earlier results are kept', () => {
     const server = researchServer({
-      faults: { 2: () => json(422, { msg: 'Not enough credits', code: 'insufficientCredits', data: { productCategory: 'research', additionalCreditsNeeded: 40 } }) },
+      faults: {
+        2: () => json(422, { msg: 'Not enough credits', code: 'insufficientCredits', data: { productCategory: 'research', additionalCreditsNeeded: 40 } }),
+      },
     });
     const host = scriptedHost(server.responder);
     const job = runSync(runResearch(client(), newResearchJob('contacts', targets(540)), { waitForResults: true }), host.sync);
@@ -168,7 +182,10 @@ describe('research flow (DESIGN: chunk, submit, remember ids, poll together, inp
   it('never mixes search results and identifiers in one request', () => {
     const server = researchServer();
     const host = scriptedHost(server.responder);
-    runSync(runResearch(client(), newResearchJob('contacts', [{ searchResultId: 's1' }, { contact: { email: 'ana@x.test' } }]), { waitForResults: false }), host.sync);
+    runSync(
+      runResearch(client(), newResearchJob('contacts', [{ searchResultId: 's1' }, { contact: { email: 'ana@x.test' } }]), { waitForResults: false }),
+      host.sync,
+    );
     const bodies = host.log.map((r) => JSON.parse(r.body!));
     expect(bodies).toEqual([{ searchResultIds: ['s1'] }, { contacts: [{ email: 'ana@x.test' }] }]);
   });
@@ -197,8 +214,15 @@ describe('research flow (DESIGN: chunk, submit, remember ids, poll together, inp
   it('a run cut while a submit is under way: the next run marks those items unknown and never resubmits them', () => {
     const server = researchServer();
     const host = scriptedHost(server.responder);
-    const cut = { ...host.sync, fetch: () => { throw new Error('Exceeded maximum execution time'); } };
-    expect(() => runSync(runResearch(client(), newResearchJob('contacts', targets(2)), { waitForResults: true, checkpointKey: 'job' }), cut)).toThrow(/maximum execution time/);
+    const cut = {
+      ...host.sync,
+      fetch: () => {
+        throw new Error('Exceeded maximum execution time');
+      },
+    };
+    expect(() => runSync(runResearch(client(), newResearchJob('contacts', targets(2)), { waitForResults: true, checkpointKey: 'job' }), cut)).toThrow(
+      /maximum execution time/,
+    );
     const saved = JSON.parse(host.store.get('job')!) as ResearchJob;
     expect(saved.items.map((i) => i.status)).toEqual(['submitting', 'submitting']);
     const resumed = runSync(runResearch(client(), saved, { waitForResults: true }), host.sync);

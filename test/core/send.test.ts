@@ -50,7 +50,16 @@ describe('send: step through the generator (no driver, no clock, no network)', (
 
   it('sends the token route without any Authorization or Token header (spec 4.2)', () => {
     const host = scriptedHost([json(200, { access_token: 'a', refresh_token: 'r', expires_at: 2_000_000_000 })]);
-    runSync(sendOne(apiKeyClient(), operation('oauth.tokenV1'), { grant_type: 'refresh_token', client_id: 'c', client_secret: 's', redirect_uri: 'http://x/cb', refresh_token: 'r0' }), host.sync);
+    runSync(
+      sendOne(apiKeyClient(), operation('oauth.tokenV1'), {
+        grant_type: 'refresh_token',
+        client_id: 'c',
+        client_secret: 's',
+        redirect_uri: 'http://x/cb',
+        refresh_token: 'r0',
+      }),
+      host.sync,
+    );
     expect(host.log[0].headers.token).toBeUndefined();
     expect(host.log[0].headers.authorization).toBeUndefined();
     expect(host.log[0].url).toBe('http://127.0.0.1:8787/api/v1/oauth/accessToken');
@@ -75,7 +84,10 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
   const reset = Math.floor(Date.UTC(2026, 10, 21, 12, 0, 30) / 1000);
 
   it('on 429 waits until X-RateLimit-Reset plus the margin, then succeeds', () => {
-    const host = scriptedHost([json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, reset)), json(200, lists, rateHeaders(60, 59, reset + 60))]);
+    const host = scriptedHost([
+      json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, reset)),
+      json(200, lists, rateHeaders(60, 59, reset + 60)),
+    ]);
     const data = runSync(sendOne(apiKeyClient(), operation('lists.getAll'), {}), host.sync);
     expect(data).toHaveLength(1);
     expect(host.sleeps).toEqual([30_000 + 1000]);
@@ -127,7 +139,10 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
 
   it('retries an email send when the connection was refused (it never left)', () => {
     const host = scriptedHost([networkFailure('ECONNREFUSED', false), json(201, { success: true, data: email })]);
-    runSync(sendOne(apiKeyClient(), operation('emails.send'), { contactId: 5, from: 'me@acme.test', to: 'ana@x.test', subject: 'Hi', body: 'Hello' }), host.sync);
+    runSync(
+      sendOne(apiKeyClient(), operation('emails.send'), { contactId: 5, from: 'me@acme.test', to: 'ana@x.test', subject: 'Hi', body: 'Hello' }),
+      host.sync,
+    );
     expect(host.log).toHaveLength(2);
   });
 

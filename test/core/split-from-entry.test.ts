@@ -3,7 +3,24 @@ import { call, createClient, operation, runSync, type AnyOperation } from '../..
 import { json, scriptedHost } from '../support/scripted-host';
 
 const client = () => createClient({ auth: { type: 'apiKey', apiKey: 'key-abcdef-123' }, random: () => 0 });
-const campaign = { campaignId: 'c9', name: 'Q4', identifier: 'q4', status: 'draft', isPublic: true, maxActiveContacts: null, numContacts: '700', numSteps: '0', numDays: 0, userIdOwner: 'u', ownerName: 'A', startedAt: null, pausedAt: null, completedAt: null, createdAt: '2026-11-21T12:00:00Z', emailAccountIds: [] };
+const campaign = {
+  campaignId: 'c9',
+  name: 'Q4',
+  identifier: 'q4',
+  status: 'draft',
+  isPublic: true,
+  maxActiveContacts: null,
+  numContacts: '700',
+  numSteps: '0',
+  numDays: 0,
+  userIdOwner: 'u',
+  ownerName: 'A',
+  startedAt: null,
+  pausedAt: null,
+  completedAt: null,
+  createdAt: '2026-11-21T12:00:00Z',
+  emailAccountIds: [],
+};
 
 describe('create-then-add comes from the entry', () => {
   it('any entry whose batch names an add operation creates once and adds the rest there', () => {
@@ -13,7 +30,9 @@ describe('create-then-add comes from the entry', () => {
       json(200, { success: true, data: { contactsAdded: 200 } }),
       json(200, { success: true, data: { campaign, steps: [] } }),
     ]);
-    const result = runSync(call(client(), renamed, { name: 'Q4', contactIds: Array.from({ length: 700 }, (_, i) => i + 1) }), host.sync) as { contactsAdded: number };
+    const result = runSync(call(client(), renamed, { name: 'Q4', contactIds: Array.from({ length: 700 }, (_, i) => i + 1) }), host.sync) as {
+      contactsAdded: number;
+    };
     expect(host.log.map((r) => r.endpoint)).toEqual(['POST /v2/campaigns', 'POST /v2/campaigns/{id}/contacts', 'GET /v2/campaigns/{id}']);
     expect(result.contactsAdded).toBe(700);
   });

@@ -22,21 +22,51 @@ describe('validation before sending (spec 8 limits and spec 4 rules)', () => {
   it.each<[string, string, unknown, string, RegExp]>([
     ['spec 8: contactIds max 500 (campaign create)', 'campaigns.create', { name: 'Q4', contactIds: ids(501) }, 'contactIds', /at most 500/],
     ['spec 8: searchResultIds max 500 (company research)', 'companies.research', { searchResultIds: ids(501).map(String) }, 'searchResultIds', /at most 500/],
-    ['spec 8: companies max 500 (company research)', 'companies.research', { companies: ids(501).map((i) => ({ domain: `d${i}.com` })) }, 'companies', /at most 500/],
-    ['spec 8: contacts max 500 (contact research)', 'contacts.research', { contacts: ids(501).map((i) => ({ email: `p${i}@x.com` })) }, 'contacts', /at most 500/],
+    [
+      'spec 8: companies max 500 (company research)',
+      'companies.research',
+      { companies: ids(501).map((i) => ({ domain: `d${i}.com` })) },
+      'companies',
+      /at most 500/,
+    ],
+    [
+      'spec 8: contacts max 500 (contact research)',
+      'contacts.research',
+      { contacts: ids(501).map((i) => ({ email: `p${i}@x.com` })) },
+      'contacts',
+      /at most 500/,
+    ],
     ['spec 8: results per page max 500', 'orgContacts.list', { ...period, limit: 501 }, 'limit', /at most 500/],
     ['spec 8: maxActiveContacts minimum 1', 'campaigns.create', { name: 'Q4', maxActiveContacts: 0 }, 'maxActiveContacts', /at least 1/],
     ['spec 8: dueDay minimum 1', 'campaigns.create', { name: 'Q4', steps: [{ type: 'EMAIL', dueDay: 0 }] }, 'steps[0].dueDay', /at least 1/],
     ['spec 8: numResultsApproved minimum 0', 'savedSearches.update', { id: '12', numResultsApproved: -1 }, 'numResultsApproved', /0 or more/],
-    ['spec 4.10: a company needs domain or companyName', 'companies.research', { companies: [{ domain: 'a.com' }, {}] }, 'companies[1]', /domain or companyName/],
-    ['public ref: searchResultIds and contacts not both', 'contacts.research', { searchResultIds: ['s1'], contacts: [{ email: 'a@b.co' }] }, 'contacts', /not both/],
+    [
+      'spec 4.10: a company needs domain or companyName',
+      'companies.research',
+      { companies: [{ domain: 'a.com' }, {}] },
+      'companies[1]',
+      /domain or companyName/,
+    ],
+    [
+      'public ref: searchResultIds and contacts not both',
+      'contacts.research',
+      { searchResultIds: ['s1'], contacts: [{ email: 'a@b.co' }] },
+      'contacts',
+      /not both/,
+    ],
     ['public ref: a contact item needs one identifying form', 'contacts.research', { contacts: [{ contactName: 'Ana' }] }, 'contacts[0]', /needs one of/],
     ['public ref: isJobChange only with contacts', 'contacts.research', { searchResultIds: ['s1'], isJobChange: true }, 'isJobChange', /only with contacts/],
     ['public ref: poll takes 1 to 100 ids', 'contacts.pollResearch', { requestIds: ids(101).map(String) }, 'requestIds', /at most 100/],
     ['spec 4.3: contactIds are integers', 'campaigns.create', { name: 'Q4', contactIds: ['12a'] }, 'contactIds[0]', /whole-number id/],
     ['spec 4.3: name is required', 'campaigns.create', { contactIds: [1] }, 'name', /./],
     ['spec 4.5: from must be an email address', 'emails.send', { contactId: 1, from: 'me', to: 'a@b.co', subject: 's', body: 'b' }, 'from', /email address/],
-    ['spec 4.5: subject required without a template', 'emails.send', { contactId: 1, from: 'me@x.co', to: 'a@b.co', body: 'b' }, 'subject', /unless a templateId/],
+    [
+      'spec 4.5: subject required without a template',
+      'emails.send',
+      { contactId: 1, from: 'me@x.co', to: 'a@b.co', body: 'b' },
+      'subject',
+      /unless a templateId/,
+    ],
     ['public ref: org reads need startDate', 'orgContacts.list', { endDate: '2026-02-01T00:00:00Z' }, 'startDate', /./],
     ['malformed date-time', 'orgContacts.list', { startDate: '2026-13-45', endDate: '2026-02-01T00:00:00Z' }, 'startDate', /ISO 8601/],
     ['endDate before startDate', 'orgContacts.list', { startDate: '2026-03-01T00:00:00Z', endDate: '2026-02-01T00:00:00Z' }, 'endDate', /before startDate/],
@@ -58,7 +88,10 @@ describe('validation before sending (spec 8 limits and spec 4 rules)', () => {
   });
 
   it('a research list over one request is split, not refused, by the research flow', () => {
-    const job = newResearchJob('contacts', ids(1200).map((i) => ({ searchResultId: `s${i}` })));
+    const job = newResearchJob(
+      'contacts',
+      ids(1200).map((i) => ({ searchResultId: `s${i}` })),
+    );
     expect(job.items).toHaveLength(1200);
   });
 

@@ -14,7 +14,10 @@ const op = (id: string, input: unknown = {}) => runAsync(call(client, operation(
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, log: () => undefined, config: { seed: { orgContacts: 800, draftsPerUser: 1 } } });
-  client = createClient({ auth: { type: 'apiKey', apiKey: sandbox.apiKey }, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth } });
+  client = createClient({
+    auth: { type: 'apiKey', apiKey: sandbox.apiKey },
+    settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth },
+  });
 });
 afterAll(() => sandbox.close());
 

@@ -32,7 +32,10 @@ const year = { startDate: '2025-01-01T00:00:00Z', endDate: '2027-01-01T00:00:00Z
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 100, researchingMs: 300 } } });
-  client = createClient({ auth: { type: 'apiKey', apiKey: sandbox.apiKey }, settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth, pollIntervalMs: 2000 } });
+  client = createClient({
+    auth: { type: 'apiKey', apiKey: sandbox.apiKey },
+    settings: { baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, authUrl: sandbox.auth, pollIntervalMs: 2000 },
+  });
 });
 afterAll(() => sandbox.close());
 
@@ -52,18 +55,40 @@ describe('core against the sandbox: every operation, strict responses', () => {
   it('researches contacts from search results and companies by domain, then reads them from the org', async () => {
     const found = (await op('contacts.search', { limit: 3 })) as { searchResultId: string }[];
     const before = client.state.credits.balance!;
-    const job = await run(runResearch(client, newResearchJob('contacts', found.map((f) => ({ searchResultId: f.searchResultId }))), { waitForResults: true }));
+    const job = await run(
+      runResearch(
+        client,
+        newResearchJob(
+          'contacts',
+          found.map((f) => ({ searchResultId: f.searchResultId })),
+        ),
+        { waitForResults: true },
+      ),
+    );
     expect(summarize(job)).toMatchObject({ done: 3, complete: true });
     expect(job.items[0].record).toMatchObject({ apiResearchId: job.items[0].requestId });
     expect(client.state.credits.balance).toBe(before - 3);
 
     // The same people again: duplicates, free, with the earlier record.
-    const again = await run(runResearch(client, newResearchJob('contacts', found.map((f) => ({ searchResultId: f.searchResultId }))), { waitForResults: true }));
+    const again = await run(
+      runResearch(
+        client,
+        newResearchJob(
+          'contacts',
+          found.map((f) => ({ searchResultId: f.searchResultId })),
+        ),
+        { waitForResults: true },
+      ),
+    );
     expect(again.items.map((i) => i.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
     expect(client.state.credits.balance).toBe(before - 3);
 
     const companies = (await op('companies.search', { limit: 1 })) as { domain: string }[];
-    const cjob = await run(runResearch(client, newResearchJob('companies', [{ company: { domain: companies[0].domain } }, { company: { domain: 'no-such-company.invalid' } }]), { waitForResults: true }));
+    const cjob = await run(
+      runResearch(client, newResearchJob('companies', [{ company: { domain: companies[0].domain } }, { company: { domain: 'no-such-company.invalid' } }]), {
+        waitForResults: true,
+      }),
+    );
     expect(cjob.items.map((i) => i.outcome)).toEqual(['done', 'error']);
 
     const contacts = await run(paginate(client, operation('orgContacts.list'), year));
@@ -119,7 +144,13 @@ describe('core against the sandbox: every operation, strict responses', () => {
   it('sends an email and a draft (once)', async () => {
     const org = (await op('orgContacts.list', year)) as { contactId: string; email?: string }[];
     const me = (await op('emailAccounts.list')) as { email: string }[];
-    const sent = await op('emails.send', { contactId: org[0].contactId, from: me[0].email, to: org[0].email ?? 'someone@example.com', subject: 'Hello', body: 'Hi there' });
+    const sent = await op('emails.send', {
+      contactId: org[0].contactId,
+      from: me[0].email,
+      to: org[0].email ?? 'someone@example.com',
+      subject: 'Hello',
+      body: 'Hi there',
+    });
     expect(sent).toMatchObject({ status: 'SCHEDULED' });
     const drafts = (await op('emails.listDrafts')) as { emailId: string }[];
     expect(await op('emails.sendDraft', { id: drafts[0].emailId })).toMatchObject({ status: 'sent' });
@@ -135,7 +166,13 @@ describe('core against the sandbox: every operation, strict responses', () => {
     const { clientId, clientSecret, redirectUri } = sandbox.oauth;
     const page = await fetch(`${sandbox.auth}/oauth/authorize?client_id=${clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=xyz`);
     expect(page.status).toBe(200);
-    const form = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, state: 'xyz', email: sandbox.user.email, password: sandbox.user.password });
+    const form = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      state: 'xyz',
+      email: sandbox.user.email,
+      password: sandbox.user.password,
+    });
     const signedIn = await fetch(`${sandbox.auth}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     const location = new URL(signedIn.headers.get('location')!);
     expect(location.searchParams.get('state')).toBe('xyz');

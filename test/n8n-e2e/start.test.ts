@@ -34,7 +34,9 @@ function start(args: string[], env: NodeJS.ProcessEnv = process.env): Started {
   let err = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let done = false;
   void exited.then(() => (done = true));
   return {
@@ -188,7 +190,10 @@ e2e('npm start with n8n', () => {
 
       // "What to try first": the search example run the way the editor's Execute button runs it.
       const searchWf = await rest.get<{ id: string }>('/rest/workflows/exSearch00000001');
-      const started = await rest.post<{ executionId: string }>('/rest/workflows/exSearch00000001/run', { workflowData: searchWf, triggerToStartFrom: { name: 'Start' } });
+      const started = await rest.post<{ executionId: string }>('/rest/workflows/exSearch00000001/run', {
+        workflowData: searchWf,
+        triggerToStartFrom: { name: 'Start' },
+      });
       const manual = await waitFor('the manual run', 30_000, async () => {
         const e = await rest.execution(started.executionId);
         return e.status === 'success' || e.status === 'error' ? e : undefined;
@@ -200,9 +205,17 @@ e2e('npm start with n8n', () => {
       // start.mjs registered the active webhook example on the sandbox: a research arrives as an execution.
       const hooks = (await (await fetch(`${admin}/webhooks`)).json()) as { url: string }[];
       expect(hooks.map((h) => h.url)).toEqual([`http://127.0.0.1:${n8nPort}/webhook/6a1f3c2e-9b4d-4e7a-8c5f-2d0b1e9a7c31/prospecting`]);
-      const search = await fetch(`${v2}/search/contacts`, { method: 'POST', headers: { Token: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ seniority: ['VP'], limit: 1 }) });
+      const search = await fetch(`${v2}/search/contacts`, {
+        method: 'POST',
+        headers: { Token: apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ seniority: ['VP'], limit: 1 }),
+      });
       const [hit] = ((await search.json()) as { data: { searchResultId: string }[] }).data;
-      const submit = await fetch(`${v2.replace(/v2$/, 'v1')}/contacts/research`, { method: 'POST', headers: { Token: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ searchResultIds: [hit.searchResultId] }) });
+      const submit = await fetch(`${v2.replace(/v2$/, 'v1')}/contacts/research`, {
+        method: 'POST',
+        headers: { Token: apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ searchResultIds: [hit.searchResultId] }),
+      });
       expect(submit.status).toBe(202);
       const executions = await waitFor('the webhook execution', 30_000, async () => {
         const list = await rest.executions('exWebhook0000001');

@@ -53,10 +53,19 @@ e2e('trigger examples in a real n8n server', () => {
   beforeAll(async () => {
     await ensureN8n();
     execFileSync(process.execPath, [path.join(PACKAGE, 'build.mjs')], { stdio: 'inherit' });
-    sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 200, researchingMs: 300 }, webhooks: { backoffBaseMs: 200 } } });
+    sandbox = await startSandbox({
+      port: 0,
+      log: () => undefined,
+      config: { research: { queuedMs: 200, researchingMs: 300 }, webhooks: { backoffBaseMs: 200 } },
+    });
     home = await createN8nHome({ customExtensionsDir: path.join(PACKAGE, 'dist') });
     await home.importCredentials([
-      { id: 'prospectingSandbox1', name: 'Prospecting sandbox', type: 'prospectingApi', data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } },
+      {
+        id: 'prospectingSandbox1',
+        name: 'Prospecting sandbox',
+        type: 'prospectingApi',
+        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
+      },
     ]);
     // One import command for both (each CLI command boots n8n: ~5 s).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-trigger-examples-'));
@@ -89,12 +98,20 @@ e2e('trigger examples in a real n8n server', () => {
     const reg = await postJson(`${sandbox.admin}/webhooks`, { org: 'A', url: hookUrl, secret: 'not-the-secret' });
     expect(reg.status).toBe(200);
     const search = await postJson(`${sandbox.v2}/search/contacts`, { seniority: ['VP'], department: ['Engineering'], limit: 1 }, { Token: sandbox.apiKey });
-    const submit = await postJson(`${sandbox.v1}/contacts/research`, { searchResultIds: (search.body.data as { searchResultId: string }[]).map((c) => c.searchResultId) }, { Token: sandbox.apiKey });
+    const submit = await postJson(
+      `${sandbox.v1}/contacts/research`,
+      { searchResultIds: (search.body.data as { searchResultId: string }[]).map((c) => c.searchResultId) },
+      { Token: sandbox.apiKey },
+    );
     expect(submit.status).toBe(202);
     const [requestId] = submit.body.requestIds as string[];
     const failed = await waitFor('the delivery to fail', 30_000, async () => {
       await fetch(`${sandbox.v1}/contacts/research/poll?requestIds=${requestId}`, { headers: { Token: sandbox.apiKey } });
-      const all = (await (await fetch(`${sandbox.admin}/webhooks/deliveries`)).json()) as { webhookId: string; state: string; attempts: { status: number | null }[] }[];
+      const all = (await (await fetch(`${sandbox.admin}/webhooks/deliveries`)).json()) as {
+        webhookId: string;
+        state: string;
+        attempts: { status: number | null }[];
+      }[];
       return all.find((d) => d.webhookId === reg.body.webhookId && d.state === 'failed');
     });
     expect(failed.attempts.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
@@ -160,7 +177,11 @@ e2e('trigger examples in a real n8n server', () => {
   /** Researches `body` (search filters) through the sandbox; resolves once the research is done. */
   async function research(filters: Record<string, unknown>): Promise<{ requestId: string; contactId: string }[]> {
     const search = await postJson(`${sandbox.v2}/search/contacts`, filters, { Token: sandbox.apiKey });
-    const submit = await postJson(`${sandbox.v1}/contacts/research`, { searchResultIds: (search.body.data as { searchResultId: string }[]).map((c) => c.searchResultId) }, { Token: sandbox.apiKey });
+    const submit = await postJson(
+      `${sandbox.v1}/contacts/research`,
+      { searchResultIds: (search.body.data as { searchResultId: string }[]).map((c) => c.searchResultId) },
+      { Token: sandbox.apiKey },
+    );
     expect(submit.status).toBe(202);
     const requestIds = submit.body.requestIds as string[];
     return waitFor('research done', 30_000, async () => {
@@ -202,7 +223,11 @@ e2e('trigger examples in a real n8n server', () => {
     await delivered([reg.body.webhookId], 1);
     await fetch(`${sandbox.admin}/webhooks/${reg.body.webhookId as string}`, { method: 'DELETE' });
     await settledExecutions(before + 1);
-    const again = await postJson(hookUrl, { apiResearchId: one.requestId, contactId: one.contactId, name: 'Repeat' }, { 'X-Webhook-Secret': secret, 'X-Webhook-Event': 'contact-researched' });
+    const again = await postJson(
+      hookUrl,
+      { apiResearchId: one.requestId, contactId: one.contactId, name: 'Repeat' },
+      { 'X-Webhook-Secret': secret, 'X-Webhook-Event': 'contact-researched' },
+    );
     expect(again).toEqual({ status: 200, body: { received: true, duplicate: true } });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await rest.executions(webhookWf.id)).toHaveLength(before + 1);
@@ -214,7 +239,10 @@ e2e('trigger examples in a real n8n server', () => {
   it('the same research delivered twice at once runs the workflow once', async () => {
     const regs = await Promise.all([1, 2].map(() => postJson(`${sandbox.admin}/webhooks`, { org: 'A', url: hookUrl, secret })));
     const done = await research({ seniority: ['Director'], department: ['Marketing'], limit: 2 });
-    await delivered(regs.map((r) => r.body.webhookId), 4);
+    await delivered(
+      regs.map((r) => r.body.webhookId),
+      4,
+    );
     for (const r of regs) await fetch(`${sandbox.admin}/webhooks/${r.body.webhookId as string}`, { method: 'DELETE' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await settledExecutions(0);

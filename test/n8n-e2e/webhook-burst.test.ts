@@ -86,7 +86,12 @@ e2e('bulk research with the webhook example active in a real n8n', () => {
 
   it(`${CONTACTS} researched contacts: every delivery becomes exactly one execution`, async () => {
     const hookUrl = `${server.url}/webhook/${trigger.webhookId}/prospecting`;
-    const reg = await postJson(`${sandbox.admin}/webhooks`, { org: 'A', url: hookUrl, secret: trigger.parameters.secret, secretHeader: trigger.parameters.headerName });
+    const reg = await postJson(`${sandbox.admin}/webhooks`, {
+      org: 'A',
+      url: hookUrl,
+      secret: trigger.parameters.secret,
+      secretHeader: trigger.parameters.headerName,
+    });
     expect(reg.status).toBe(200);
 
     const requestIds: string[] = [];
@@ -104,7 +109,9 @@ e2e('bulk research with the webhook example active in a real n8n', () => {
     // The sandbox settles the research on its own (a webhook is registered) and delivers each `done` one.
     type Delivery = { apiResearchId: string; state: string; attempts: { status: number | null }[] };
     const deliveries = await waitFor('every delivery to end', 600_000, async () => {
-      const all = ((await (await fetch(`${sandbox.admin}/webhooks/deliveries`)).json()) as (Delivery & { webhookId: string })[]).filter((d) => d.webhookId === reg.body.webhookId);
+      const all = ((await (await fetch(`${sandbox.admin}/webhooks/deliveries`)).json()) as (Delivery & { webhookId: string })[]).filter(
+        (d) => d.webhookId === reg.body.webhookId,
+      );
       const research = (await (await fetch(`${sandbox.admin}/research?org=A`)).json()) as { status: string }[];
       const pending = research.some((j) => j.status === 'queued' || j.status === 'researching');
       return !pending && all.length > 0 && all.every((d) => d.state !== 'pending') ? all : undefined;

@@ -29,7 +29,10 @@ const COVERED_BY: Record<string, string> = {
 };
 
 it('every shipped example is run by an n8n e2e test', () => {
-  const files = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   expect(Object.keys(COVERED_BY).sort()).toEqual(files);
   for (const [file, test] of Object.entries(COVERED_BY)) {
     expect(fs.readFileSync(path.join(__dirname, test), 'utf8')).toContain(`'${file}'`);
@@ -51,7 +54,12 @@ e2e('example workflows in a real n8n', () => {
     sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 200, researchingMs: 300 } } });
     home = await createN8nHome({ customExtensionsDir: path.join(PACKAGE, 'dist') });
     await home.importCredentials([
-      { id: 'prospectingSandbox1', name: 'Prospecting sandbox', type: 'prospectingApi', data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 } },
+      {
+        id: 'prospectingSandbox1',
+        name: 'Prospecting sandbox',
+        type: 'prospectingApi',
+        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
+      },
     ]);
   }, 600_000);
 

@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 function distFiles(): string[] {
-  return readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).map((f) => path.join(DIST, f));
+  return readdirSync(DIST, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join(DIST, f));
 }
 
 it('no globalThis, setTimeout, setInterval or process. in any built file', () => {
@@ -40,9 +42,11 @@ it('no globalThis, setTimeout, setInterval or process. in any built file', () =>
   const forbidden = [/\bglobalThis\b/, /\bsetTimeout\b/, /\bsetInterval\b/, /(?<![\w$.])process\./];
   const found: string[] = [];
   for (const file of files) {
-    readFileSync(file, 'utf8').split('\n').forEach((line, n) => {
-      for (const re of forbidden) if (re.test(line)) found.push(`${path.relative(DIST, file)}:${n + 1}: ${line.trim().slice(0, 120)}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, n) => {
+        for (const re of forbidden) if (re.test(line)) found.push(`${path.relative(DIST, file)}:${n + 1}: ${line.trim().slice(0, 120)}`);
+      });
   }
   expect(found).toEqual([]);
 });
@@ -64,10 +68,19 @@ it('the built Prospecting node runs: a search, zod validation of research target
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Prospecting } = require(path.join(DIST, 'nodes/Prospecting/Prospecting.node.js')) as { Prospecting: new () => INodeType };
   nodeClasses.prospecting = new Prospecting();
-  const rows = await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2, additionalFields: {} }, credentials: env.credentials });
+  const rows = await executeNode({
+    parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2, additionalFields: {} },
+    credentials: env.credentials,
+  });
   expect(rows).toHaveLength(2);
   const out = await executeNode({
-    parameters: { resource: 'contacts', operation: 'research', researchBy: 'details', contact: { contactName: '={{ $json.name }}', companyName: '={{ $json.company }}' }, waitForResults: true },
+    parameters: {
+      resource: 'contacts',
+      operation: 'research',
+      researchBy: 'details',
+      contact: { contactName: '={{ $json.name }}', companyName: '={{ $json.company }}' },
+      waitForResults: true,
+    },
     items: [{ json: { name: 'Nobody', company: '' } }, { json: { name: 'Ana Lima', company: 'Acme' } }],
     credentials: env.credentials,
     continueOnFail: true,

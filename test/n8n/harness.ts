@@ -37,7 +37,8 @@ import { ProspectingOAuth2Api } from '../../n8n-nodes/credentials/ProspectingOAu
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { Prospecting } = require('../../n8n-nodes/nodes/Prospecting/Prospecting.node.ts') as typeof import('../../n8n-nodes/nodes/Prospecting/Prospecting.node');
-const { ProspectingTrigger } = require('../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node.ts') as typeof import('../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node');
+const { ProspectingTrigger } =
+  require('../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node.ts') as typeof import('../../n8n-nodes/nodes/ProspectingTrigger/ProspectingTrigger.node');
 const { ProspectingWebhookTrigger } =
   require('../../n8n-nodes/nodes/ProspectingWebhookTrigger/ProspectingWebhookTrigger.node.ts') as typeof import('../../n8n-nodes/nodes/ProspectingWebhookTrigger/ProspectingWebhookTrigger.node');
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -70,7 +71,13 @@ export class MemoryCredentials extends ICredentialsHelper {
   getParentTypes(name: string): string[] {
     return credentialClasses[name]?.extends ?? [];
   }
-  async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions | IRequestOptionsSimplified, workflow: Workflow, node: INode): Promise<IHttpRequestOptions> {
+  async authenticate(
+    credentials: ICredentialDataDecryptedObject,
+    typeName: string,
+    requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+    workflow: Workflow,
+    node: INode,
+  ): Promise<IHttpRequestOptions> {
     const auth = credentialClasses[typeName].authenticate;
     const options = { ...requestOptions } as IHttpRequestOptions;
     if (!auth || typeof auth === 'function') return options;
@@ -149,10 +156,25 @@ export async function executeNode(run: NodeRun): Promise<INodeExecutionData[]> {
   const node = makeNode('prospecting', run);
   const workflow = workflowFor(node);
   const items = run.items ?? [{ json: {} }];
-  const runData = { resultData: { runData: {} }, executionData: { contextData: {}, nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} } } as unknown as IRunExecutionData;
+  const runData = {
+    resultData: { runData: {} },
+    executionData: { contextData: {}, nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} },
+  } as unknown as IRunExecutionData;
   const inputData = { main: [items] };
   const executeData = { node, data: inputData, source: null };
-  const context = new ExecuteContext(workflow, workflow.getNode(node.name)!, additionalData(run.credentials), 'manual', runData, 0, items, inputData, executeData, [], run.abortSignal);
+  const context = new ExecuteContext(
+    workflow,
+    workflow.getNode(node.name)!,
+    additionalData(run.credentials),
+    'manual',
+    runData,
+    0,
+    items,
+    inputData,
+    executeData,
+    [],
+    run.abortSignal,
+  );
   const out = await NodeHelpers.getVersionedNodeType(nodeClasses.prospecting, node.typeVersion).execute!.call(context);
   return (out as INodeExecutionData[][])[0];
 }
@@ -197,8 +219,19 @@ export async function callWebhook(call: WebhookCall) {
       return response;
     },
   };
-  const data = { ...additionalData({}), httpRequest: { headers: call.headers, body: call.body, params: {}, query: {} }, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData;
-  const webhookData = { httpMethod: 'POST', node: node.name, path: 'prospecting', webhookDescription: { name: 'default', httpMethod: 'POST', path: 'prospecting' }, workflowId: 'wf-1', workflowExecuteAdditionalData: data } as never;
+  const data = {
+    ...additionalData({}),
+    httpRequest: { headers: call.headers, body: call.body, params: {}, query: {} },
+    httpResponse: response,
+  } as unknown as IWorkflowExecuteAdditionalData;
+  const webhookData = {
+    httpMethod: 'POST',
+    node: node.name,
+    path: 'prospecting',
+    webhookDescription: { name: 'default', httpMethod: 'POST', path: 'prospecting' },
+    workflowId: 'wf-1',
+    workflowExecuteAdditionalData: data,
+  } as never;
   const context = new WebhookContext(workflow, workflow.getNode(node.name)!, data, 'webhook', webhookData, [], null);
   const result = await nodeClasses.prospectingWebhookTrigger.webhook!.call(context);
   return { result, written, staticData: workflow.staticData };

@@ -50,7 +50,9 @@ async function savedIds(): Promise<string[]> {
   const ids: string[] = [];
   const end = new Date(Date.now() + 3_600_000).toISOString();
   for (let page = 1; ; page++) {
-    const res = await fetch(`${env.sandbox.v1}/contacts?page=${page}&limit=500&startDate=2000-01-01T00:00:00Z&endDate=${end}`, { headers: { token: env.sandbox.apiKey } });
+    const res = await fetch(`${env.sandbox.v1}/contacts?page=${page}&limit=500&startDate=2000-01-01T00:00:00Z&endDate=${end}`, {
+      headers: { token: env.sandbox.apiKey },
+    });
     const rows = ((await res.json()) as { data: { contactId: string }[] }).data;
     ids.push(...rows.map((r) => r.contactId));
     if (rows.length < 500) return ids;
@@ -66,7 +68,11 @@ test('a contact edited between two pages of a check: no other contact is skipped
     const first = rows[0];
     edited = String(first.contactId);
     const body = { contacts: [{ contactName: first.fullName, companyName: first.company }] };
-    const res = await fetch(`${env.sandbox.v1}/contacts/research`, { method: 'POST', headers: { token: env.sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${env.sandbox.v1}/contacts/research`, {
+      method: 'POST',
+      headers: { token: env.sandbox.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(202);
     await new Promise((r) => setTimeout(r, 100));
   });

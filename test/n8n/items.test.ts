@@ -19,7 +19,11 @@ const getList = (ids: string[], continueOnFail = false, credentials = env.creden
   });
 
 it('pairs every output item with its input item, also when one input yields many records', async () => {
-  const out = await executeNode({ parameters: { resource: 'lists', operation: 'getAll', returnAll: true }, items: [{ json: {} }, { json: {} }], credentials: env.credentials });
+  const out = await executeNode({
+    parameters: { resource: 'lists', operation: 'getAll', returnAll: true },
+    items: [{ json: {} }, { json: {} }],
+    credentials: env.credentials,
+  });
   const half = out.length / 2;
   expect(out.slice(0, half).every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
   expect(out.slice(half).every((i) => (i.pairedItem as { item: number }).item === 1)).toBe(true);
@@ -44,9 +48,10 @@ it('Continue on Fail: the error goes on the failing item only, the others carry 
 
 it('a field that breaks a rule is named before anything is sent', async () => {
   await admin(env.sandbox, 'DELETE', '/requests');
-  const error = (await executeNode({ parameters: { resource: 'campaigns', operation: 'create', name: 'X', additionalFields: { maxActiveContacts: 0 } }, credentials: env.credentials }).catch(
-    (e: unknown) => e,
-  )) as NodeOperationError;
+  const error = (await executeNode({
+    parameters: { resource: 'campaigns', operation: 'create', name: 'X', additionalFields: { maxActiveContacts: 0 } },
+    credentials: env.credentials,
+  }).catch((e: unknown) => e)) as NodeOperationError;
   expect(error).toBeInstanceOf(NodeOperationError);
   expect(error.message).toMatch(/maxActiveContacts: must be at least 1/);
   expect(error.context.itemIndex).toBe(0);
@@ -71,7 +76,11 @@ describe('pacing', () => {
     await admin(env.sandbox, 'PUT', '/rate-limits', { windowMs: 1000, defaultLimit: 5 });
     await admin(env.sandbox, 'DELETE', '/requests');
     const started = Date.now();
-    const out = await executeNode({ parameters: { resource: 'credits', operation: 'get' }, items: Array.from({ length: 12 }, () => ({ json: {} })), credentials: env.credentials });
+    const out = await executeNode({
+      parameters: { resource: 'credits', operation: 'get' },
+      items: Array.from({ length: 12 }, () => ({ json: {} })),
+      credentials: env.credentials,
+    });
     expect(out).toHaveLength(12);
     const counts = await requestCounts(env.sandbox);
     expect(countOf(counts, 'GET /v2/credits', '429')).toBe(0);
@@ -94,7 +103,12 @@ describe('pacing', () => {
     await admin(env.sandbox, 'PUT', '/rate-limits', { windowMs: 30_000, defaultLimit: 1 });
     const controller = new AbortController();
     const started = Date.now();
-    const running = executeNode({ parameters: { resource: 'credits', operation: 'get' }, items: [{ json: {} }, { json: {} }], credentials: env.credentials, abortSignal: controller.signal });
+    const running = executeNode({
+      parameters: { resource: 'credits', operation: 'get' },
+      items: [{ json: {} }, { json: {} }],
+      credentials: env.credentials,
+      abortSignal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 300);
     await expect(running).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5000);

@@ -33,6 +33,8 @@ describe('research comes from the entry', () => {
     const op = { ...operation('contacts.research'), id: 'contacts.enrich', action: 'enrich' };
     const own = nodeProperties([op]).filter((p) => p.displayOptions?.show?.operation?.includes('enrich'));
     expect(own).toEqual([]);
-    expect(names(nodeProperties([{ ...op, submitsResearch: false }]).filter((p) => p.displayOptions?.show?.operation?.includes('enrich')))).toContain('additionalFields');
+    expect(names(nodeProperties([{ ...op, submitsResearch: false }]).filter((p) => p.displayOptions?.show?.operation?.includes('enrich')))).toContain(
+      'additionalFields',
+    );
   });
 });

@@ -24,7 +24,10 @@ beforeAll(async () => {
     config: { research: { queuedMs: 1, researchingMs: 1 }, rateLimit: { defaultLimit: 1_000_000 }, credits: { A: 1_000_000 } },
   });
   proxy = await startEchoProxy(env.sandbox.origin);
-  const [saved] = await executeNode({ parameters: { resource: 'orgContacts', operation: 'list', ...wide, returnAll: false, limit: 1 }, credentials: credentials() });
+  const [saved] = await executeNode({
+    parameters: { resource: 'orgContacts', operation: 'list', ...wide, returnAll: false, limit: 1 },
+    credentials: credentials(),
+  });
   BASE_VALUES.contactId = String(saved.json.contactId);
   cases = generate();
 });
@@ -107,7 +110,11 @@ function baseParameters(op: AnyOperation): INodeParameters {
 
 const RESEARCH_FIELDS: { name: string; where: 'top' | 'contact' | 'company' | 'researchOptions'; names: string[] }[] = [
   { name: 'searchResultId', where: 'top', names: ['searchResultId', 'Search Result'] },
-  ...['contactName', 'companyName', 'domain', 'email', 'title', 'liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl'].map((name) => ({ name, where: 'contact' as const, names: [name, 'contact'] })),
+  ...['contactName', 'companyName', 'domain', 'email', 'title', 'liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl'].map((name) => ({
+    name,
+    where: 'contact' as const,
+    names: [name, 'contact'],
+  })),
   ...['companyName', 'domain'].map((name) => ({ name, where: 'company' as const, names: [name, 'company'] })),
   { name: 'maxCredits', where: 'researchOptions', names: ['maxCredits', 'Maximum Credits'] },
   { name: 'timeLimitSeconds', where: 'researchOptions', names: ['timeLimitSeconds', 'Time Limit'] },
@@ -121,7 +128,16 @@ function generate(): Case[] {
   const add = (id: string, names: string[], build: (param: unknown) => INodeParameters, value: MalformedValue, takes: Takes = 'text', options?: string[]) => {
     const placed = place(value, k++);
     const parameters = build(placed.param);
-    cases.push({ id: `${id} = ${value.label} (${placed.how})`, names, takes, options, value: value.value, parameters, item: placed.item, continueOnFail: k % 4 === 0 });
+    cases.push({
+      id: `${id} = ${value.label} (${placed.how})`,
+      names,
+      takes,
+      options,
+      value: value.value,
+      parameters,
+      item: placed.item,
+      continueOnFail: k % 4 === 0,
+    });
   };
   for (const op of nodeOperations) {
     if (op.action === 'research' || op.id === 'custom.call') continue;
@@ -134,16 +150,21 @@ function generate(): Case[] {
       for (const value of chosen) {
         const names = [spec.name, spec.displayName];
         const takes = TAKES[spec.kind];
-        if (spec.required) add(`${op.id}.${spec.name}`, names, (param) => ({ ...base, [spec.name]: param as INodeParameters[string] }), value, takes, spec.options);
+        if (spec.required)
+          add(`${op.id}.${spec.name}`, names, (param) => ({ ...base, [spec.name]: param as INodeParameters[string] }), value, takes, spec.options);
         else {
           const collection = optionalCollectionName(op);
-          const build = (param: unknown): INodeParameters => ({ ...base, [collection]: { ...(base[collection] as INodeParameters), [spec.name]: param as INodeParameters[string] } });
+          const build = (param: unknown): INodeParameters => ({
+            ...base,
+            [collection]: { ...(base[collection] as INodeParameters), [spec.name]: param as INodeParameters[string] },
+          });
           add(`${op.id}.${spec.name}`, names, build, value, takes, spec.options);
         }
       }
     }
     if (isListOperation(op)) {
-      for (const value of Array.from({ length: 6 }, () => pick(random, values))) add(`${op.id}.limit`, ['limit', 'Limit'], (param) => ({ ...base, limit: param as number }), value, 'count');
+      for (const value of Array.from({ length: 6 }, () => pick(random, values)))
+        add(`${op.id}.limit`, ['limit', 'Limit'], (param) => ({ ...base, limit: param as number }), value, 'count');
     }
   }
   for (const kind of ['contacts', 'companies'] as const) {
@@ -153,12 +174,19 @@ function generate(): Case[] {
       for (const value of values) {
         const valid = kind === 'contacts' ? { contactName: 'Ann Lee', companyName: 'Acme' } : { domain: 'acme.com' };
         const detailsKey = kind === 'contacts' ? 'contact' : 'company';
-        add(`${kind}.research.${field.where}.${field.name}`, field.names, (param) => {
-          const p: INodeParameters = { resource: kind, operation: 'research', waitForResults: false };
-          if (field.where === 'top') return { ...p, researchBy: 'searchResult', [field.name]: param as string };
-          if (field.where === 'researchOptions') return { ...p, researchBy: 'details', [detailsKey]: valid, researchOptions: { [field.name]: param as number } };
-          return { ...p, researchBy: 'details', [detailsKey]: { ...valid, [field.name]: param as string } };
-        }, value, field.where === 'researchOptions' ? 'count' : 'text');
+        add(
+          `${kind}.research.${field.where}.${field.name}`,
+          field.names,
+          (param) => {
+            const p: INodeParameters = { resource: kind, operation: 'research', waitForResults: false };
+            if (field.where === 'top') return { ...p, researchBy: 'searchResult', [field.name]: param as string };
+            if (field.where === 'researchOptions')
+              return { ...p, researchBy: 'details', [detailsKey]: valid, researchOptions: { [field.name]: param as number } };
+            return { ...p, researchBy: 'details', [detailsKey]: { ...valid, [field.name]: param as string } };
+          },
+          value,
+          field.where === 'researchOptions' ? 'count' : 'text',
+        );
       }
     }
   }
@@ -195,7 +223,11 @@ function legitimate(c: Case): boolean {
   if (c.options) return typeof v === 'string' && c.options.includes(v.trim());
   switch (c.takes) {
     case 'text':
-      return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
+      return (
+        typeof v === 'string' ||
+        (typeof v === 'number' && Number.isFinite(v)) ||
+        (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'))
+      );
     case 'date':
       return typeof v === 'string' || (v instanceof Date && !Number.isNaN(v.getTime()));
     case 'number':
@@ -259,7 +291,8 @@ async function judge(c: Case): Promise<Verdict> {
     const unnamed = errorTexts.find((t) => !namesField(t, c.names));
     return unnamed ? { kind: 'crash', detail: `names no field: ${unnamed.slice(0, 300)}` } : { kind: 'refused', detail: errorTexts[0].slice(0, 120) };
   }
-  if (refusedByService && c.takes !== 'free' && !UNKNOWN_ID.test(errorTexts.join(' '))) return { kind: 'sent-refused', detail: (errorTexts[0] ?? '').slice(0, 300) };
+  if (refusedByService && c.takes !== 'free' && !UNKNOWN_ID.test(errorTexts.join(' ')))
+    return { kind: 'sent-refused', detail: (errorTexts[0] ?? '').slice(0, 300) };
   return legitimate(c) ? { kind: 'sent', detail: '' } : { kind: 'sent-malformed', detail: (errorTexts[0] ?? 'accepted').slice(0, 300) };
 }
 

@@ -106,7 +106,10 @@ describe('node identity', () => {
   it('keeps the node type name, and every committed snapshot still has its version (a version is never removed)', () => {
     expect(node.description.name).toBe('prospecting');
     expect(node.description.defaultVersion).toBe(Math.max(...versions));
-    const committed = readdirSync(SNAPSHOTS).map((f) => /^prospecting\.v(\d+)\.json$/.exec(f)?.[1]).filter(Boolean).map(Number);
+    const committed = readdirSync(SNAPSHOTS)
+      .map((f) => /^prospecting\.v(\d+)\.json$/.exec(f)?.[1])
+      .filter(Boolean)
+      .map(Number);
     expect(versions).toEqual(expect.arrayContaining(committed));
   });
 

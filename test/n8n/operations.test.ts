@@ -46,7 +46,12 @@ describe('search', () => {
 describe('research results by request id', () => {
   it('contacts and companies: research without waiting, then Get Research Results', async () => {
     const people = await run('contacts', 'search', { returnAll: false, limit: 2 });
-    const submitted = await run('contacts', 'research', { researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}', waitForResults: false }, people);
+    const submitted = await run(
+      'contacts',
+      'research',
+      { researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}', waitForResults: false },
+      people,
+    );
     expect(submitted.map((s) => s.status)).toEqual(['queued', 'queued']);
     await new Promise((r) => setTimeout(r, 400));
     const polled = await run('contacts', 'pollResearch', { requestIds: submitted.map((s) => s.requestId).join(',') });

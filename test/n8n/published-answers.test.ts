@@ -49,7 +49,11 @@ describe('Prospecting node items from the published answers', () => {
     const [company] = await run('orgCompanies', 'list', { ...wide, returnAll: true });
     expect(company.staffCount).toBe('750');
     expect(company).not.toHaveProperty('companyId');
-    expect(company).toMatchObject({ companyNetworkId: '1337042', trafficRankScore: expect.stringContaining('traffic-rank'), encyclopediaUrl: expect.any(String) });
+    expect(company).toMatchObject({
+      companyNetworkId: '1337042',
+      trafficRankScore: expect.stringContaining('traffic-rank'),
+      encyclopediaUrl: expect.any(String),
+    });
     expectShows(company, publishedCompany(), records.companyPublishedNames);
   });
 
@@ -89,7 +93,13 @@ describe('Prospecting node items from the published answers', () => {
   it('contact research submitted without waiting: the published 202 ids, one per item', async () => {
     // The published jobChanges example: John and Jane Doe at Acme Corp, one request.
     const out = await executeNode({
-      parameters: { resource: 'contacts', operation: 'research', researchBy: 'details', contact: { contactName: '={{ $json.name }}', companyName: 'Acme Corp' }, waitForResults: false },
+      parameters: {
+        resource: 'contacts',
+        operation: 'research',
+        researchBy: 'details',
+        contact: { contactName: '={{ $json.name }}', companyName: 'Acme Corp' },
+        waitForResults: false,
+      },
       items: [{ json: { name: 'John Doe' } }, { json: { name: 'Jane Doe' } }],
       credentials,
     });

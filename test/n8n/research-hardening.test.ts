@@ -4,7 +4,14 @@
  * item, and credits that cover part of a run research that part and say so on the run.
  */
 import { ExecuteContext } from 'n8n-core';
-import { NodeOperationError, type IDataObject, type INodeExecutionData, type INodeParameters, type IRunExecutionData, type NodeExecutionHint } from 'n8n-workflow';
+import {
+  NodeOperationError,
+  type IDataObject,
+  type INodeExecutionData,
+  type INodeParameters,
+  type IRunExecutionData,
+  type NodeExecutionHint,
+} from 'n8n-workflow';
 import { additionalData, executeNode, makeNode, nodeClasses, workflowFor } from './harness';
 import { admin, countOf, requestCounts, sandboxWithCredentials } from './setup';
 
@@ -23,14 +30,35 @@ async function executeWithHints(parameters: INodeParameters, items: INodeExecuti
   const run = { parameters, items, credentials: env.credentials, continueOnFail };
   const node = makeNode('prospecting', run);
   const workflow = workflowFor(node);
-  const runData = { resultData: { runData: {} }, executionData: { contextData: {}, nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} } } as unknown as IRunExecutionData;
+  const runData = {
+    resultData: { runData: {} },
+    executionData: { contextData: {}, nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} },
+  } as unknown as IRunExecutionData;
   const inputData = { main: [items] };
-  const context = new ExecuteContext(workflow, workflow.getNode(node.name)!, additionalData(env.credentials), 'manual', runData, 0, items, inputData, { node, data: inputData, source: null }, []);
+  const context = new ExecuteContext(
+    workflow,
+    workflow.getNode(node.name)!,
+    additionalData(env.credentials),
+    'manual',
+    runData,
+    0,
+    items,
+    inputData,
+    { node, data: inputData, source: null },
+    [],
+  );
   const out = (await nodeClasses.prospecting.execute!.call(context)) as INodeExecutionData[][];
   return { out: out[0], hints: (context as unknown as { hints: NodeExecutionHint[] }).hints };
 }
 
-const bySearch = (extra: IDataObject = {}) => ({ resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.id }}', waitForResults: false, ...extra });
+const bySearch = (extra: IDataObject = {}) => ({
+  resource: 'contacts',
+  operation: 'research',
+  researchBy: 'searchResult',
+  searchResultId: '={{ $json.id }}',
+  waitForResults: false,
+  ...extra,
+});
 const submits = async () => countOf(await requestCounts(env.sandbox), 'POST /v1/contacts/research');
 
 describe('Maximum Credits that cannot be read refuses the run, nothing sent', () => {
@@ -46,7 +74,9 @@ describe('Maximum Credits that cannot be read refuses the run, nothing sent', ()
   ])('%s', async (_label, maxCredits) => {
     await admin(env.sandbox, 'DELETE', '/requests');
     const items = searchIds.slice(0, 3).map((id) => ({ json: { id } }));
-    const error = await executeNode({ parameters: bySearch({ researchOptions: { maxCredits } }), items, credentials: env.credentials }).catch((e: unknown) => e);
+    const error = await executeNode({ parameters: bySearch({ researchOptions: { maxCredits } }), items, credentials: env.credentials }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NodeOperationError);
     expect((error as Error).message).toMatch(/Maximum Credits: must be a whole number of credits, 0 or more/);
     expect(await submits()).toBe(0);
@@ -55,14 +85,22 @@ describe('Maximum Credits that cannot be read refuses the run, nothing sent', ()
   it('whole-number text from an expression is the number; the cap names the option', async () => {
     await admin(env.sandbox, 'DELETE', '/requests');
     const items = searchIds.slice(0, 3).map((id) => ({ json: { id, cap: '2' } }));
-    const error = await executeNode({ parameters: bySearch({ researchOptions: { maxCredits: '={{ $json.cap }}' } }), items, credentials: env.credentials }).catch((e: unknown) => e);
+    const error = await executeNode({
+      parameters: bySearch({ researchOptions: { maxCredits: '={{ $json.cap }}' } }),
+      items,
+      credentials: env.credentials,
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/more than the maximum of 2 you set \(Maximum Credits\)/);
     expect(await submits()).toBe(0);
   });
 
   it('Research Again that is neither true nor false refuses the run (it would spend credits again)', async () => {
     const items = searchIds.slice(0, 1).map((id) => ({ json: { id } }));
-    const error = await executeNode({ parameters: bySearch({ researchOptions: { skipDeduplicationCheck: '={{ "yes" }}' } }), items, credentials: env.credentials }).catch((e: unknown) => e);
+    const error = await executeNode({
+      parameters: bySearch({ researchOptions: { skipDeduplicationCheck: '={{ "yes" }}' } }),
+      items,
+      credentials: env.credentials,
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/Research Again: must be true or false/);
   });
 });
@@ -70,7 +108,9 @@ describe('Maximum Credits that cannot be read refuses the run, nothing sent', ()
 describe('each bad row fails alone, named by its n8n item; the rest is researched', () => {
   it('non-text search result ids are never sent as "[object Object]", "x,y", "NaN" or "true"', async () => {
     await admin(env.sandbox, 'DELETE', '/requests');
-    const items = [{ id: searchIds[10] }, { id: { a: 1 } }, { id: ['x', 'y'] }, { id: true }, { id: searchIds[11] }].map((json) => ({ json: json as IDataObject }));
+    const items = [{ id: searchIds[10] }, { id: { a: 1 } }, { id: ['x', 'y'] }, { id: true }, { id: searchIds[11] }].map((json) => ({
+      json: json as IDataObject,
+    }));
     const out = await executeNode({ parameters: bySearch(), items, credentials: env.credentials, continueOnFail: true });
     expect(out.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
     for (const i of [1, 2, 3]) expect(String(out[i].json.error)).toMatch(new RegExp(`item ${i}: searchResultId: must be text`));
@@ -91,7 +131,13 @@ describe('each bad row fails alone, named by its n8n item; the rest is researche
         resource: 'contacts',
         operation: 'research',
         researchBy: 'details',
-        contact: { contactName: '={{ $json.name }}', companyName: '={{ $json.company }}', domain: '={{ $json.domain }}', title: '={{ $json.title }}', email: '={{ $json.email }}' },
+        contact: {
+          contactName: '={{ $json.name }}',
+          companyName: '={{ $json.company }}',
+          domain: '={{ $json.domain }}',
+          title: '={{ $json.title }}',
+          email: '={{ $json.email }}',
+        },
         waitForResults: false,
       },
       items: rows.map((json) => ({ json })),

@@ -29,7 +29,8 @@ type Form = 'searchResultId' | 'contact' | 'company';
 /** The one target an n8n item would carry for this case, and its form. */
 function itemOf(c: MalformedCase): { form: Form; value: unknown } | null {
   if (c.kind !== 'contacts' && c.kind !== 'companies') return null;
-  if (c.jobOptions !== undefined || c.runOptions !== undefined || !Array.isArray(c.targets) || c.targets.length > 2 || c.targets.includes(undefined)) return null;
+  if (c.jobOptions !== undefined || c.runOptions !== undefined || !Array.isArray(c.targets) || c.targets.length > 2 || c.targets.includes(undefined))
+    return null;
   const target = c.targets[c.targets.length - 1] as Record<string, unknown> | undefined;
   if (!target || typeof target !== 'object' || Array.isArray(target) || Object.keys(target).length !== 1 || !carriable(target)) return null;
   const form = Object.keys(target)[0] as Form;
@@ -70,7 +71,9 @@ it('over 600 generated inputs through execute(): refused naming the n8n item and
   let sent = 0;
   for (const [key, group] of groups) {
     const [kind, form] = key.split('|') as ['contacts' | 'companies', Form];
-    const out = await runGroup(kind, form, group).catch((e: Error) => { throw new Error(`${key}: ${e.message}`); });
+    const out = await runGroup(kind, form, group).catch((e: Error) => {
+      throw new Error(`${key}: ${e.message}`);
+    });
     total += group.length;
     expect(out.map((o) => o.pairedItem)).toEqual(group.map((_, item) => ({ item })));
     out.forEach((o, i) => {
@@ -87,7 +90,10 @@ it('over 600 generated inputs through execute(): refused naming the n8n item and
       }
       if (!error) return void wrong.push(`${c.name}: neither sent nor refused`);
       if (!error.includes(`item ${i}`)) wrong.push(`${c.name}: the message does not name item ${i}: ${error.slice(0, 160)}`);
-      const field = expected?.split('.').pop()?.replace(/^items\[\d+\]$/, '');
+      const field = expected
+        ?.split('.')
+        .pop()
+        ?.replace(/^items\[\d+\]$/, '');
       if (field && !error.includes(field)) wrong.push(`${c.name}: the message does not name ${field}: ${error.slice(0, 160)}`);
       if (/TypeError|Cannot read|undefined is not/.test(error)) wrong.push(`${c.name}: crash: ${error.slice(0, 160)}`);
     });

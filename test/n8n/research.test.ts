@@ -12,13 +12,23 @@ beforeAll(async () => {
 afterAll(async () => env.sandbox.close());
 
 async function searchRows(count: number, offsetPage = 1): Promise<IDataObject[]> {
-  const out = await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: count, additionalFields: offsetPage > 1 ? { seniority: 'Manager' } : {} }, credentials: env.credentials });
+  const out = await executeNode({
+    parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: count, additionalFields: offsetPage > 1 ? { seniority: 'Manager' } : {} },
+    credentials: env.credentials,
+  });
   return out.map((i) => i.json);
 }
 
 function research(items: IDataObject[], extra: IDataObject = {}, continueOnFail = false) {
   return executeNode({
-    parameters: { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}', waitForResults: true, ...extra },
+    parameters: {
+      resource: 'contacts',
+      operation: 'research',
+      researchBy: 'searchResult',
+      searchResultId: '={{ $json.searchResultId }}',
+      waitForResults: true,
+      ...extra,
+    },
     items: items.map((json) => ({ json })),
     credentials: env.credentials,
     continueOnFail,
@@ -87,7 +97,13 @@ it('Maximum Credits refuses the run before anything is sent', async () => {
 
 it('research by details; a row without enough details fails alone under Continue on Fail', async () => {
   const out = await executeNode({
-    parameters: { resource: 'contacts', operation: 'research', researchBy: 'details', contact: { contactName: '={{ $json.name }}', companyName: '={{ $json.company }}' }, waitForResults: true },
+    parameters: {
+      resource: 'contacts',
+      operation: 'research',
+      researchBy: 'details',
+      contact: { contactName: '={{ $json.name }}', companyName: '={{ $json.company }}' },
+      waitForResults: true,
+    },
     items: [{ json: { name: 'Ana Lima', company: 'Acme' } }, { json: { name: 'Nobody', company: '' } }, { json: { name: 'Raj Patel', company: 'Globex' } }],
     credentials: env.credentials,
     continueOnFail: true,

@@ -8,7 +8,9 @@ import { sandboxWithCredentials } from './setup';
  * a comma text saved by an older version of the node still runs.
  */
 function searchField(resource: string, name: string): INodeProperties {
-  const collection = properties.find((p) => p.name === 'additionalFields' && p.displayOptions?.show?.resource?.[0] === resource && p.displayOptions?.show?.operation?.[0] === 'search');
+  const collection = properties.find(
+    (p) => p.name === 'additionalFields' && p.displayOptions?.show?.resource?.[0] === resource && p.displayOptions?.show?.operation?.[0] === 'search',
+  );
   const field = (collection?.options as INodeProperties[] | undefined)?.find((o) => o.name === name);
   if (!field) throw new Error(`no ${resource} search field ${name}`);
   return field;
@@ -63,7 +65,12 @@ describe('running a search with picked values and with an older comma text', () 
   afterAll(async () => env.sandbox.close());
 
   const search = async (additionalFields: INodeParameters) =>
-    (await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 20, additionalFields }, credentials: env.credentials })).map((i) => i.json);
+    (
+      await executeNode({
+        parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 20, additionalFields },
+        credentials: env.credentials,
+      })
+    ).map((i) => i.json);
 
   it('a multi-select value (an array) and a saved comma text find the same people', async () => {
     const picked = await search({ seniority: ['VP', 'Director'] });

@@ -120,7 +120,13 @@ describe('a success answer that repeats the key', () => {
     const people = await executeNode({ parameters: search, credentials: credentials() });
     proxy.mode.kind = 'inject';
     const out = await executeNode({
-      parameters: { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}', waitForResults: true },
+      parameters: {
+        resource: 'contacts',
+        operation: 'research',
+        researchBy: 'searchResult',
+        searchResultId: '={{ $json.searchResultId }}',
+        waitForResults: true,
+      },
       credentials: credentials(),
       items: people.map((p) => ({ json: { searchResultId: p.json.searchResultId } })),
     });
@@ -197,7 +203,13 @@ describe('OAuth2: the access token, refresh token and client secret', () => {
     };
     let error: Error | undefined;
     try {
-      await executeNode({ parameters: { ...custom('POST', '/echo', JSON.stringify({ secret: oauth.clientSecret, refresh: oauth.oauthTokenData.refresh_token })), authentication: 'oAuth2' }, credentials });
+      await executeNode({
+        parameters: {
+          ...custom('POST', '/echo', JSON.stringify({ secret: oauth.clientSecret, refresh: oauth.oauthTokenData.refresh_token })),
+          authentication: 'oAuth2',
+        },
+        credentials,
+      });
     } catch (e) {
       error = e as Error;
     } finally {

@@ -62,17 +62,21 @@ it.each(['newContacts', 'newCompanies'])('%s: items of an answer that repeats th
   }
 });
 
-it.each([400, 401, 503])('HTTP %i repeating the key: the thrown error carries none of it', async (status) => {
-  proxy.mode.kind = 'fail';
-  proxy.mode.status = status;
-  let error: Error | null = null;
-  try {
-    await poll({ event: 'newContacts' });
-  } catch (e) {
-    error = e as Error;
-  }
-  expect(error).not.toBeNull();
-  const text = [allText(error), JSON.stringify(error), String(error!.stack), String(error!.message)].join('\n');
-  expect(leakedForms(text)).toEqual([]);
-  expect(text).toContain(REDACTED);
-}, 30_000);
+it.each([400, 401, 503])(
+  'HTTP %i repeating the key: the thrown error carries none of it',
+  async (status) => {
+    proxy.mode.kind = 'fail';
+    proxy.mode.status = status;
+    let error: Error | null = null;
+    try {
+      await poll({ event: 'newContacts' });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error).not.toBeNull();
+    const text = [allText(error), JSON.stringify(error), String(error!.stack), String(error!.message)].join('\n');
+    expect(leakedForms(text)).toEqual([]);
+    expect(text).toContain(REDACTED);
+  },
+  30_000,
+);

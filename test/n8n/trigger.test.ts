@@ -18,16 +18,33 @@ describe('poll trigger', () => {
     const window = (first.staticData['node:Prospecting'] as IDataObject).lastTimeChecked as string;
     expect(Date.parse(window)).toBeGreaterThan(Date.now() - 5000);
 
-    const again = await pollTrigger({ parameters: { event: 'newContacts', lookbackHours: 24 * 365 }, credentials: env.credentials, staticData: first.staticData });
+    const again = await pollTrigger({
+      parameters: { event: 'newContacts', lookbackHours: 24 * 365 },
+      credentials: env.credentials,
+      staticData: first.staticData,
+    });
     expect(again.items).toBeNull();
 
-    const people = await executeNode({ parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2, additionalFields: { seniority: 'Director' } }, credentials: env.credentials });
+    const people = await executeNode({
+      parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2, additionalFields: { seniority: 'Director' } },
+      credentials: env.credentials,
+    });
     const researched = await executeNode({
-      parameters: { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}', waitForResults: true },
+      parameters: {
+        resource: 'contacts',
+        operation: 'research',
+        researchBy: 'searchResult',
+        searchResultId: '={{ $json.searchResultId }}',
+        waitForResults: true,
+      },
       items: people,
       credentials: env.credentials,
     });
-    const finished = await pollTrigger({ parameters: { event: 'researchFinished', recordType: 'contacts' }, credentials: env.credentials, staticData: again.staticData });
+    const finished = await pollTrigger({
+      parameters: { event: 'researchFinished', recordType: 'contacts' },
+      credentials: env.credentials,
+      staticData: again.staticData,
+    });
     expect(finished.items!.map((i) => i.json.apiResearchId).sort()).toEqual(researched.map((r) => r.json.requestId).sort());
   });
 
@@ -72,7 +89,12 @@ describe('webhook trigger', () => {
 
   it('ignores events that are not selected', async () => {
     const headers = { 'x-webhook-secret': 's3cret', 'x-webhook-event': 'company-researched' };
-    const { result } = await callWebhook({ parameters: { ...parameters, events: ['contact-researched'] }, headers, body: { companyId: 'c1', apiResearchId: 'r9' }, staticData: {} });
+    const { result } = await callWebhook({
+      parameters: { ...parameters, events: ['contact-researched'] },
+      headers,
+      body: { companyId: 'c1', apiResearchId: 'r9' },
+      staticData: {},
+    });
     expect(result.workflowData).toBeUndefined();
   });
 });

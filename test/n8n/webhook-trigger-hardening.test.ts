@@ -69,7 +69,12 @@ describe('bodies that are not a record', () => {
   });
 
   it(`a body over ${MAX_BODY_BYTES} bytes is 413, by its declared length or its size`, async () => {
-    const declared = await callWebhook({ parameters, headers: { ...good, 'content-length': String(MAX_BODY_BYTES + 1) }, body: { contactId: '1' }, staticData: {} });
+    const declared = await callWebhook({
+      parameters,
+      headers: { ...good, 'content-length': String(MAX_BODY_BYTES + 1) },
+      body: { contactId: '1' },
+      staticData: {},
+    });
     expect(declared.written.status).toBe(413);
     const big = await callWebhook({ parameters, headers: good, body: { contactId: '1', note: 'x'.repeat(MAX_BODY_BYTES) }, staticData: {} });
     expect(big.written.status).toBe(413);
@@ -93,7 +98,12 @@ describe('the event comes from the record (issue 15: the service sends the bare 
 
   it('an event header is not trusted over the record', async () => {
     const headers = { ...good, 'x-webhook-event': 'company-researched' };
-    const { result } = await callWebhook({ parameters: { ...parameters, events: ['contact-researched'] }, headers, body: { contactId: '9', apiResearchId: 'ev-h1' }, staticData: {} });
+    const { result } = await callWebhook({
+      parameters: { ...parameters, events: ['contact-researched'] },
+      headers,
+      body: { contactId: '9', apiResearchId: 'ev-h1' },
+      staticData: {},
+    });
     expect(result.workflowData![0][0].json.event).toBe('contact-researched');
   });
 

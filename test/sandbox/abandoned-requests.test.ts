@@ -20,7 +20,11 @@ afterAll(async () => sb.close());
 /** Sends a request (its body, when `partial`, only in part) and returns a function that abandons it. */
 function open(method: string, url: string, opts: { key: string; body?: string; partial?: boolean }): { abort: () => Promise<void> } {
   const length = opts.body ? Buffer.byteLength(opts.body) + (opts.partial ? 100 : 0) : 0;
-  const req = request(url, { method, agent: false, headers: { token: opts.key, 'content-type': 'application/json', ...(opts.body ? { 'content-length': String(length) } : {}) } });
+  const req = request(url, {
+    method,
+    agent: false,
+    headers: { token: opts.key, 'content-type': 'application/json', ...(opts.body ? { 'content-length': String(length) } : {}) },
+  });
   const closed = new Promise<void>((resolve) => req.on('close', () => resolve()));
   req.on('error', () => undefined);
   if (opts.body) req.write(opts.body);
@@ -32,7 +36,11 @@ function open(method: string, url: string, opts: { key: string; body?: string; p
 /** Opens `n` requests, waits until the sandbox is handling all of them, then abandons them all. */
 async function abandonAll(n: number, make: (i: number) => { abort: () => Promise<void> }): Promise<void> {
   const open = Array.from({ length: n }, (_, i) => make(i));
-  await until(async () => (await admin(sb, 'GET', '/state')).body.requestsInFlight, (k) => k === n, 10_000);
+  await until(
+    async () => (await admin(sb, 'GET', '/state')).body.requestsInFlight,
+    (k) => k === n,
+    10_000,
+  );
   await Promise.all(open.map((r) => r.abort()));
 }
 
@@ -44,9 +52,11 @@ describe('abandoned requests', () => {
     await admin(sb, 'DELETE', '/requests');
     await admin(sb, 'POST', '/faults', { endpoint: '*', kind: 'latency', latencyMs: 60_000, share: 1 });
     const before = logs.length;
-    await abandonAll(400, (i) => i % 2 === 0
-      ? open('GET', `${sb.v2}/credits`, { key: sb.apiKey })
-      : open('POST', `${sb.v2}/lists`, { key: sb.apiKey, body: JSON.stringify({ name: `abandoned ${i}` }) }));
+    await abandonAll(400, (i) =>
+      i % 2 === 0
+        ? open('GET', `${sb.v2}/credits`, { key: sb.apiKey })
+        : open('POST', `${sb.v2}/lists`, { key: sb.apiKey, body: JSON.stringify({ name: `abandoned ${i}` }) }),
+    );
     // The latency is a minute: only ending the requests when their clients leave can count them now.
     const c = await until(counts, (x) => abandonedTotal(x) === 400, 5000);
     expect(c['GET /v2/credits']).toEqual({ abandoned: 200 });
@@ -83,7 +93,11 @@ describe('abandoned requests', () => {
     const req = open('POST', `${sb.admin}/faults`, { key: sb.apiKey, body: '{"endpoint": "*"', partial: true });
     await new Promise((res) => setTimeout(res, 100));
     await req.abort();
-    await until(async () => logs.length, (n) => n > before, 3000);
+    await until(
+      async () => logs.length,
+      (n) => n > before,
+      3000,
+    );
     expect(logs.slice(before)).toEqual(['POST /__admin/faults: the client closed the connection before the answer']);
   });
 
@@ -97,7 +111,11 @@ describe('abandoned requests', () => {
     for (let round = 0; round < 10; round++) {
       await abandonAll(400, () => open('GET', `${sb.v2}/credits`, { key: sb.apiKey }));
     }
-    await until(async () => (await admin(sb, 'GET', '/state')).body.requestsInFlight, (n) => n === 0, 5000);
+    await until(
+      async () => (await admin(sb, 'GET', '/state')).body.requestsInFlight,
+      (n) => n === 0,
+      5000,
+    );
     await admin(sb, 'DELETE', '/faults');
     expect((await admin(sb, 'GET', '/state')).body.timers).toBe(0);
     await new Promise((res) => setTimeout(res, 100));

@@ -101,7 +101,11 @@ describe('webhooks (spec 6; public reference: webhooks; DECISIONS: webhooks)', (
     expect(hook.status).toBe(200);
     const ids = await searchIds(sb, sb.apiKey, { seniority: ['C-Level'] }, 1);
     const r = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: ids, skipDeduplicationCheck: true } });
-    const deliveries = await until(async () => (await admin(sb, 'GET', '/webhooks/deliveries')).body, (d) => d.some((x: { state: string }) => x.state === 'delivered'), 8000);
+    const deliveries = await until(
+      async () => (await admin(sb, 'GET', '/webhooks/deliveries')).body,
+      (d) => d.some((x: { state: string }) => x.state === 'delivered'),
+      8000,
+    );
     const d = deliveries.find((x: { apiResearchId: string }) => x.apiResearchId === r.body.requestIds[0]);
     expect(d.state).toBe('delivered');
     expect(d.attempts.map((a: { status: number }) => a.status)).toEqual([503, 503, 200]);
@@ -119,7 +123,11 @@ describe('webhooks (spec 6; public reference: webhooks; DECISIONS: webhooks)', (
     const before = received.length;
     const ids = await searchIds(sb, sb.apiKey, { seniority: ['VP'] }, 1);
     const r = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: ids, skipDeduplicationCheck: true } });
-    const deliveries = await until(async () => (await admin(sb, 'GET', '/webhooks/deliveries')).body, (d) => d.some((x: { apiResearchId: string; state: string }) => x.apiResearchId === r.body.requestIds[0] && x.state === 'failed'), 8000);
+    const deliveries = await until(
+      async () => (await admin(sb, 'GET', '/webhooks/deliveries')).body,
+      (d) => d.some((x: { apiResearchId: string; state: string }) => x.apiResearchId === r.body.requestIds[0] && x.state === 'failed'),
+      8000,
+    );
     const d = deliveries.find((x: { apiResearchId: string }) => x.apiResearchId === r.body.requestIds[0]);
     expect(d.attempts).toHaveLength(5);
     expect(received.length - before).toBe(5);

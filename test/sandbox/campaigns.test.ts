@@ -15,12 +15,29 @@ const act = (id: string, action: string) => call('POST', `${sb.v2}/campaigns/${i
 
 describe('campaigns (spec 4.3, 4.4, 2.2, 2.3, 3.2, 3.3; DECISIONS: campaigns)', () => {
   it('4.3: create with inline steps and contacts answers 201 {campaign, steps, contactsAdded}', async () => {
-    const r = await create({ name: 'Q3 outreach', steps: [{ type: 'EMAIL', name: 'Intro', description: 'first', dueDay: 1, templateId: 101 }, { type: 'CALL', dueDay: 3 }], contactIds, maxActiveContacts: 10 });
+    const r = await create({
+      name: 'Q3 outreach',
+      steps: [
+        { type: 'EMAIL', name: 'Intro', description: 'first', dueDay: 1, templateId: 101 },
+        { type: 'CALL', dueDay: 3 },
+      ],
+      contactIds,
+      maxActiveContacts: 10,
+    });
     expect(r.status).toBe(201);
     expect(r.body.success).toBe(true);
     const { campaign, steps, contactsAdded } = r.body.data;
-    expect(campaign).toMatchObject({ name: 'Q3 outreach', status: 'draft', maxActiveContacts: 10, numContacts: '5', numSteps: '2', numDays: 3, identifier: 'q3-outreach' });
-    for (const f of ['campaignId', 'isPublic', 'userIdOwner', 'ownerName', 'startedAt', 'pausedAt', 'completedAt', 'createdAt', 'emailAccountIds']) expect(campaign).toHaveProperty(f);
+    expect(campaign).toMatchObject({
+      name: 'Q3 outreach',
+      status: 'draft',
+      maxActiveContacts: 10,
+      numContacts: '5',
+      numSteps: '2',
+      numDays: 3,
+      identifier: 'q3-outreach',
+    });
+    for (const f of ['campaignId', 'isPublic', 'userIdOwner', 'ownerName', 'startedAt', 'pausedAt', 'completedAt', 'createdAt', 'emailAccountIds'])
+      expect(campaign).toHaveProperty(f);
     expect(steps.map((s: { stepNumber: number }) => s.stepNumber)).toEqual([1, 2]);
     expect(steps[0]).toMatchObject({ campaignId: campaign.campaignId, type: 'EMAIL', dueDay: 1, templateId: '101' });
     expect(contactsAdded).toBe(5);

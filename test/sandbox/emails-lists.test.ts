@@ -14,7 +14,10 @@ afterAll(() => sb.close());
 
 describe('emails (spec 4.5, 4.6, 3.4; DECISIONS: emails)', () => {
   it('4.5: send creates an email with status SCHEDULED from a connected account', async () => {
-    const r = await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: sb.user.email, to: 'lead@example.com', subject: 'Hi', body: '<p>Hello</p>', cc: 'a@example.com, b@example.com' } });
+    const r = await call('POST', `${sb.v2}/emails/send`, {
+      key: sb.apiKey,
+      body: { contactId, from: sb.user.email, to: 'lead@example.com', subject: 'Hi', body: '<p>Hello</p>', cc: 'a@example.com, b@example.com' },
+    });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ status: 'SCHEDULED', from: sb.user.email, contactId: String(contactId) });
     for (const f of ['emailId', 'to', 'cc', 'bcc', 'subject', 'body', 'scheduledAt', 'sentAt', 'createdAt']) expect(r.body.data).toHaveProperty(f);
@@ -22,22 +25,32 @@ describe('emails (spec 4.5, 4.6, 3.4; DECISIONS: emails)', () => {
     expect(sent.some((e: { emailId: string }) => e.emailId === r.body.data.emailId)).toBe(true);
   });
 
-  it('4.5: from must match a connected email account of the user (another user\'s account does not count)', async () => {
-    const r = await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: 'bob@acme.example', to: 'lead@example.com', subject: 'Hi', body: 'x' } });
+  it("4.5: from must match a connected email account of the user (another user's account does not count)", async () => {
+    const r = await call('POST', `${sb.v2}/emails/send`, {
+      key: sb.apiKey,
+      body: { contactId, from: 'bob@acme.example', to: 'lead@example.com', subject: 'Hi', body: 'x' },
+    });
     expect(r.status).toBe(422);
     expect(r.body.message).toMatch(/^from: .* not a connected email account/);
   });
 
   it('DECISIONS: contactId, from, to required; subject and body required unless templateId; bad addresses named', async () => {
-    expect((await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { from: sb.user.email, to: 'a@b.co', subject: 's', body: 'b' } })).body.message).toMatch(/^contactId: required/);
-    expect((await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: sb.user.email, to: 'a@b.co', body: 'b' } })).body.message).toMatch(/^subject: required/);
-    expect((await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: sb.user.email, to: 'nope', subject: 's', body: 'b' } })).body.message).toMatch(/^to: must be an e-mail/);
+    expect(
+      (await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { from: sb.user.email, to: 'a@b.co', subject: 's', body: 'b' } })).body.message,
+    ).toMatch(/^contactId: required/);
+    expect(
+      (await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: sb.user.email, to: 'a@b.co', body: 'b' } })).body.message,
+    ).toMatch(/^subject: required/);
+    expect(
+      (await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: sb.user.email, to: 'nope', subject: 's', body: 'b' } })).body
+        .message,
+    ).toMatch(/^to: must be an e-mail/);
     const t = await call('POST', `${sb.v2}/emails/send`, { key: sb.apiKey, body: { contactId, from: sb.user.email, to: 'a@b.co', templateId: 101 } });
     expect(t.status).toBe(201);
     expect(t.body.data.subject).not.toContain('{{');
   });
 
-  it('4.6: a draft sends once (status sent); a second send is 409; another user\'s draft is 404', async () => {
+  it("4.6: a draft sends once (status sent); a second send is 409; another user's draft is 404", async () => {
     const drafts = (await call('GET', `${sb.v2}/emails?status=draft`, { key: sb.apiKey })).body.data;
     expect(drafts.length).toBeGreaterThan(0);
     const id = drafts[0].emailId;
@@ -62,7 +75,7 @@ describe('emails (spec 4.5, 4.6, 3.4; DECISIONS: emails)', () => {
 });
 
 describe('lists, saved searches, reference (spec 4.7-4.9; DECISIONS)', () => {
-  it('4.9: lists of the user; rename; another user\'s list is 404; create 201; delete; add contacts', async () => {
+  it("4.9: lists of the user; rename; another user's list is 404; create 201; delete; add contacts", async () => {
     const mine = (await call('GET', `${sb.v2}/lists`, { key: sb.apiKey })).body.data;
     const bobs = (await call('GET', `${sb.v2}/lists`, { key: bobKey })).body.data;
     expect(mine.length).toBeGreaterThan(0);
@@ -83,7 +96,8 @@ describe('lists, saved searches, reference (spec 4.7-4.9; DECISIONS)', () => {
   it('4.7 / 4.8: saved searches owned by the user; only provided fields change; numResultsApproved >= 0', async () => {
     const mine = (await call('GET', `${sb.v2}/saved-searches`, { key: sb.apiKey })).body.data;
     const s = mine[0];
-    for (const f of ['savedSearchId', 'name', 'type', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved', 'gptRequestIdNLS']) expect(s).toHaveProperty(f);
+    for (const f of ['savedSearchId', 'name', 'type', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved', 'gptRequestIdNLS'])
+      expect(s).toHaveProperty(f);
     expect((await call('GET', `${sb.v2}/saved-searches/${s.savedSearchId}`, { key: bobKey })).status).toBe(404);
     const upd = await call('PUT', `${sb.v2}/saved-searches/${s.savedSearchId}`, { key: sb.apiKey, body: { numResultsApproved: 7 } });
     expect(upd.body.data).toMatchObject({ numResultsApproved: 7, name: s.name, values: s.values });

@@ -28,7 +28,11 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/v2/contact-statuses' },
   { method: 'GET', path: '/api/v2/email-accounts' },
   { method: 'GET', path: '/api/v2/templates' },
-  { method: 'POST', path: '/api/v2/search/contacts', fields: ['limit', 'page', 'nextToken', 'savedSearchId', 'seniority', 'department', 'companyName', 'lastModifiedAfter', 'locationType'] },
+  {
+    method: 'POST',
+    path: '/api/v2/search/contacts',
+    fields: ['limit', 'page', 'nextToken', 'savedSearchId', 'seniority', 'department', 'companyName', 'lastModifiedAfter', 'locationType'],
+  },
   { method: 'POST', path: '/api/v2/search/companies', fields: ['limit', 'page', 'nextToken', 'savedSearchId', 'industry', 'companySize', 'companyDomain'] },
   { method: 'POST', path: '/api/v2/campaigns', fields: ['name', 'emailAccountIds', 'steps', 'contactIds', 'maxActiveContacts'] },
   { method: 'GET', path: '/api/v2/campaigns', query: ['searchText', 'limit'] },
@@ -61,7 +65,30 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/mcp/token', fields: ['client_id', 'grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token'] },
 ];
 
-const NASTY_STRINGS = ['', ' ', 'null', 'undefined', '0', '-1', '1e309', 'NaN', '__proto__', 'constructor', '../../etc/passwd', '%00', '\u0000', '\ud800', '🙂'.repeat(50), '<script>alert(1)</script>', "'; DROP TABLE x;--", 'a'.repeat(5000), '2026-13-45T99:99:99Z', 'START', 'draft', 'contacts'];
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  'null',
+  'undefined',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\ud800',
+  '🙂'.repeat(50),
+  '<script>alert(1)</script>',
+  "'; DROP TABLE x;--",
+  'a'.repeat(5000),
+  '2026-13-45T99:99:99Z',
+  'START',
+  'draft',
+  'contacts',
+];
 const MCP_METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'prompts/list', ''];
 const TOOL_NAMES = ['search_contacts', 'research_contacts', 'research_companies', 'poll_contact_research', 'get_credits', 'get_my_contacts', 'nope'];
 
@@ -77,7 +104,10 @@ function encode(v: string): string {
 export class FuzzInputs {
   readonly rng: Rng;
 
-  constructor(seed: number, private readonly ids: string[]) {
+  constructor(
+    seed: number,
+    private readonly ids: string[],
+  ) {
     this.rng = new Rng(seed);
   }
 
@@ -85,17 +115,26 @@ export class FuzzInputs {
   value(depth = 3): unknown {
     const r = this.rng;
     switch (r.int(0, depth > 0 ? 9 : 6)) {
-      case 0: return null;
-      case 1: return r.chance(0.5);
-      case 2: return r.pick([0, -1, 1, 1.5, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2, 500, 501, 2 ** 31]);
-      case 3: return r.pick(NASTY_STRINGS);
-      case 4: return r.int(1, 20000);
-      case 5: return r.pick(this.ids.length ? this.ids : ['x']);
-      case 6: return `s${r.hex(6)}`;
-      case 7: return Array.from({ length: r.pick([0, 1, 2, 3, 501]) }, () => this.value(depth - 1));
+      case 0:
+        return null;
+      case 1:
+        return r.chance(0.5);
+      case 2:
+        return r.pick([0, -1, 1, 1.5, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2, 500, 501, 2 ** 31]);
+      case 3:
+        return r.pick(NASTY_STRINGS);
+      case 4:
+        return r.int(1, 20000);
+      case 5:
+        return r.pick(this.ids.length ? this.ids : ['x']);
+      case 6:
+        return `s${r.hex(6)}`;
+      case 7:
+        return Array.from({ length: r.pick([0, 1, 2, 3, 501]) }, () => this.value(depth - 1));
       default: {
         const o: Record<string, unknown> = {};
-        for (let i = r.int(0, 4); i > 0; i--) o[r.pick(['__proto__', 'constructor', 'name', 'domain', 'email', 'type', 'dueDay', `k${r.hex(3)}`])] = this.value(depth - 1);
+        for (let i = r.int(0, 4); i > 0; i--)
+          o[r.pick(['__proto__', 'constructor', 'name', 'domain', 'email', 'type', 'dueDay', `k${r.hex(3)}`])] = this.value(depth - 1);
         return o;
       }
     }
@@ -106,7 +145,21 @@ export class FuzzInputs {
     const r = this.rng;
     const roll = r.int(0, 9);
     if (roll === 0) return {};
-    if (roll === 1) return { raw: r.pick(['{', '{"a":', '[1,2', 'nul', '\u0000\u0001', '{"a":1}{"b":2}', '{"__proto__":{"polluted":1}}', '"string"', '1'.repeat(400), '{"a":' + '['.repeat(2000) + ']'.repeat(2000) + '}']) };
+    if (roll === 1)
+      return {
+        raw: r.pick([
+          '{',
+          '{"a":',
+          '[1,2',
+          'nul',
+          '\u0000\u0001',
+          '{"a":1}{"b":2}',
+          '{"__proto__":{"polluted":1}}',
+          '"string"',
+          '1'.repeat(400),
+          '{"a":' + '['.repeat(2000) + ']'.repeat(2000) + '}',
+        ]),
+      };
     if (roll === 2) return { json: this.value() };
     if (route.path === '/mcp') return { json: this.rpc() };
     const o: Record<string, unknown> = {};

@@ -23,7 +23,9 @@ const RAW_PAYLOADS = [
 let sb: RunningSandbox;
 beforeAll(async () => {
   // Limits high enough that the handlers, not the rate limiter, see the input.
-  sb = await start({ config: { rateLimit: { defaultLimit: 1_000_000, tokenRouteLimit: 1_000_000 }, credits: { A: 5000, B: 50 }, limits: { maxBodyBytes: 64 * 1024 } } });
+  sb = await start({
+    config: { rateLimit: { defaultLimit: 1_000_000, tokenRouteLimit: 1_000_000 }, credits: { A: 5000, B: 50 }, limits: { maxBodyBytes: 64 * 1024 } },
+  });
 });
 afterAll(() => sb.close());
 
@@ -80,7 +82,7 @@ describe('fuzz: random and malformed requests at every route', () => {
     }
     for (const payload of RAW_PAYLOADS) await rawSocket(payload);
 
-    if (process.env.FUZZ_DEBUG) console.log(JSON.stringify(seen), JSON.stringify((await admin(sb, "GET", "/requests")).body));
+    if (process.env.FUZZ_DEBUG) console.log(JSON.stringify(seen), JSON.stringify((await admin(sb, 'GET', '/requests')).body));
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // The mix reached the handlers: validation errors and successes both occurred.
@@ -91,7 +93,8 @@ describe('fuzz: random and malformed requests at every route', () => {
     // payloads add at most one count each (those the HTTP parser let through to a route).
     const stats = (await admin(sb, 'GET', '/requests')).body;
     const byStatus: Record<string, number> = {};
-    for (const counts of Object.values(stats.counts) as Record<string, number>[]) for (const [s, n] of Object.entries(counts)) byStatus[s] = (byStatus[s] ?? 0) + n;
+    for (const counts of Object.values(stats.counts) as Record<string, number>[])
+      for (const [s, n] of Object.entries(counts)) byStatus[s] = (byStatus[s] ?? 0) + n;
     expect(Object.values(byStatus).reduce((a, b) => a + b, 0)).toBe(stats.total);
     expect(stats.total - REQUESTS).toBeGreaterThanOrEqual(0);
     expect(stats.total - REQUESTS).toBeLessThanOrEqual(RAW_PAYLOADS.length);

@@ -7,7 +7,14 @@ export const FAST = {
 };
 
 export async function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, contacts: 800, companies: 120, log: () => undefined, ...options, config: { ...FAST, ...(options.config ?? {}) } as SandboxOptions['config'] });
+  return startSandbox({
+    port: 0,
+    contacts: 800,
+    companies: 120,
+    log: () => undefined,
+    ...options,
+    config: { ...FAST, ...(options.config ?? {}) } as SandboxOptions['config'],
+  });
 }
 
 export interface Reply {

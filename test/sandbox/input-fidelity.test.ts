@@ -84,7 +84,10 @@ describe('query strings (spec 4.11, 4.12; DECISIONS: status codes)', () => {
   });
 
   it('4.1 / RFC 6749: the authorize page still ignores parameters it does not know', async () => {
-    const r = await call('GET', `${sb.auth}/oauth/authorize?client_id=${sb.oauth.clientId}&redirect_uri=${encodeURIComponent(sb.oauth.redirectUri)}&prompt=consent&access_type=offline`);
+    const r = await call(
+      'GET',
+      `${sb.auth}/oauth/authorize?client_id=${sb.oauth.clientId}&redirect_uri=${encodeURIComponent(sb.oauth.redirectUri)}&prompt=consent&access_type=offline`,
+    );
     expect(r.status).toBe(200);
   });
 });
@@ -104,7 +107,11 @@ describe('paths and media types (spec 4, 9.1)', () => {
   it('4: Content-Type must be application/json (charset allowed); a vendor +json type is 415', async () => {
     const vendor = await call('POST', `${sb.v2}/lists`, { key: sb.apiKey, rawBody: '{"name":"v"}', headers: { 'content-type': 'application/vnd.api+json' } });
     expect(vendor.status).toBe(415);
-    const charset = await call('POST', `${sb.v2}/lists`, { key: sb.apiKey, rawBody: '{"name":"v"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const charset = await call('POST', `${sb.v2}/lists`, {
+      key: sb.apiKey,
+      rawBody: '{"name":"v"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(charset.status).toBe(201);
   });
 });

@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const send = (message: unknown) => call('POST', sb.mcp, { key: sb.apiKey, body: message });
-const rpc = async (method: string, params?: unknown, id: string | number = 'x1') => (await send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) })).body;
+const rpc = async (method: string, params?: unknown, id: string | number = 'x1') =>
+  (await send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) })).body;
 
 describe('JSON-RPC 2.0 envelope (spec 4.13)', () => {
   it('4.13: a string id is echoed; a null or object id is -32600 (MCP forbids null ids)', async () => {
@@ -58,11 +59,18 @@ describe('tools (spec 4.13: annotations and output schemas)', () => {
     }
   });
 
-  it('4.13: each tool\'s structuredContent has the fields its outputSchema requires', async () => {
+  it("4.13: each tool's structuredContent has the fields its outputSchema requires", async () => {
     const tools = (await rpc('tools/list')).result.tools as { name: string; outputSchema: { required?: string[] } }[];
     const args: Record<string, unknown> = {
-      search_contacts: { limit: 1 }, search_companies: { limit: 1 }, poll_contact_research: { requestIds: ['x'] }, poll_company_research: { requestIds: ['x'] },
-      get_credits: {}, get_my_contacts: { limit: 1 }, get_my_companies: { limit: 1 }, research_contacts: { contacts: [{ email: 'nobody@nowhere.example' }] }, research_companies: { companies: [{ companyName: 'Nobody Co' }] },
+      search_contacts: { limit: 1 },
+      search_companies: { limit: 1 },
+      poll_contact_research: { requestIds: ['x'] },
+      poll_company_research: { requestIds: ['x'] },
+      get_credits: {},
+      get_my_contacts: { limit: 1 },
+      get_my_companies: { limit: 1 },
+      research_contacts: { contacts: [{ email: 'nobody@nowhere.example' }] },
+      research_companies: { companies: [{ companyName: 'Nobody Co' }] },
     };
     for (const t of tools) {
       const r = await rpc('tools/call', { name: t.name, arguments: args[t.name] ?? {} });

@@ -8,7 +8,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 let nextId = 1;
-const rpc = (method: string, params?: unknown, key = sb.apiKey) => call('POST', sb.mcp, { key, body: { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) } });
+const rpc = (method: string, params?: unknown, key = sb.apiKey) =>
+  call('POST', sb.mcp, { key, body: { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) } });
 const tool = async (name: string, args: unknown) => (await rpc('tools/call', { name, arguments: args })).body;
 
 describe('MCP (spec 4.13, 5.7; public reference: MCP)', () => {
@@ -17,7 +18,18 @@ describe('MCP (spec 4.13, 5.7; public reference: MCP)', () => {
     expect(r.status).toBe(200);
     expect(r.body.jsonrpc).toBe('2.0');
     const names = r.body.result.tools.map((t: { name: string }) => t.name);
-    for (const n of ['search_contacts', 'search_companies', 'research_contacts', 'poll_contact_research', 'research_companies', 'poll_company_research', 'get_credits', 'get_my_contacts', 'get_my_companies']) expect(names).toContain(n);
+    for (const n of [
+      'search_contacts',
+      'search_companies',
+      'research_contacts',
+      'poll_contact_research',
+      'research_companies',
+      'poll_company_research',
+      'get_credits',
+      'get_my_contacts',
+      'get_my_companies',
+    ])
+      expect(names).toContain(n);
     for (const t of r.body.result.tools) {
       expect(typeof t.description).toBe('string');
       expect(t.inputSchema.type).toBe('object');
@@ -40,7 +52,9 @@ describe('MCP (spec 4.13, 5.7; public reference: MCP)', () => {
 
   it('4.13 / 8: research_contacts with waitForResults spends credits like REST and returns final statuses; poll_contact_research agrees', async () => {
     const before = (await tool('get_credits', {})).result.structuredContent.balance;
-    const ids = (await tool('search_contacts', { seniority: ['Director'], department: ['Finance'], limit: 2 })).result.structuredContent.results.map((r: { searchResultId: string }) => r.searchResultId);
+    const ids = (await tool('search_contacts', { seniority: ['Director'], department: ['Finance'], limit: 2 })).result.structuredContent.results.map(
+      (r: { searchResultId: string }) => r.searchResultId,
+    );
     const res = await tool('research_contacts', { searchResultIds: ids, skipDeduplicationCheck: true, waitForResults: true });
     const out = res.result.structuredContent;
     expect(out.requestIds).toHaveLength(2);

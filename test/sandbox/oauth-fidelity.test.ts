@@ -11,10 +11,15 @@ afterAll(() => sb.close());
 
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const signIn = (fields: Record<string, string>) =>
-  call('POST', `${sb.auth}/oauth/authorize`, { rawBody: form({ client_id: sb.oauth.clientId, email: sb.user.email, password: sb.user.password, ...fields }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  call('POST', `${sb.auth}/oauth/authorize`, {
+    rawBody: form({ client_id: sb.oauth.clientId, email: sb.user.email, password: sb.user.password, ...fields }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 const codeOf = (r: { headers: Headers }) => new URL(r.headers.get('location')!).searchParams.get('code')!;
 const token = (fields: Record<string, string>, version = 'v2') =>
-  call('POST', `${sb.auth}/api/${version}/oauth/accessToken`, { body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, ...fields } });
+  call('POST', `${sb.auth}/api/${version}/oauth/accessToken`, {
+    body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, ...fields },
+  });
 
 describe('authorize (spec 4.1)', () => {
   it('4.1: without state the redirect carries no state; with state it is passed back byte for byte', async () => {
@@ -84,10 +89,15 @@ describe('token endpoint (spec 4.2, 5.4, 5.5)', () => {
     }
   });
 
-  it('DECISIONS: a refresh token of organization B\'s client is invalid_grant for A\'s client', async () => {
+  it("DECISIONS: a refresh token of organization B's client is invalid_grant for A's client", async () => {
     const b = sb.fixtures.oauthB;
-    const bSignIn = await call('POST', `${sb.auth}/oauth/authorize`, { rawBody: form({ client_id: b.clientId, redirect_uri: b.redirectUri, email: sb.fixtures.userB.email, password: sb.fixtures.userB.password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const bTokens = await call('POST', `${sb.v2}/oauth/accessToken`, { body: { client_id: b.clientId, client_secret: b.clientSecret, redirect_uri: b.redirectUri, grant_type: 'authorization_code', code: codeOf(bSignIn) } });
+    const bSignIn = await call('POST', `${sb.auth}/oauth/authorize`, {
+      rawBody: form({ client_id: b.clientId, redirect_uri: b.redirectUri, email: sb.fixtures.userB.email, password: sb.fixtures.userB.password }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const bTokens = await call('POST', `${sb.v2}/oauth/accessToken`, {
+      body: { client_id: b.clientId, client_secret: b.clientSecret, redirect_uri: b.redirectUri, grant_type: 'authorization_code', code: codeOf(bSignIn) },
+    });
     expect(bTokens.status).toBe(200);
     const r = await token({ grant_type: 'refresh_token', refresh_token: bTokens.body.refresh_token });
     expect(r.status).toBe(400);
@@ -114,7 +124,9 @@ describe('token endpoint (spec 4.2, 5.4, 5.5)', () => {
     // The refused refresh did not use the token up: it still refreshes with the registered redirect_uri.
     expect((await token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).status).toBe(200);
     const code = codeOf(await signIn({ redirect_uri: sb.oauth.redirectUri }));
-    const noUri = await call('POST', `${sb.v2}/oauth/accessToken`, { body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, grant_type: 'authorization_code', code } });
+    const noUri = await call('POST', `${sb.v2}/oauth/accessToken`, {
+      body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, grant_type: 'authorization_code', code },
+    });
     expect(noUri.status).toBe(400);
     expect(noUri.body.message).toMatch(/redirect_uri: required/);
   });

@@ -16,7 +16,10 @@ async function authorize(redirectUri = sb.oauth.redirectUri, state = 'xyz', emai
   const page = await call('GET', `${sb.auth}/oauth/authorize?client_id=${sb.oauth.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=${state}`);
   expect(page.status).toBe(200);
   expect(page.text).toContain('name="password"');
-  const r = await call('POST', `${sb.auth}/oauth/authorize`, { rawBody: form({ client_id: sb.oauth.clientId, redirect_uri: redirectUri, state, email, password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const r = await call('POST', `${sb.auth}/oauth/authorize`, {
+    rawBody: form({ client_id: sb.oauth.clientId, redirect_uri: redirectUri, state, email, password }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   return r;
 }
 
@@ -26,7 +29,12 @@ async function codeFor(redirectUri = sb.oauth.redirectUri): Promise<string> {
   return new URL(r.headers.get('location')!).searchParams.get('code')!;
 }
 
-const tokenBody = (extra: Record<string, string>) => ({ client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, ...extra });
+const tokenBody = (extra: Record<string, string>) => ({
+  client_id: sb.oauth.clientId,
+  client_secret: sb.oauth.clientSecret,
+  redirect_uri: sb.oauth.redirectUri,
+  ...extra,
+});
 
 describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
   it('4.1: the authorize page signs in and redirects to redirect_uri with code and the state', async () => {
@@ -65,7 +73,10 @@ describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
 
   it('9.2 / DECISIONS: the v1 token endpoint answers the v1 form (access_token, refresh_token, expires_at epoch) and accepts form-urlencoded', async () => {
     const code = await codeFor();
-    const r = await call('POST', `${sb.v1}/oauth/accessToken`, { rawBody: form(tokenBody({ grant_type: 'authorization_code', code })), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const r = await call('POST', `${sb.v1}/oauth/accessToken`, {
+      rawBody: form(tokenBody({ grant_type: 'authorization_code', code })),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['access_token', 'expires_at', 'refresh_token']);
     expect(Number.isInteger(r.body.expires_at)).toBe(true);
@@ -78,7 +89,9 @@ describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
     const again = await call('POST', `${sb.v2}/oauth/accessToken`, { body: tokenBody({ grant_type: 'authorization_code', code }) });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
-    const wrong = await call('POST', `${sb.v2}/oauth/accessToken`, { body: { ...tokenBody({ grant_type: 'authorization_code', code: 'x' }), client_secret: 'nope' } });
+    const wrong = await call('POST', `${sb.v2}/oauth/accessToken`, {
+      body: { ...tokenBody({ grant_type: 'authorization_code', code: 'x' }), client_secret: 'nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
   });
@@ -107,7 +120,9 @@ describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
     const refreshed = await call('POST', `${sb.v2}/oauth/accessToken`, { body: tokenBody({ grant_type: 'refresh_token', refresh_token: t.refresh_token }) });
     expect(refreshed.status).toBe(200);
     await admin(sb, 'POST', '/clock', { advanceMs: 604_801_000 });
-    const late = await call('POST', `${sb.v2}/oauth/accessToken`, { body: tokenBody({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token }) });
+    const late = await call('POST', `${sb.v2}/oauth/accessToken`, {
+      body: tokenBody({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token }),
+    });
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/expired/);
   });
@@ -124,9 +139,20 @@ describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
   it('2.1: token lifetimes are settings', async () => {
     const short = await start({ config: { tokens: { accessTokenTtlSec: 60, refreshTokenTtlSec: 120 } } });
     try {
-      const page = await call('POST', `${short.auth}/oauth/authorize`, { rawBody: form({ client_id: short.oauth.clientId, redirect_uri: short.oauth.redirectUri, email: short.user.email, password: short.user.password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const page = await call('POST', `${short.auth}/oauth/authorize`, {
+        rawBody: form({ client_id: short.oauth.clientId, redirect_uri: short.oauth.redirectUri, email: short.user.email, password: short.user.password }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       const code = new URL(page.headers.get('location')!).searchParams.get('code')!;
-      const t = await call('POST', `${short.v2}/oauth/accessToken`, { body: { client_id: short.oauth.clientId, client_secret: short.oauth.clientSecret, redirect_uri: short.oauth.redirectUri, grant_type: 'authorization_code', code } });
+      const t = await call('POST', `${short.v2}/oauth/accessToken`, {
+        body: {
+          client_id: short.oauth.clientId,
+          client_secret: short.oauth.clientSecret,
+          redirect_uri: short.oauth.redirectUri,
+          grant_type: 'authorization_code',
+          code,
+        },
+      });
       expect(t.body).toMatchObject({ expires_in: 60, refresh_token_expires_in: 120 });
     } finally {
       await short.close();
@@ -136,17 +162,35 @@ describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
   it('5.7: MCP OAuth: /mcp/authorize with PKCE S256 and scope mcp.all, /mcp/token, bearer accepted on /mcp only', async () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const params = { client_id: sb.oauth.clientId, redirect_uri: sb.oauth.redirectUri, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', scope: 'mcp.all', state: 'm1' };
+    const params = {
+      client_id: sb.oauth.clientId,
+      redirect_uri: sb.oauth.redirectUri,
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      scope: 'mcp.all',
+      state: 'm1',
+    };
     expect((await call('GET', `${sb.auth}/mcp/authorize?${form({ ...params, code_challenge_method: 'plain' })}`)).status).toBe(400);
     expect((await call('GET', `${sb.auth}/mcp/authorize?${form(params)}`)).status).toBe(200);
-    const signIn = await call('POST', `${sb.auth}/mcp/authorize`, { rawBody: form({ ...params, email: sb.user.email, password: sb.user.password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const signIn = await call('POST', `${sb.auth}/mcp/authorize`, {
+      rawBody: form({ ...params, email: sb.user.email, password: sb.user.password }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(signIn.status).toBe(302);
     const code = new URL(signIn.headers.get('location')!).searchParams.get('code')!;
-    const wrongVerifier = await call('POST', `${sb.auth}/mcp/token`, { body: { grant_type: 'authorization_code', client_id: sb.oauth.clientId, redirect_uri: sb.oauth.redirectUri, code, code_verifier: 'x'.repeat(43) } });
+    const wrongVerifier = await call('POST', `${sb.auth}/mcp/token`, {
+      body: { grant_type: 'authorization_code', client_id: sb.oauth.clientId, redirect_uri: sb.oauth.redirectUri, code, code_verifier: 'x'.repeat(43) },
+    });
     expect(wrongVerifier.status).toBe(400);
-    const signIn2 = await call('POST', `${sb.auth}/mcp/authorize`, { rawBody: form({ ...params, email: sb.user.email, password: sb.user.password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const signIn2 = await call('POST', `${sb.auth}/mcp/authorize`, {
+      rawBody: form({ ...params, email: sb.user.email, password: sb.user.password }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const code2 = new URL(signIn2.headers.get('location')!).searchParams.get('code')!;
-    const tok = await call('POST', `${sb.auth}/mcp/token`, { body: { grant_type: 'authorization_code', client_id: sb.oauth.clientId, redirect_uri: sb.oauth.redirectUri, code: code2, code_verifier: verifier } });
+    const tok = await call('POST', `${sb.auth}/mcp/token`, {
+      body: { grant_type: 'authorization_code', client_id: sb.oauth.clientId, redirect_uri: sb.oauth.redirectUri, code: code2, code_verifier: verifier },
+    });
     expect(tok.status).toBe(200);
     expect(tok.body).toMatchObject({ token_type: 'Bearer', scope: 'mcp.all' });
     const rpc = await call('POST', sb.mcp, { bearer: tok.body.access_token, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
@@ -154,7 +198,9 @@ describe('OAuth (spec 4.1, 4.2, 2.1, 5.3-5.5, 9.2)', () => {
     const rest = await call('GET', `${sb.v2}/lists`, { bearer: tok.body.access_token });
     expect(rest.status).toBe(403);
     expect(rest.body.code).toBe('insufficientScope');
-    const refreshed = await call('POST', `${sb.auth}/mcp/token`, { body: { grant_type: 'refresh_token', client_id: sb.oauth.clientId, refresh_token: tok.body.refresh_token } });
+    const refreshed = await call('POST', `${sb.auth}/mcp/token`, {
+      body: { grant_type: 'refresh_token', client_id: sb.oauth.clientId, refresh_token: tok.body.refresh_token },
+    });
     expect(refreshed.status).toBe(200);
   });
 });

@@ -8,20 +8,107 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const CONTACT_FIELDS_2_8 = [
-  'contactId', 'username', 'createdAt', 'updatedAt', 'firstName', 'middleName', 'lastName', 'fullName', 'name', 'nameOriginal',
-  'email', 'personalEmail', 'emailDomain', 'email1', 'email2', 'email3', 'email1Selected', 'email1TotalAI', 'email2TotalAI', 'email3TotalAI',
-  'email1EmailAI', 'email2EmailAI', 'email3EmailAI', 'contactPhone1', 'contactPhone2', 'contactPhone1TotalAI', 'contactPhone1DataType',
-  'contactPhone2DataType', 'companyPhone1', 'companyPhone2', 'companyPhone3', 'companyPhone1TotalAI', 'companyPhone2TotalAI', 'companyPhone3TotalAI',
-  'companyPhone1DataType', 'companyPhone2DataType', 'companyPhone3DataType', 'company', 'companyOriginal', 'companyDescription', 'companyFounded',
-  'companyIndustry', 'companyStaffCount', 'companyStaffCountRange', 'companyAnnualRevenue', 'companyRevenueRange', 'companyDomain',
-  'companyLIProfileUrl', 'companyNetworkId', 'companyType', 'stockTicker', 'companyFundingTotal', 'companyLatestFundingDate',
-  'companyLatestFundingClassifications', 'title', 'department', 'seniority', 'lIProfileUrl', 'lISalesNavUrl', 'lIRecruiterUrl', 'website', 'image',
-  'contactLocation', 'companyLocation', 'formerCompany', 'formerTitle', 'formerStartedAt', 'formerEndedAt', 'titleStartedAt',
-  'startedAtCurrentCompany', 'timeAtRole', 'timeAtCompany', 'jobChangeAlert', 'apiResearchId', 'jobHistory', 'newsAndEvents',
-  'advertisingIntelligence', 'companyNews', 'employeeReviews', 'jobPostings', 'localSportsTeams', 'localWeather', 'paidSearchIntelligence',
-  'paidSearchKeywordsIntelligence', 'searchMarketingIntelligence', 'secFilings', 'seoResearch', 'similarWebsites', 'socialMediaMentions',
-  'socialMediaPosts', 'socialPosts', 'websiteAudit', 'websiteAudit2', 'websiteGrader', 'webTechnologies', 'whois', 'trafficRankScore',
-  'financeLookup', 'webResearch', 'financeLookup2', 'encyclopediaUrl',
+  'contactId',
+  'username',
+  'createdAt',
+  'updatedAt',
+  'firstName',
+  'middleName',
+  'lastName',
+  'fullName',
+  'name',
+  'nameOriginal',
+  'email',
+  'personalEmail',
+  'emailDomain',
+  'email1',
+  'email2',
+  'email3',
+  'email1Selected',
+  'email1TotalAI',
+  'email2TotalAI',
+  'email3TotalAI',
+  'email1EmailAI',
+  'email2EmailAI',
+  'email3EmailAI',
+  'contactPhone1',
+  'contactPhone2',
+  'contactPhone1TotalAI',
+  'contactPhone1DataType',
+  'contactPhone2DataType',
+  'companyPhone1',
+  'companyPhone2',
+  'companyPhone3',
+  'companyPhone1TotalAI',
+  'companyPhone2TotalAI',
+  'companyPhone3TotalAI',
+  'companyPhone1DataType',
+  'companyPhone2DataType',
+  'companyPhone3DataType',
+  'company',
+  'companyOriginal',
+  'companyDescription',
+  'companyFounded',
+  'companyIndustry',
+  'companyStaffCount',
+  'companyStaffCountRange',
+  'companyAnnualRevenue',
+  'companyRevenueRange',
+  'companyDomain',
+  'companyLIProfileUrl',
+  'companyNetworkId',
+  'companyType',
+  'stockTicker',
+  'companyFundingTotal',
+  'companyLatestFundingDate',
+  'companyLatestFundingClassifications',
+  'title',
+  'department',
+  'seniority',
+  'lIProfileUrl',
+  'lISalesNavUrl',
+  'lIRecruiterUrl',
+  'website',
+  'image',
+  'contactLocation',
+  'companyLocation',
+  'formerCompany',
+  'formerTitle',
+  'formerStartedAt',
+  'formerEndedAt',
+  'titleStartedAt',
+  'startedAtCurrentCompany',
+  'timeAtRole',
+  'timeAtCompany',
+  'jobChangeAlert',
+  'apiResearchId',
+  'jobHistory',
+  'newsAndEvents',
+  'advertisingIntelligence',
+  'companyNews',
+  'employeeReviews',
+  'jobPostings',
+  'localSportsTeams',
+  'localWeather',
+  'paidSearchIntelligence',
+  'paidSearchKeywordsIntelligence',
+  'searchMarketingIntelligence',
+  'secFilings',
+  'seoResearch',
+  'similarWebsites',
+  'socialMediaMentions',
+  'socialMediaPosts',
+  'socialPosts',
+  'websiteAudit',
+  'websiteAudit2',
+  'websiteGrader',
+  'webTechnologies',
+  'whois',
+  'trafficRankScore',
+  'financeLookup',
+  'webResearch',
+  'financeLookup2',
+  'encyclopediaUrl',
 ];
 
 describe('org reads (spec 4.11, 2.8; DECISIONS: org reads)', () => {
@@ -83,7 +170,8 @@ describe('org reads (spec 4.11, 2.8; DECISIONS: org reads)', () => {
   it('published GET /companies 200: org companies carry the published record fields (and companyId, as in the published poll example)', async () => {
     const r = await call('GET', `${sb.v1}/companies?${window()}`, { key: sb.apiKey });
     expect(r.status).toBe(200);
-    for (const f of ['companyId', 'name', 'domain', 'industries', 'staffCount', 'location', 'apiResearchId', 'createdAt', 'updatedAt']) expect(r.body.data[0]).toHaveProperty(f);
+    for (const f of ['companyId', 'name', 'domain', 'industries', 'staffCount', 'location', 'apiResearchId', 'createdAt', 'updatedAt'])
+      expect(r.body.data[0]).toHaveProperty(f);
   });
 
   it('7: organization B (no license) gets 422 missingLicense on the contacts read', async () => {
@@ -114,7 +202,10 @@ describe('search (public reference: search; DECISIONS: search)', () => {
     const next = await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { ...body, nextToken: first.body.supplementalData.nextToken } });
     const page2 = await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { ...body, page: 2 } });
     expect(next.body.data).toEqual(page2.body.data);
-    const forged = await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { department: ['Legal'], limit: 4, nextToken: first.body.supplementalData.nextToken } });
+    const forged = await call('POST', `${sb.v2}/search/contacts`, {
+      key: sb.apiKey,
+      body: { department: ['Legal'], limit: 4, nextToken: first.body.supplementalData.nextToken },
+    });
     expect(forged.status).toBe(422);
     expect(forged.body.message).toMatch(/^nextToken/);
   });
@@ -126,7 +217,9 @@ describe('search (public reference: search; DECISIONS: search)', () => {
     const six = await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { department: ['a', 'b', 'c', 'd', 'e', 'f'] } });
     expect(six.body.message).toMatch(/^department: must have at most 5/);
     expect((await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { limit: 501 } })).body.message).toMatch(/^limit/);
-    expect((await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { jobtitle: ['x'] } })).body.message).toMatch(/^jobtitle: is not a known field/);
+    expect((await call('POST', `${sb.v2}/search/contacts`, { key: sb.apiKey, body: { jobtitle: ['x'] } })).body.message).toMatch(
+      /^jobtitle: is not a known field/,
+    );
   });
 
   it('public reference: company search filters by industry; savedSearchId applies a saved search of the user', async () => {

@@ -34,7 +34,11 @@ describe('issue 9: a named company the service did not know is researchable (spe
     expect(await credits()).toBe(before - 1);
     const done = await pollUntilDone(r.body.requestIds);
     const requestId = r.body.requestIds[0];
-    expect(done.data[0]).toMatchObject({ requestId, status: 'done', company: { name: 'Zebra Quarry Holdings', domain: 'zebra-quarry.example', apiResearchId: requestId } });
+    expect(done.data[0]).toMatchObject({
+      requestId,
+      status: 'done',
+      company: { name: 'Zebra Quarry Holdings', domain: 'zebra-quarry.example', apiResearchId: requestId },
+    });
     expect(publishedErrors('GET /companies/research/poll 200', done)).toEqual([]);
     expect(await credits()).toBe(before - 1);
     const org = await call('GET', `${sb.v1}/companies?${window()}`, { key: sb.apiKey });

@@ -17,8 +17,14 @@ const bodyExamples = Object.entries(EXAMPLES).filter(([name]) => /^POST /.test(n
 describe('published example requests are accepted', () => {
   it('the fixture holds the published examples (2 searches, 3 contact research, 3 company research bodies)', () => {
     expect(bodyExamples.map(([name]) => name.split(' ')[1])).toEqual([
-      '/search/contacts', '/contacts/research', '/contacts/research', '/contacts/research',
-      '/companies/research', '/companies/research', '/companies/research', '/search/companies',
+      '/search/contacts',
+      '/contacts/research',
+      '/contacts/research',
+      '/contacts/research',
+      '/companies/research',
+      '/companies/research',
+      '/companies/research',
+      '/search/companies',
     ]);
   });
 

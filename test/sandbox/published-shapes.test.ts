@@ -132,7 +132,13 @@ describe('token and error bodies (POST /oauth/accessToken 200, 401, 422, 500)', 
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const code = new URL(login.headers.get('location')!).searchParams.get('code')!;
-    const body = { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, grant_type: 'authorization_code', code };
+    const body = {
+      client_id: sb.oauth.clientId,
+      client_secret: sb.oauth.clientSecret,
+      redirect_uri: sb.oauth.redirectUri,
+      grant_type: 'authorization_code',
+      code,
+    };
     const r = await call('POST', `${sb.v1}/oauth/accessToken`, { body });
     expect(r.status).toBe(200);
     expectValid('POST /oauth/accessToken 200', r.body);

@@ -54,7 +54,15 @@ describe('rate limits (spec 8, 7.1; DECISIONS: rate-limit windows)', () => {
   });
 
   it('8 / custom rates: the token routes default to 30', async () => {
-    const r = await call('POST', `${sb.v2}/oauth/accessToken`, { body: { client_id: sb.oauth.clientId, client_secret: sb.oauth.clientSecret, redirect_uri: sb.oauth.redirectUri, grant_type: 'refresh_token', refresh_token: 'x' } });
+    const r = await call('POST', `${sb.v2}/oauth/accessToken`, {
+      body: {
+        client_id: sb.oauth.clientId,
+        client_secret: sb.oauth.clientSecret,
+        redirect_uri: sb.oauth.redirectUri,
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+      },
+    });
     expect(r.status).toBe(400);
     expect(r.headers.get('x-ratelimit-limit')).toBe('30');
     expect(r.headers.get('x-publicapi-credits')).not.toBeNull();

@@ -29,7 +29,11 @@ describe('credits (spec 8, 7; DECISIONS: research)', () => {
     const ids = await searchIds(sb, sb.apiKey, { seniority: ['Manager'] }, 40);
     const keys = sb.fixtures.users.filter((u) => u.org === 'A').map((u) => u.apiKey);
     // 40 requests of 1 item each, from both users at once; skipDeduplicationCheck so every item costs 1.
-    const replies = await Promise.all(ids.map((id, i) => call('POST', `${sb.v1}/contacts/research`, { key: keys[i % keys.length], body: { searchResultIds: [id], skipDeduplicationCheck: true } })));
+    const replies = await Promise.all(
+      ids.map((id, i) =>
+        call('POST', `${sb.v1}/contacts/research`, { key: keys[i % keys.length], body: { searchResultIds: [id], skipDeduplicationCheck: true } }),
+      ),
+    );
     const accepted = replies.filter((r) => r.status === 202).length;
     const refused = replies.filter((r) => r.status === 422);
     expect(accepted).toBe(25);
@@ -55,11 +59,17 @@ describe('credits (spec 8, 7; DECISIONS: research)', () => {
 describe('company research statuses (public reference: missing, researching, done, error)', () => {
   it('3.5 / 4.10 / public reference: company research is "researching" at once (never "queued"); an unknown search result or a domain alone that no company has ends "error" and is refunded', async () => {
     const before = await credits();
-    const r = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { searchResultIds: ['no-such-company'], companies: [{ domain: 'definitely-unknown-holdings.example' }] } });
+    const r = await call('POST', `${sb.v1}/companies/research`, {
+      key: sb.apiKey,
+      body: { searchResultIds: ['no-such-company'], companies: [{ domain: 'definitely-unknown-holdings.example' }] },
+    });
     expect(r.status).toBe(202);
     const first = await pollCompanies(r.body.requestIds);
     expect(first.body.data.map((d: { status: string }) => d.status)).toEqual(['researching', 'researching']);
-    const done = await until(async () => (await pollCompanies(r.body.requestIds)).body.data, (rows) => rows.every((d: { status: string }) => d.status !== 'researching'));
+    const done = await until(
+      async () => (await pollCompanies(r.body.requestIds)).body.data,
+      (rows) => rows.every((d: { status: string }) => d.status !== 'researching'),
+    );
     expect(done.map((d: { status: string }) => d.status)).toEqual(['error', 'error']);
     for (const d of done) expect(d.message).toEqual(expect.any(String));
     expect(await credits()).toBe(before);
@@ -81,7 +91,10 @@ describe('company research statuses (public reference: missing, researching, don
     const p = await pollCompanies(again.body.requestIds);
     expect(p.body.data[0].status).toBe('duplicate');
     // The record comes with the duplicate once the earlier research has finished (DECISIONS).
-    await until(() => pollCompanies(first.body.requestIds), (r) => r.body.data[0].status === 'done');
+    await until(
+      () => pollCompanies(first.body.requestIds),
+      (r) => r.body.data[0].status === 'done',
+    );
     expect((await pollCompanies(again.body.requestIds)).body.data[0].company.domain).toBe(rows[0].domain);
   });
 });

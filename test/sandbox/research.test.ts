@@ -50,7 +50,10 @@ describe('contact research (spec 4.12, 3.5, 8; public reference)', () => {
     // DECISIONS: a duplicate of research still running has no record yet; once it finished, it carries it.
     if (terminal((await pollContacts(first.body.requestIds)).body.data)) expect(p.body.data[0].contact).toBeDefined();
     else expect(p.body.data[0].contact).toBeUndefined();
-    await until(() => pollContacts(first.body.requestIds), (r) => terminal(r.body.data));
+    await until(
+      () => pollContacts(first.body.requestIds),
+      (r) => terminal(r.body.data),
+    );
     expect((await pollContacts(again.body.requestIds)).body.data[0].contact.apiResearchId).toBe(first.body.requestIds[0]);
     const fresh = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: ids, skipDeduplicationCheck: true } });
     expect(fresh.status).toBe(202);
@@ -74,7 +77,13 @@ describe('contact research (spec 4.12, 3.5, 8; public reference)', () => {
     const before = await credits();
     const r = await call('POST', `${sb.v1}/contacts/research`, {
       key: sb.apiKey,
-      body: { contacts: [{ contactName: rows[0].name, companyName: rows[0].company }, { contactName: rows[1].name, domain: rows[1].domain }, { contactName: 'Nobody Atall', companyName: 'No Such Co' }] },
+      body: {
+        contacts: [
+          { contactName: rows[0].name, companyName: rows[0].company },
+          { contactName: rows[1].name, domain: rows[1].domain },
+          { contactName: 'Nobody Atall', companyName: 'No Such Co' },
+        ],
+      },
     });
     expect(r.status).toBe(202);
     expect(await credits()).toBe(before - 3);
@@ -84,7 +93,10 @@ describe('contact research (spec 4.12, 3.5, 8; public reference)', () => {
     expect(done[1].contact.companyDomain).toBe(rows[1].domain);
     expect(await credits()).toBe(before - 2);
     // the researched e-mail can be used to research again: a duplicate.
-    const byEmail = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { contacts: [{ email: done[0].contact.email }, { liProfileUrl: done[1].contact.lIProfileUrl }] } });
+    const byEmail = await call('POST', `${sb.v1}/contacts/research`, {
+      key: sb.apiKey,
+      body: { contacts: [{ email: done[0].contact.email }, { liProfileUrl: done[1].contact.lIProfileUrl }] },
+    });
     const p = await pollContacts(byEmail.body.requestIds);
     expect(p.body.data.map((d: { status: string }) => d.status)).toEqual(['duplicate', 'duplicate']);
   });
@@ -145,7 +157,8 @@ describe('contact research (spec 4.12, 3.5, 8; public reference)', () => {
   it('7: not enough credits is 422 insufficientCredits with additionalCreditsNeeded, and nothing is queued', async () => {
     await admin(sb, 'PUT', '/credits', { org: 'A', balance: 2 });
     const ids = await searchIds(sb, sb.apiKey, { department: ['Legal'] }, 5);
-    const jobsOf = async () => (await admin(sb, 'GET', '/research?org=A')).body.filter((j: { searchResultId: string }) => ids.includes(j.searchResultId)).length;
+    const jobsOf = async () =>
+      (await admin(sb, 'GET', '/research?org=A')).body.filter((j: { searchResultId: string }) => ids.includes(j.searchResultId)).length;
     const jobsBefore = await jobsOf();
     // skipDeduplicationCheck: every item is charged, whatever the organization researched before.
     const r = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: ids, skipDeduplicationCheck: true } });
@@ -177,7 +190,11 @@ describe('company research (spec 4.10, 4.12)', () => {
     const before = await credits();
     const r = await call('POST', `${sb.v1}/companies/research`, {
       key: sb.apiKey,
-      body: { searchResultIds: [rows[0].searchResultId], companies: [{ domain: rows[1].domain }, { companyName: rows[2].name }, { domain: 'unknown-domain-xyz.example' }], skipDeduplicationCheck: true },
+      body: {
+        searchResultIds: [rows[0].searchResultId],
+        companies: [{ domain: rows[1].domain }, { companyName: rows[2].name }, { domain: 'unknown-domain-xyz.example' }],
+        skipDeduplicationCheck: true,
+      },
     });
     expect(r.text).toContain('requestIds');
     expect(r.status).toBe(202);
@@ -197,7 +214,10 @@ describe('company research (spec 4.10, 4.12)', () => {
     const r = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { companies: [{}] } });
     expect(r.status).toBe(422);
     expect(r.body.message).toMatch(/^companies\[0\]/);
-    const big = await call('POST', `${sb.v1}/companies/research`, { key: sb.apiKey, body: { companies: Array.from({ length: 501 }, () => ({ domain: 'a.com' })) } });
+    const big = await call('POST', `${sb.v1}/companies/research`, {
+      key: sb.apiKey,
+      body: { companies: Array.from({ length: 501 }, () => ({ domain: 'a.com' })) },
+    });
     expect(big.status).toBe(422);
     expect(big.body.message).toMatch(/companies: must have at most 500/);
   });

@@ -52,7 +52,8 @@ describe('bad input (spec 7; DECISIONS: status codes)', () => {
       s.on('error', () => done());
     });
     const hostile = [{ name: { toString: 1 } }, { name: null }, { name: 12 }, { __proto__: { polluted: true }, name: 'ok' }];
-    for (const body of hostile) await call('POST', `${sb.v2}/lists`, { key: sb.apiKey, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    for (const body of hostile)
+      await call('POST', `${sb.v2}/lists`, { key: sb.apiKey, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     await call('GET', `${sb.v2}/lists/%E0%A4%A`, { key: sb.apiKey });
     await call('GET', `${sb.v1}/contacts?startDate=${'9'.repeat(5000)}&endDate=x`, { key: sb.apiKey });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -63,7 +64,11 @@ describe('bad input (spec 7; DECISIONS: status codes)', () => {
 describe('CLI (issue 3)', () => {
   it('npm run sandbox: prints exactly one JSON line with the addresses and credentials, logs to stderr, stops on SIGTERM', async () => {
     const root = resolve(__dirname, '../..');
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--contacts', '200', '--companies', '40'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/cli.ts', '--port', '0', '--contacts', '200', '--companies', '40'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     const line = await new Promise<string>((res, rej) => {

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const deliveriesFor = async (id: string): Promise<any> => (await admin(sb, 'GET', '/webhooks/deliveries')).body.find((d: { apiResearchId: string }) => d.apiResearchId === id);
+const deliveriesFor = async (id: string): Promise<any> =>
+  (await admin(sb, 'GET', '/webhooks/deliveries')).body.find((d: { apiResearchId: string }) => d.apiResearchId === id);
 
 describe('webhook delivery retries', () => {
   it('6 / DECISIONS: a failing receiver gets maxAttempts tries, spaced by at least base, 2*base, 4*base; secret header each time', async () => {
@@ -36,7 +37,11 @@ describe('webhook delivery retries', () => {
     expect(hook.status).toBe(200);
     const ids = await searchIds(sb, sb.apiKey, { seniority: ['VP'] }, 1);
     const r = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: ids } });
-    const d = await until(() => deliveriesFor(r.body.requestIds[0]), (x) => x?.state === 'failed', 8000);
+    const d = await until(
+      () => deliveriesFor(r.body.requestIds[0]),
+      (x) => x?.state === 'failed',
+      8000,
+    );
     expect(d.state).toBe('failed');
     expect(d.attempts).toHaveLength(4);
     expect(hits).toHaveLength(4);
@@ -58,7 +63,11 @@ describe('webhook delivery retries', () => {
     const hook = await admin(sb, 'POST', '/webhooks', { org: 'A', url: deadUrl, secret: 's', events: ['contact-researched'] });
     const ids = await searchIds(sb, sb.apiKey, { seniority: ['Director'] }, 1);
     const r = await call('POST', `${sb.v1}/contacts/research`, { key: sb.apiKey, body: { searchResultIds: ids } });
-    const d = await until(() => deliveriesFor(r.body.requestIds[0]), (x) => x?.state === 'failed', 8000);
+    const d = await until(
+      () => deliveriesFor(r.body.requestIds[0]),
+      (x) => x?.state === 'failed',
+      8000,
+    );
     expect(d.attempts).toHaveLength(4);
     for (const a of d.attempts) expect(a.status).toBeNull();
     await admin(sb, 'DELETE', `/webhooks/${hook.body.webhookId}`);

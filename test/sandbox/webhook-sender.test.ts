@@ -18,7 +18,9 @@ const failFirst = new Map<string, number>();
 const hits: { at: number; headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
-  sb = await start({ config: { research: { queuedMs: 20, researchingMs: 30 }, webhooks: { concurrency: 3, backoffBaseMs: 60_000, backoffMaxMs: 600_000, timeoutMs: 2000 } } });
+  sb = await start({
+    config: { research: { queuedMs: 20, researchingMs: 30 }, webhooks: { concurrency: 3, backoffBaseMs: 60_000, backoffMaxMs: 600_000, timeoutMs: 2000 } },
+  });
   await admin(sb, 'PUT', '/credits', { org: 'A', balance: 500 });
   receiver = createServer((req, res) => {
     open++;
@@ -108,7 +110,11 @@ describe('webhook sender', () => {
     expect((await mine()).every((x) => x.attempts.length === 2)).toBe(true);
     await admin(sb, 'POST', '/clock', { advanceMs: 1_000 });
     d = await until(mine, (x) => x.every((y) => y.state === 'delivered'), 5000);
-    expect(d.map((x) => x.attempts.map((a: { status: number }) => a.status))).toEqual([[503, 503, 200], [503, 503, 200], [503, 503, 200]]);
+    expect(d.map((x) => x.attempts.map((a: { status: number }) => a.status))).toEqual([
+      [503, 503, 200],
+      [503, 503, 200],
+      [503, 503, 200],
+    ]);
     const gaps = d.map((x) => Date.parse(x.attempts[2].at) - Date.parse(x.attempts[1].at));
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(120_000);
     await admin(sb, 'DELETE', `/webhooks/${hook.body.webhookId}`);

@@ -58,7 +58,13 @@ export function buildImportGraph(roots: string[] = SOURCE_ROOTS, repoRoot: strin
     const file = pending.pop()!;
     const key = path.relative(repoRoot, file);
     if (graph.has(key)) continue;
-    const targets = [...new Set(importsOf(file).map((s) => resolveRelative(file, s)).filter((t): t is string => !!t))];
+    const targets = [
+      ...new Set(
+        importsOf(file)
+          .map((s) => resolveRelative(file, s))
+          .filter((t): t is string => !!t),
+      ),
+    ];
     graph.set(key, targets.map((t) => path.relative(repoRoot, t)).sort());
     pending.push(...targets);
   }

@@ -56,13 +56,9 @@ function universal(): Value[] {
 }
 
 const wrongScalars = (...keep: ('string' | 'number' | 'boolean' | 'null' | 'array' | 'object')[]): Value[] =>
-  [
-    bad('a number', 42),
-    bad('true', true),
-    bad('null', null),
-    bad('an array', ['a']),
-    bad('an object', { nested: 'object' }),
-  ].filter((v) => !keep.includes(v.value === null ? 'null' : Array.isArray(v.value) ? 'array' : (typeof v.value as 'number')));
+  [bad('a number', 42), bad('true', true), bad('null', null), bad('an array', ['a']), bad('an object', { nested: 'object' })].filter(
+    (v) => !keep.includes(v.value === null ? 'null' : Array.isArray(v.value) ? 'array' : (typeof v.value as 'number')),
+  );
 
 const control = 'a\u0000b\u001bc';
 
@@ -126,7 +122,14 @@ const classes: Record<string, () => Value[]> = {
     bad('a line break (header injection)', 'Hi\r\nBcc: all@example.com'),
     ...freeText(998),
   ],
-  longText: () => [...wrongScalars(), bad('empty', ''), bad('spaces', '   '), ok('lines and HTML', 'line 1\nline 2\t<p>Hello</p>'), ok('50,000 characters', 'b'.repeat(50_000)), ...freeText(255)],
+  longText: () => [
+    ...wrongScalars(),
+    bad('empty', ''),
+    bad('spaces', '   '),
+    ok('lines and HTML', 'line 1\nline 2\t<p>Hello</p>'),
+    ok('50,000 characters', 'b'.repeat(50_000)),
+    ...freeText(255),
+  ],
   email: () => [
     ...wrongScalars(),
     bad('not an address', 'nope'),
@@ -170,7 +173,12 @@ const classes: Record<string, () => Value[]> = {
     bad('a space', '/a b'),
     ok('a path', '/contact-statuses'),
   ],
-  freeQuery: () => [...wrongScalars('object'), bad('a text', 'a=1'), bad('a nested value', { a: { b: 1 } }), ok('text, number, boolean values', { a: '1', b: 2, c: true })],
+  freeQuery: () => [
+    ...wrongScalars('object'),
+    bad('a text', 'a=1'),
+    bad('a nested value', { a: { b: 1 } }),
+    ok('text, number, boolean values', { a: '1', b: 2, c: true }),
+  ],
   freeObject: () => [...wrongScalars('object'), bad('a text', '{"a":1}'), ok('nested data', { a: { b: [1, 'x'] } }), ok('empty', {})],
   filters: () => [
     ...wrongScalars('object'),
@@ -291,7 +299,10 @@ function freeText(max: number): Value[] {
 
 /** The published filter list (a copy of published-v1-schemas.json's requests, test/fixtures/published). */
 type PublishedProp = { type?: string; enum?: string[]; maxItems?: number; items?: { enum?: string[] } };
-const publishedFilters = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'published', 'search-filters.json'), 'utf8')) as Record<string, Record<string, PublishedProp>>;
+const publishedFilters = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'published', 'search-filters.json'), 'utf8')) as Record<
+  string,
+  Record<string, PublishedProp>
+>;
 
 function filterValues(p: PublishedProp): Value[] {
   const max = p.maxItems ?? 10;
@@ -323,7 +334,10 @@ function filterValues(p: PublishedProp): Value[] {
   return [
     ...common,
     bad('a 256-character value', ['t'.repeat(256)]),
-    bad(`${max + 1} values`, Array.from({ length: max + 1 }, (_, i) => `v${i}`)),
+    bad(
+      `${max + 1} values`,
+      Array.from({ length: max + 1 }, (_, i) => `v${i}`),
+    ),
     ok('free text values', [`O'Brien & Co`, 'São Paulo'].slice(0, max)),
     ok('a comma text', max > 1 ? 'Acme, Globex' : 'Acme'),
   ];
@@ -391,11 +405,23 @@ const codeGrant = { grant_type: 'authorization_code', client_id: 'cid', client_s
  * so `searchResultIds` is tried without `contacts`). The fields of each operation are listed with them.
  */
 export const operationInputs: Record<string, { bases: Record<string, unknown>[]; fields: string[] }> = {
-  'contacts.search': { bases: [{}], fields: [...Object.keys(publishedFilters['POST /search/contacts']), 'lastModifiedAfter', 'lastModifiedBefore', 'page', 'savedSearchId'] },
-  'companies.search': { bases: [{}], fields: [...Object.keys(publishedFilters['POST /search/companies']), 'lastModifiedAfter', 'lastModifiedBefore', 'page', 'savedSearchId'] },
-  'contacts.research': { bases: [{ contacts: [{ contactName: 'Ana Diaz', companyName: 'Acme' }] }, { searchResultIds: ['sr_1'] }], fields: ['searchResultIds', 'contacts', 'isJobChange', 'skipDeduplicationCheck'] },
+  'contacts.search': {
+    bases: [{}],
+    fields: [...Object.keys(publishedFilters['POST /search/contacts']), 'lastModifiedAfter', 'lastModifiedBefore', 'page', 'savedSearchId'],
+  },
+  'companies.search': {
+    bases: [{}],
+    fields: [...Object.keys(publishedFilters['POST /search/companies']), 'lastModifiedAfter', 'lastModifiedBefore', 'page', 'savedSearchId'],
+  },
+  'contacts.research': {
+    bases: [{ contacts: [{ contactName: 'Ana Diaz', companyName: 'Acme' }] }, { searchResultIds: ['sr_1'] }],
+    fields: ['searchResultIds', 'contacts', 'isJobChange', 'skipDeduplicationCheck'],
+  },
   'contacts.pollResearch': { bases: [{ requestIds: ['r1'] }], fields: ['requestIds'] },
-  'companies.research': { bases: [{ companies: [{ domain: 'acme.com' }] }, { searchResultIds: ['c_1'] }], fields: ['searchResultIds', 'companies', 'skipDeduplicationCheck'] },
+  'companies.research': {
+    bases: [{ companies: [{ domain: 'acme.com' }] }, { searchResultIds: ['c_1'] }],
+    fields: ['searchResultIds', 'companies', 'skipDeduplicationCheck'],
+  },
   'companies.pollResearch': { bases: [{ requestIds: ['r1'] }], fields: ['requestIds'] },
   'orgContacts.list': { bases: [period], fields: ['page', 'limit', 'startDate', 'endDate'] },
   'orgCompanies.list': { bases: [period], fields: ['page', 'limit', 'startDate', 'endDate'] },
@@ -408,7 +434,10 @@ export const operationInputs: Record<string, { bases: Record<string, unknown>[];
   'campaigns.listContacts': { bases: [{ id: 'c1' }], fields: ['id'] },
   'campaigns.addContacts': { bases: [{ id: 'c1', contactIds: [1] }], fields: ['id', 'contactIds'] },
   'campaigns.removeContacts': { bases: [{ id: 'c1', contactIds: [1] }], fields: ['id', 'contactIds'] },
-  'emails.send': { bases: [{ contactId: 1, from: 'me@example.com', to: 'ana@example.org', subject: 'Hi', body: 'Hello' }], fields: ['contactId', 'from', 'to', 'subject', 'body', 'cc', 'bcc', 'templateId'] },
+  'emails.send': {
+    bases: [{ contactId: 1, from: 'me@example.com', to: 'ana@example.org', subject: 'Hi', body: 'Hello' }],
+    fields: ['contactId', 'from', 'to', 'subject', 'body', 'cc', 'bcc', 'templateId'],
+  },
   'emails.sendDraft': { bases: [{ id: 'd1' }], fields: ['id', 'from'] },
   'emails.listDrafts': { bases: [{}], fields: ['status'] },
   'emailAccounts.list': { bases: [{}], fields: [] },
@@ -421,7 +450,10 @@ export const operationInputs: Record<string, { bases: Record<string, unknown>[];
   'lists.addContacts': { bases: [{ id: '12', contactIds: [1] }], fields: ['id', 'contactIds'] },
   'savedSearches.list': { bases: [{}], fields: ['type'] },
   'savedSearches.get': { bases: [{ id: 'ss_1' }], fields: ['id'] },
-  'savedSearches.create': { bases: [{ name: 'VPs', type: 'contacts', values: { seniority: ['VP'] } }], fields: ['name', 'type', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved'] },
+  'savedSearches.create': {
+    bases: [{ name: 'VPs', type: 'contacts', values: { seniority: ['VP'] } }],
+    fields: ['name', 'type', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved'],
+  },
   'savedSearches.update': { bases: [{ id: 'ss_1', name: 'VPs' }], fields: ['id', 'name', 'values', 'sortColumn', 'sortOrder', 'tagIds', 'numResultsApproved'] },
   'savedSearches.delete': { bases: [{ id: 'ss_1' }], fields: ['id'] },
   'contactStatuses.list': { bases: [{}], fields: [] },
@@ -429,7 +461,13 @@ export const operationInputs: Record<string, { bases: Record<string, unknown>[];
   'oauth.me': { bases: [{}], fields: [] },
   'oauth.token': { bases: [refreshGrant, codeGrant], fields: ['grant_type', 'client_id', 'client_secret', 'redirect_uri', 'code', 'refresh_token'] },
   'oauth.tokenV1': { bases: [refreshGrant, codeGrant], fields: ['grant_type', 'client_id', 'client_secret', 'redirect_uri', 'code', 'refresh_token'] },
-  'custom.call': { bases: [{ version: 'v2', method: 'GET', path: '/credits' }, { version: 'v2', method: 'POST', path: '/lists', body: { name: 'x' } }], fields: ['version', 'method', 'path', 'query', 'body'] },
+  'custom.call': {
+    bases: [
+      { version: 'v2', method: 'GET', path: '/credits' },
+      { version: 'v2', method: 'POST', path: '/lists', body: { name: 'x' } },
+    ],
+    fields: ['version', 'method', 'path', 'query', 'body'],
+  },
 };
 
 function valuesFor(operationId: string, field: string): Value[] {
@@ -457,10 +495,23 @@ export function malformedCases(operationId: string): MalformedCase[] {
   for (const field of spec.fields) {
     const base = spec.bases.find((b) => field in b) ?? spec.bases[0];
     for (const v of valuesFor(operationId, field)) {
-      out.push({ operationId, label: `${field}: ${v.label}`, input: { ...base, [field]: v.value }, expect: v.send ? 'send' : 'refuse', field, ...(v.orField ? { orField: v.orField } : {}) });
+      out.push({
+        operationId,
+        label: `${field}: ${v.label}`,
+        input: { ...base, [field]: v.value },
+        expect: v.send ? 'send' : 'refuse',
+        field,
+        ...(v.orField ? { orField: v.orField } : {}),
+      });
     }
   }
-  for (const [label, value] of [['a text', 'name=x'], ['a number', 42], ['true', true], ['an array', []], ['an array of objects', [{}]]] as const) {
+  for (const [label, value] of [
+    ['a text', 'name=x'],
+    ['a number', 42],
+    ['true', true],
+    ['an array', []],
+    ['an array of objects', [{}]],
+  ] as const) {
     out.push({ operationId, label: `whole input: ${label}`, input: value, expect: 'refuse', field: '(input)' });
   }
   for (const key of ['bogusKey', 'constructor', 'toString', '__proto__', 'Name', 'seniorty']) {

@@ -96,8 +96,16 @@ function* contactCombos(): Generator<MalformedCase> {
   // Each field with each typed text, beside a name + company (so the field's own rule decides).
   for (const field of CONTACT_FIELDS) {
     for (const [label, text] of TEXTS) {
-      const base = field === 'contactName' || field === 'companyName' ? { contactName: 'Ana Lima', companyName: 'Acme' } : { contactName: 'Ana Lima', companyName: 'Acme' };
-      yield { name: `contact.${field} = ${label}`, kind: 'contacts', targets: [{ contact: { ...base, [field]: text } }], capped: text.length > 253 && field === 'domain' ? true : text.length > 256 };
+      const base =
+        field === 'contactName' || field === 'companyName'
+          ? { contactName: 'Ana Lima', companyName: 'Acme' }
+          : { contactName: 'Ana Lima', companyName: 'Acme' };
+      yield {
+        name: `contact.${field} = ${label}`,
+        kind: 'contacts',
+        targets: [{ contact: { ...base, [field]: text } }],
+        capped: text.length > 253 && field === 'domain' ? true : text.length > 256,
+      };
     }
   }
 }
@@ -106,24 +114,66 @@ function* badValueCases(): Generator<MalformedCase> {
   for (const [label, value] of BAD_VALUES) {
     const capped = value === MEGA;
     for (const kind of ['contacts', 'companies'] as const) {
-      yield { name: `${kind} searchResultId = ${label}`, kind, targets: [{ searchResultId: 's1' }, { searchResultId: value }], field: 'items[1].searchResultId', capped };
+      yield {
+        name: `${kind} searchResultId = ${label}`,
+        kind,
+        targets: [{ searchResultId: 's1' }, { searchResultId: value }],
+        field: 'items[1].searchResultId',
+        capped,
+      };
       yield { name: `${kind} target = ${label}`, kind, targets: [value], field: 'items[0]' };
       yield { name: `${kind} targets = ${label}`, kind, targets: value, field: 'items' };
       const one = [{ searchResultId: 's1' }];
       // A cap of 0 refuses one item (naming maxCredits); a cap of 12345 lets it go.
-      yield { name: `${kind} maxCredits = ${label}`, kind, targets: one, runOptions: { waitForResults: false, maxCredits: value }, field: value === 12345 ? undefined : 'maxCredits' };
+      yield {
+        name: `${kind} maxCredits = ${label}`,
+        kind,
+        targets: one,
+        runOptions: { waitForResults: false, maxCredits: value },
+        field: value === 12345 ? undefined : 'maxCredits',
+      };
       const limitOk = typeof value === 'number' && Number.isFinite(value) && value >= 0;
-      yield { name: `${kind} timeLimitMs = ${label}`, kind, targets: one, runOptions: { waitForResults: true, timeLimitMs: value }, field: limitOk ? undefined : 'timeLimitMs' };
-      yield { name: `${kind} waitForResults = ${label}`, kind, targets: one, runOptions: { waitForResults: value }, field: typeof value === 'boolean' ? undefined : 'waitForResults' };
-      yield { name: `${kind} skipDeduplicationCheck = ${label}`, kind, targets: one, jobOptions: { skipDeduplicationCheck: value }, field: typeof value === 'boolean' ? undefined : 'skipDeduplicationCheck' };
+      yield {
+        name: `${kind} timeLimitMs = ${label}`,
+        kind,
+        targets: one,
+        runOptions: { waitForResults: true, timeLimitMs: value },
+        field: limitOk ? undefined : 'timeLimitMs',
+      };
+      yield {
+        name: `${kind} waitForResults = ${label}`,
+        kind,
+        targets: one,
+        runOptions: { waitForResults: value },
+        field: typeof value === 'boolean' ? undefined : 'waitForResults',
+      };
+      yield {
+        name: `${kind} skipDeduplicationCheck = ${label}`,
+        kind,
+        targets: one,
+        jobOptions: { skipDeduplicationCheck: value },
+        field: typeof value === 'boolean' ? undefined : 'skipDeduplicationCheck',
+      };
       const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
       yield { name: `${kind} run options = ${label}`, kind, targets: one, runOptions: value, field: isObject ? 'waitForResults' : 'options' };
     }
     for (const field of CONTACT_FIELDS) {
-      yield { name: `contact.${field} = ${label}`, kind: 'contacts', targets: [{ contact: { ...GOOD, title: undefined, [field]: value } }], field: `contact.${field}`, capped };
+      yield {
+        name: `contact.${field} = ${label}`,
+        kind: 'contacts',
+        targets: [{ contact: { ...GOOD, title: undefined, [field]: value } }],
+        field: `contact.${field}`,
+        capped,
+      };
     }
     for (const field of ['domain', 'companyName']) {
-      yield { name: `company.${field} = ${label}`, kind: 'companies', targets: [{ company: { domain: 'acme.com', companyName: 'Acme', [field]: value } }], field: `company.${field}`, capped };
+      yield {
+        name: `company.${field} = ${label}`,
+        kind: 'companies',
+        targets: [{ company: { domain: 'acme.com', companyName: 'Acme', [field]: value } }],
+        field: `company.${field}`,
+        capped,
+      };
     }
     yield { name: `contact = ${label}`, kind: 'contacts', targets: [{ contact: value }], field: 'contact' };
     yield { name: `company = ${label}`, kind: 'companies', targets: [{ company: value }], field: 'company' };
@@ -141,7 +191,13 @@ function* shapeCases(): Generator<MalformedCase> {
   yield { name: 'unknown company key', kind: 'companies', targets: [{ company: { domain: 'acme.com', website: 'x' } }], field: 'website' };
   yield { name: 'empty company', kind: 'companies', targets: [{ company: {} }], field: 'items[0].company' };
   yield { name: 'unknown kind', kind: 'people' as ResearchKind, targets: [{ searchResultId: 's1' }], field: 'kind' };
-  yield { name: 'isJobChange on companies', kind: 'companies', targets: [{ company: { domain: 'acme.com' } }], jobOptions: { isJobChange: true }, field: 'isJobChange' };
+  yield {
+    name: 'isJobChange on companies',
+    kind: 'companies',
+    targets: [{ company: { domain: 'acme.com' } }],
+    jobOptions: { isJobChange: true },
+    field: 'isJobChange',
+  };
   yield { name: 'options null', kind: 'contacts', targets: [{ searchResultId: 's1' }], jobOptions: null, field: 'options' };
   for (const at of [0, 7, 499, 500, 777]) {
     const targets: unknown[] = Array.from({ length: 800 }, (_, i) => ({ searchResultId: `s${i}` }));
@@ -149,10 +205,21 @@ function* shapeCases(): Generator<MalformedCase> {
     yield { name: `title with domain at ${at} of 800`, kind: 'contacts', targets, field: `items[${at}].contact.title` };
   }
   for (const cap of ['5', ' 12 ', '0', 5, 0]) {
-    yield { name: `maxCredits readable ${JSON.stringify(cap)}`, kind: 'contacts', targets: [{ searchResultId: 's1' }], runOptions: { waitForResults: false, maxCredits: cap } };
+    yield {
+      name: `maxCredits readable ${JSON.stringify(cap)}`,
+      kind: 'contacts',
+      targets: [{ searchResultId: 's1' }],
+      runOptions: { waitForResults: false, maxCredits: cap },
+    };
   }
   for (const cap of ['five', '5.5', '-1', '1e3', '0x10', '', ' ', '5 credits']) {
-    yield { name: `maxCredits text ${JSON.stringify(cap)}`, kind: 'contacts', targets: [{ searchResultId: 's1' }], runOptions: { waitForResults: false, maxCredits: cap }, field: 'maxCredits' };
+    yield {
+      name: `maxCredits text ${JSON.stringify(cap)}`,
+      kind: 'contacts',
+      targets: [{ searchResultId: 's1' }],
+      runOptions: { waitForResults: false, maxCredits: cap },
+      field: 'maxCredits',
+    };
   }
 }
 

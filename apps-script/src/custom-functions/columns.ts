@@ -3,7 +3,10 @@ import { flatValues } from '../args';
 
 /** Column paths a user asked for ("email, title, contactLocation.city"), checked against the known ones. */
 export function fieldsArg(arg: unknown, known: readonly string[], fallback: readonly string[]): string[] {
-  const asked = flatValues(arg).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+  const asked = flatValues(arg)
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (asked.length === 0) return [...fallback];
   const unknown = asked.filter((f) => !known.includes(f));
   if (unknown.length > 0) {

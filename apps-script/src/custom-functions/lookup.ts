@@ -14,7 +14,12 @@ const companyFields = ['companyId', 'name', 'domain', 'industry', 'staffCountRan
 
 /** Domains compare without scheme, www. and path, case-insensitively. */
 export function normalDomain(text: string): string {
-  return text.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
 }
 
 export interface LookupKind {

@@ -3,7 +3,17 @@ import { researchOutcome } from '../../../shared/records/research';
 import { safeCell, type CellValue } from '../cells';
 
 /** The results block written beside each enriched row, in this order. */
-export const RESULT_HEADERS = ['PDS status', 'PDS message', 'PDS contactId', 'PDS email', 'PDS phone', 'PDS title', 'PDS company', 'PDS LinkedIn', 'PDS requestId'];
+export const RESULT_HEADERS = [
+  'PDS status',
+  'PDS message',
+  'PDS contactId',
+  'PDS email',
+  'PDS phone',
+  'PDS title',
+  'PDS company',
+  'PDS LinkedIn',
+  'PDS requestId',
+];
 const RECORD_FIELDS = ['contactId', 'email', 'contactPhone1', 'title', 'company', 'lIProfileUrl'];
 
 /** The fixed words of the status cell: written by statusText, read back by readStatusCell, so both agree. */
@@ -67,7 +77,9 @@ const BY_LABEL = new Map<string, CellState>([
  * item it is still researching (classified by the core's vocabulary). Null for anything else (empty, an error).
  */
 export function readStatusCell(text: unknown): CellState | null {
-  const words = String(text ?? '').trim().toLowerCase();
+  const words = String(text ?? '')
+    .trim()
+    .toLowerCase();
   if (words === '') return null;
   return BY_LABEL.get(words) ?? (researchOutcome(words) === 'pending' ? { phase: 'submitted', outcome: 'pending' } : null);
 }

@@ -43,7 +43,12 @@ function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null 
 
 function ids(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
   const last = sheet.getLastRow();
-  return last === 0 ? [] : sheet.getRange(1, 1, last, 1).getValues().map((r) => String(r[0]));
+  return last === 0
+    ? []
+    : sheet
+        .getRange(1, 1, last, 1)
+        .getValues()
+        .map((r) => String(r[0]));
 }
 
 export function saveJob(job: EnrichmentJob): void {

@@ -111,7 +111,8 @@ export function scanTargets(selection: SelectedRows): TargetScan {
  * into numbers on entry); TRUE/FALSE and dates are not ids, so the row is refused instead of sending "true".
  */
 function searchIdCell(raw: unknown): string | { reason: string } {
-  if (typeof raw === 'boolean' || raw instanceof Date) return { reason: `searchResultId: must be text (got ${raw instanceof Date ? 'a date' : String(raw).toUpperCase()})` };
+  if (typeof raw === 'boolean' || raw instanceof Date)
+    return { reason: `searchResultId: must be text (got ${raw instanceof Date ? 'a date' : String(raw).toUpperCase()})` };
   if (typeof raw === 'number' && !Number.isSafeInteger(raw)) return { reason: `searchResultId: must be text (got the number ${raw})` };
   return keyOf(raw);
 }

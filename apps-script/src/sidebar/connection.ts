@@ -23,7 +23,12 @@ export function getConnectionStatus(): ConnectionStatus {
   const stored = storedAuth();
   const s = loadSettings();
   // Never the key or the tokens: the sidebar only learns which method is connected.
-  return { connected: stored !== null, method: stored?.type ?? null, redirectUri: redirectUri(), settings: { baseUrlV1: s.baseUrlV1, baseUrlV2: s.baseUrlV2, authUrl: s.authUrl } };
+  return {
+    connected: stored !== null,
+    method: stored?.type ?? null,
+    redirectUri: redirectUri(),
+    settings: { baseUrlV1: s.baseUrlV1, baseUrlV2: s.baseUrlV2, authUrl: s.authUrl },
+  };
 }
 
 /** Calls two free endpoints and reports who is connected, the credits and the rate-limit headroom seen. */
@@ -39,7 +44,12 @@ export function testConnection(): ConnectionTest {
       name: [me.firstname, me.lastname].filter(Boolean).join(' '),
       credits: typeof credits === 'number' ? credits : client.state.credits.balance,
       rateLimit: window
-        ? { endpoint: String(endpoint).split('|')[1], limit: window.limit, remaining: window.remaining, resetsInS: Math.max(0, Math.ceil((window.resetAtMs - Date.now()) / 1000)) }
+        ? {
+            endpoint: String(endpoint).split('|')[1],
+            limit: window.limit,
+            remaining: window.remaining,
+            resetsInS: Math.max(0, Math.ceil((window.resetAtMs - Date.now()) / 1000)),
+          }
         : null,
     };
   } catch (error) {

@@ -78,7 +78,10 @@ export function startEnrichment(confirmedItems: number): Progress {
 /** The row count the user confirmed in the preview: it caps what is spent, so it must be a readable whole number. */
 function confirmedCount(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`confirmedItems: must be the whole number of rows confirmed in the preview (got ${JSON.stringify(value) ?? typeof value}). Nothing was sent: preview again.`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(
+      `confirmedItems: must be the whole number of rows confirmed in the preview (got ${JSON.stringify(value) ?? typeof value}). Nothing was sent: preview again.`,
+    );
   return n;
 }
 
@@ -86,9 +89,12 @@ function createJob(confirmed: unknown): EnrichmentJob {
   const confirmedItems = confirmedCount(confirmed);
   const selection = selectedRows();
   const scan = scanTargets(selection);
-  if (scan.targets.length === 0) throw new Error('Nothing to research in the selection (rows already done, under way in an enrichment, or without a name, email or LinkedIn URL).');
+  if (scan.targets.length === 0)
+    throw new Error('Nothing to research in the selection (rows already done, under way in an enrichment, or without a name, email or LinkedIn URL).');
   if (scan.targets.length !== confirmedItems) {
-    throw new Error(`The selection changed since the preview (${scan.targets.length} rows to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`);
+    throw new Error(
+      `The selection changed since the preview (${scan.targets.length} rows to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
+    );
   }
   const sheet = selection.sheet;
   const headers = headerColumns(sheet);
@@ -107,7 +113,12 @@ function createJob(confirmed: unknown): EnrichmentJob {
     lastPollAt: null,
     written: '0'.repeat(scan.rows.length),
     // Messages name the sheet row (`row 12`), not the item's place in the job.
-    research: newResearchJob('contacts', scan.targets, {}, scan.rows.map((row) => `row ${row}`)),
+    research: newResearchJob(
+      'contacts',
+      scan.targets,
+      {},
+      scan.rows.map((row) => `row ${row}`),
+    ),
   };
   saveJob(job);
   return job;
@@ -118,9 +129,11 @@ export function pollEnrichment(jobId: string): Progress {
   try {
     const id = optionalText(jobId, 'jobId');
     // Job ids are short keys this add-on made; anything longer cannot be one (and is no property key).
-    if (!id || id.length > 100) throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
+    if (!id || id.length > 100)
+      throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
     const job = loadJob(id);
-    if (!job || job.owner !== userKey()) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
+    if (!job || job.owner !== userKey())
+      throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
     const client = makeClient();
     const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
     if (!step) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);

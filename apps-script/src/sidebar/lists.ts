@@ -43,8 +43,16 @@ export function addSelectionToList(id: string): unknown {
 }
 
 export const getSavedSearches = (type?: string) => act(listSavedSearchesOperation, type ? { type } : {});
-export const createSavedSearch = (input: Record<string, unknown>) => act(createSavedSearchOperation, checked(() => requestArg(input, 'input')));
-export const updateSavedSearch = (input: Record<string, unknown>) => act(updateSavedSearchOperation, checked(() => requestArg(input, 'input')));
+export const createSavedSearch = (input: Record<string, unknown>) =>
+  act(
+    createSavedSearchOperation,
+    checked(() => requestArg(input, 'input')),
+  );
+export const updateSavedSearch = (input: Record<string, unknown>) =>
+  act(
+    updateSavedSearchOperation,
+    checked(() => requestArg(input, 'input')),
+  );
 export const deleteSavedSearch = (id: string) => act(deleteSavedSearchOperation, { id });
 
 /** The arguments' own checks, as readable errors (before anything is sent). */
@@ -59,7 +67,8 @@ function checked<T>(read: () => T): T {
 /** Writes the user's lists or saved searches to a sheet (names are user text: written injection-safe). */
 export function exportToSheet(what: 'lists' | 'savedSearches', sheetName?: string): { sheetName: string; rows: number } {
   try {
-    if (what !== 'lists' && what !== 'savedSearches') throw new ValidationError('what: must be lists or savedSearches.', [{ field: 'what', rule: 'lists or savedSearches' }]);
+    if (what !== 'lists' && what !== 'savedSearches')
+      throw new ValidationError('what: must be lists or savedSearches.', [{ field: 'what', rule: 'lists or savedSearches' }]);
     const name = sheetNameArg(sheetName, what === 'lists' ? 'Lists' : 'Saved searches');
     const rows = (what === 'lists' ? getLists() : getSavedSearches()) as unknown[];
     const columns = records.describeRecordFields(what === 'lists' ? records.listSchema : records.savedSearchSchema);

@@ -51,7 +51,9 @@ export function createCampaignFromSelection(req: CampaignRequest): { campaignId:
     const created = run(client, call(client, createCampaignOperation, input));
     let status: string = created.campaign.status;
     if (start) {
-      const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as { campaign?: { status?: string } };
+      const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as {
+        campaign?: { status?: string };
+      };
       status = started.campaign?.status ?? 'active';
     }
     return { campaignId: created.campaign.campaignId, name: created.campaign.name, contactsAdded: created.contactsAdded, status };

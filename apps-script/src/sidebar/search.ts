@@ -1,4 +1,15 @@
-import { filterChoices, getSavedSearchOperation, paginate, records, searchCompaniesOperation, searchContactsOperation, send, ValidationError, type AnyOperation, type FilterChoice } from '../../../shared';
+import {
+  filterChoices,
+  getSavedSearchOperation,
+  paginate,
+  records,
+  searchCompaniesOperation,
+  searchContactsOperation,
+  send,
+  ValidationError,
+  type AnyOperation,
+  type FilterChoice,
+} from '../../../shared';
 import { filtersArg } from '../args';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
@@ -56,11 +67,14 @@ function runSearch(raw: SearchRequest, previewCap?: number): { rows: Record<stri
 /** A picker left alone means the filter is absent; a filter both picked and typed is ambiguous, so refused. */
 function addPicks(input: Record<string, unknown>, picks: unknown): void {
   if (picks === undefined || picks === null) return;
-  if (typeof picks !== 'object' || Array.isArray(picks)) throw new ValidationError('picks: must be an object of filter name -> values.', [{ field: 'picks', rule: 'object' }]);
+  if (typeof picks !== 'object' || Array.isArray(picks))
+    throw new ValidationError('picks: must be an object of filter name -> values.', [{ field: 'picks', rule: 'object' }]);
   for (const [name, value] of Object.entries(picks as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     if (name in input) {
-      throw new ValidationError(`${name}: given both in the pickers and in the filter text; keep one. Nothing was sent.`, [{ field: name, rule: 'given twice' }]);
+      throw new ValidationError(`${name}: given both in the pickers and in the filter text; keep one. Nothing was sent.`, [
+        { field: name, rule: 'given twice' },
+      ]);
     }
     input[name] = value;
   }
@@ -76,7 +90,9 @@ export function searchFilterChoices(): Record<SearchKind, FilterChoice[]> {
 export function searchPreview(req: SearchRequest): { columns: string[]; rows: unknown[][]; count: number } {
   try {
     const found = runSearch(req, 25);
-    const preview = ['fullName', 'name', 'title', 'company', 'domain', 'companyDomain', 'industry', 'contactLocation.city', 'location.city'].filter((c) => found.columns.includes(c));
+    const preview = ['fullName', 'name', 'title', 'company', 'domain', 'companyDomain', 'industry', 'contactLocation.city', 'location.city'].filter((c) =>
+      found.columns.includes(c),
+    );
     return { columns: preview, rows: found.rows.map((r) => preview.map((c) => records.valueAtPath(r, c) ?? '')), count: found.rows.length };
   } catch (error) {
     throw userError(error);

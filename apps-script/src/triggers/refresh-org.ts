@@ -26,7 +26,10 @@ function columnsOf(sheet: Sheet): string[] {
     writeBlock(sheet, 1, 1, [records.orgContactColumns.map((c) => c)]);
     sheet.setFrozenRows(1);
   }
-  return sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0].map((v) => String(v));
+  return sheet
+    .getRange(1, 1, 1, sheet.getLastColumn())
+    .getValues()[0]
+    .map((v) => String(v));
 }
 
 /** contactId -> sheet row, read once per run from the contactId column. */
@@ -63,14 +66,21 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   const seen: SeenChanges = new Map();
   const cursor: OrgRefreshState = { ...state, totals: { ...state.totals } };
   let at: ChangeCursor =
-    cursor.from && cursor.windowEnd ? { from: cursor.from, windowEnd: cursor.windowEnd, page: cursor.page } : run(openWindow(cursor.from, cursor.days * DAY_MS));
+    cursor.from && cursor.windowEnd
+      ? { from: cursor.from, windowEnd: cursor.windowEnd, page: cursor.page }
+      : run(openWindow(cursor.from, cursor.days * DAY_MS));
   Object.assign(cursor, at);
 
   const flush = () => {
     if (updates.size > 0) report.setValuesCalls += writeRows(sheet, 1, updates);
     if (appends.size > 0) {
       const first = Math.min(...appends.keys());
-      report.setValuesCalls += writeBlock(sheet, first, 1, [...appends.keys()].sort((a, b) => a - b).map((r) => appends.get(r) as CellValue[]));
+      report.setValuesCalls += writeBlock(
+        sheet,
+        first,
+        1,
+        [...appends.keys()].sort((a, b) => a - b).map((r) => appends.get(r) as CellValue[]),
+      );
     }
     updates.clear();
     appends.clear();

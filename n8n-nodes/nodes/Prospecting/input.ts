@@ -8,7 +8,10 @@ import { parseJsonField } from './json-text';
 
 function splitList(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function parseJson(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
@@ -54,7 +57,9 @@ export function readInput(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: n
   const specs = fieldSpecs(op);
   const optional = specs.some((s) => !s.required) ? (ctx.getNodeParameter(optionalCollectionName(op), itemIndex, {}) as IDataObject) : {};
   for (const spec of specs) {
-    let raw: unknown = spec.required ? ctx.getNodeParameter(spec.name, itemIndex, undefined, spec.kind === 'locator' ? { extractValue: true } : undefined) : optional[spec.name];
+    let raw: unknown = spec.required
+      ? ctx.getNodeParameter(spec.name, itemIndex, undefined, spec.kind === 'locator' ? { extractValue: true } : undefined)
+      : optional[spec.name];
     if (spec.kind === 'locator') {
       // An id picked from a list, typed, or handed over by an expression: only text or a number is an id.
       const picked = locatorValue(raw);

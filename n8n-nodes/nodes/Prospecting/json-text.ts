@@ -109,7 +109,7 @@ function scan(text: string): void {
     if (ch === 'f') return literal('false');
     if (ch === 'n') return literal('null');
     if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail(ch === undefined ? 'a value (the text ends early)' : "a value (object, array, string in double quotes, number, true, false or null)");
+    fail(ch === undefined ? 'a value (the text ends early)' : 'a value (object, array, string in double quotes, number, true, false or null)');
   };
   value(0);
   ws();

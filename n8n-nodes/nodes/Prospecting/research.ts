@@ -46,7 +46,9 @@ function flag(options: ResearchOptions, key: 'skipDeduplicationCheck' | 'isJobCh
   const v = options[key];
   if (v === undefined || v === false || v === 'false') return undefined;
   if (v === true || v === 'true') return true;
-  throw new ValidationError(`Research: ${label}: must be true or false (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: label, rule: 'must be true or false' }]);
+  throw new ValidationError(`Research: ${label}: must be true or false (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [
+    { field: label, rule: 'must be true or false' },
+  ]);
 }
 
 /** A wait longer than a day is a typo, not a plan: n8n would hold the execution open all that time. */
@@ -58,7 +60,9 @@ function timeLimitMs(options: ResearchOptions): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > MAX_TIME_LIMIT_SECONDS) {
     const rule = `must be a whole number of seconds from 0 to ${MAX_TIME_LIMIT_SECONDS}`;
-    throw new ValidationError(`Research: Time Limit (Seconds): ${rule} (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [{ field: 'Time Limit (Seconds)', rule }]);
+    throw new ValidationError(`Research: Time Limit (Seconds): ${rule} (got ${JSON.stringify(v) ?? typeof v}). Nothing was sent.`, [
+      { field: 'Time Limit (Seconds)', rule },
+    ]);
   }
   return n * 1000;
 }
@@ -119,7 +123,11 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
   if (targets.length) {
     try {
       const waitForResults = ctx.getNodeParameter('waitForResults', 0, true) === true;
-      const options = readOptions(ctx, kind, targets.some((t) => 'contact' in t));
+      const options = readOptions(
+        ctx,
+        kind,
+        targets.some((t) => 'contact' in t),
+      );
       const job = newResearchJob(
         kind,
         targets,

@@ -39,9 +39,13 @@ function readJsonParam(ctx: IExecuteFunctions, name: 'query' | 'body', itemIndex
   const value = parsed.value;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new NodeOperationError(ctx.getNode(), `Custom API call: ${name}: must be a JSON object ({"key": "value"}), not ${Array.isArray(value) ? 'an array' : typeof value}. Nothing was sent.`, {
-      itemIndex,
-    });
+    throw new NodeOperationError(
+      ctx.getNode(),
+      `Custom API call: ${name}: must be a JSON object ({"key": "value"}), not ${Array.isArray(value) ? 'an array' : typeof value}. Nothing was sent.`,
+      {
+        itemIndex,
+      },
+    );
   }
   return Object.keys(value).length ? (value as Record<string, unknown>) : undefined;
 }
@@ -62,14 +66,23 @@ async function runCustom(ctx: IExecuteFunctions, conn: Connection, itemIndex: nu
 function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
   const checked = limitRule(ctx.getNodeParameter('limit', itemIndex, 50));
   if (checked.limit !== undefined) return checked.limit;
-  throw new NodeOperationError(ctx.getNode(), `Limit: ${checked.rule}. Nothing was sent.`, { itemIndex, description: 'Set Limit to how many results to return, or turn on Return All.' });
+  throw new NodeOperationError(ctx.getNode(), `Limit: ${checked.rule}. Nothing was sent.`, {
+    itemIndex,
+    description: 'Set Limit to how many results to return, or turn on Return All.',
+  });
 }
 
 /**
  * Lists: Return All reads every page (the core follows page numbers or nextToken); Limit reads only the
  * pages it needs. Lists the service answers whole are cut to the limit here.
  */
-async function runList(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, input: Record<string, unknown>, itemIndex: number): Promise<Answered<unknown[]>> {
+async function runList(
+  ctx: IExecuteFunctions,
+  conn: Connection,
+  op: AnyOperation,
+  input: Record<string, unknown>,
+  itemIndex: number,
+): Promise<Answered<unknown[]>> {
   const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
   const limit = returnAll ? undefined : readLimit(ctx, itemIndex);
   if (op.pagination.style !== 'none') {

@@ -66,7 +66,11 @@ export class ProspectingTrigger implements INodeType {
    * Credential values an answer may repeat are redacted from the items and errors.
    */
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-    return await withoutSecrets(this, async () => await pollChanges(this), (out, r) => (out ? r.items(out) : out));
+    return await withoutSecrets(
+      this,
+      async () => await pollChanges(this),
+      (out, r) => (out ? r.items(out) : out),
+    );
   }
 }
 

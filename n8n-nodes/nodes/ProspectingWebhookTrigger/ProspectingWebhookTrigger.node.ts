@@ -24,7 +24,7 @@ export class ProspectingWebhookTrigger implements INodeType {
     properties: [
       {
         displayName:
-          'Register this node\'s Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret and the secret header name the service shows there',
+          "Register this node's Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret and the secret header name the service shows there",
         name: 'notice',
         type: 'notice',
         default: '',
@@ -54,7 +54,7 @@ export class ProspectingWebhookTrigger implements INodeType {
         type: 'string',
         default: 'X-Webhook-Secret',
         description:
-          'The header the service puts the secret in. The service shows its name in Settings > Webhooks beside the secret (its API reference lists it under the webhook security scheme); X-Webhook-Secret is the sandbox\'s default.',
+          "The header the service puts the secret in. The service shows its name in Settings > Webhooks beside the secret (its API reference lists it under the webhook security scheme); X-Webhook-Secret is the sandbox's default.",
       },
     ],
   };

@@ -32,10 +32,13 @@ export class LockManager {
           resolve(true);
         },
       };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(false);
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        },
+        Math.max(0, timeoutMs),
+      );
       timer.unref();
       this.waiters.push(waiter);
     });

@@ -121,9 +121,7 @@ export class WorkbookModel {
   ensureCapacity(extraCells: number): void {
     const limit = this.maxCells();
     if (this.totalCells() + extraCells > limit) {
-      throw new GasException(
-        `This action would increase the number of cells in the workbook above the limit of ${limit} cells.`,
-      );
+      throw new GasException(`This action would increase the number of cells in the workbook above the limit of ${limit} cells.`);
     }
   }
 

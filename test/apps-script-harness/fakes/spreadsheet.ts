@@ -248,7 +248,7 @@ export class Sheet {
     } else {
       g = { row: Number(a), col: Number(b), numRows: c === undefined ? 1 : Number(c), numCols: d === undefined ? 1 : Number(d) };
       if (![g.row, g.col, g.numRows, g.numCols].every(Number.isInteger)) {
-        throw new GasException('The parameters (number,number) don\'t match the method signature for SpreadsheetApp.Sheet.getRange.');
+        throw new GasException("The parameters (number,number) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
       }
       if (g.row < 1) throw new GasException('The starting row of the range is too small.');
       if (g.col < 1) throw new GasException('The starting column of the range is too small.');

@@ -21,9 +21,18 @@ export function formatDate(date: Date, timeZone: string, pattern: string): strin
     parts = Object.fromEntries(
       new Intl.DateTimeFormat('en-US', {
         timeZone,
-        year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-        weekday: 'long', hourCycle: 'h23', timeZoneName: 'longOffset',
-      }).formatToParts(date).map((p) => [p.type, p.value]),
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        weekday: 'long',
+        hourCycle: 'h23',
+        timeZoneName: 'longOffset',
+      })
+        .formatToParts(date)
+        .map((p) => [p.type, p.value]),
     );
   } catch {
     throw new GasException(`Invalid argument: timeZone`);
@@ -37,19 +46,32 @@ export function formatDate(date: Date, timeZone: string, pattern: string): strin
     if (quoted !== undefined) return quoted === '' ? "'" : quoted;
     const n = tok.length;
     switch (tok[0]) {
-      case 'y': return n === 2 ? parts.year.slice(-2) : pad(parts.year, n);
-      case 'M': return n >= 4 ? months[month - 1] : n === 3 ? months[month - 1].slice(0, 3) : pad(month, n);
-      case 'd': return pad(parts.day, n);
-      case 'H': return pad(hour, n);
-      case 'h': return pad(hour % 12 === 0 ? 12 : hour % 12, n);
-      case 'm': return pad(parts.minute, n);
-      case 's': return pad(parts.second, n);
-      case 'S': return pad(date.getUTCMilliseconds(), 3).slice(0, Math.max(n, 3));
-      case 'a': return hour < 12 ? 'AM' : 'PM';
-      case 'E': return n >= 4 ? parts.weekday : parts.weekday.slice(0, 3);
-      case 'z': return offset === '+00:00' ? 'UTC' : `GMT${offset}`;
-      case 'Z': return offset.replace(':', '');
-      case 'X': return offset === '+00:00' ? 'Z' : n === 1 ? offset.slice(0, 3) : n === 2 ? offset.replace(':', '') : offset;
+      case 'y':
+        return n === 2 ? parts.year.slice(-2) : pad(parts.year, n);
+      case 'M':
+        return n >= 4 ? months[month - 1] : n === 3 ? months[month - 1].slice(0, 3) : pad(month, n);
+      case 'd':
+        return pad(parts.day, n);
+      case 'H':
+        return pad(hour, n);
+      case 'h':
+        return pad(hour % 12 === 0 ? 12 : hour % 12, n);
+      case 'm':
+        return pad(parts.minute, n);
+      case 's':
+        return pad(parts.second, n);
+      case 'S':
+        return pad(date.getUTCMilliseconds(), 3).slice(0, Math.max(n, 3));
+      case 'a':
+        return hour < 12 ? 'AM' : 'PM';
+      case 'E':
+        return n >= 4 ? parts.weekday : parts.weekday.slice(0, 3);
+      case 'z':
+        return offset === '+00:00' ? 'UTC' : `GMT${offset}`;
+      case 'Z':
+        return offset.replace(':', '');
+      case 'X':
+        return offset === '+00:00' ? 'Z' : n === 1 ? offset.slice(0, 3) : n === 2 ? offset.replace(':', '') : offset;
     }
     return tok;
   });
@@ -96,7 +118,12 @@ export class Utilities {
   computeDigest(algorithm: unknown, value: unknown, charset?: unknown): number[] {
     const alg = DIGESTS[String(algorithm)];
     if (!alg) throw new GasException('Invalid argument: algorithm');
-    return toSignedBytes(crypto.createHash(alg).update(toBuffer(value, charsetOf(charset))).digest());
+    return toSignedBytes(
+      crypto
+        .createHash(alg)
+        .update(toBuffer(value, charsetOf(charset)))
+        .digest(),
+    );
   }
   computeHmacSignature(algorithm: unknown, value: unknown, key: unknown, charset?: unknown): number[] {
     const alg = MACS[String(algorithm)];

@@ -155,7 +155,10 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
     clear: () => void (logLines.length = 0),
     toString: () => 'Logger',
   };
-  const consoleLevel = (level: string) => (...args: unknown[]) => log(level, 'console', args.map(show).join(' '));
+  const consoleLevel =
+    (level: string) =>
+    (...args: unknown[]) =>
+      log(level, 'console', args.map(show).join(' '));
   const timers = new Map<string, number>();
   const console = {
     log: consoleLevel('INFO'),

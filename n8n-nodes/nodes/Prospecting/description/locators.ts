@@ -21,7 +21,13 @@ export const locatorSources: Readonly<Record<string, LocatorSource>> = {
     name: (r) => `${String(r.name)} (${String(r.type)})`,
     value: (r) => String(r.savedSearchId),
   },
-  campaigns: { method: 'searchCampaigns', operationId: 'campaigns.list', label: 'Campaign', name: (r) => `${String(r.name)} (${String(r.status)})`, value: (r) => String(r.campaignId) },
+  campaigns: {
+    method: 'searchCampaigns',
+    operationId: 'campaigns.list',
+    label: 'Campaign',
+    name: (r) => `${String(r.name)} (${String(r.status)})`,
+    value: (r) => String(r.campaignId),
+  },
   emailAccounts: {
     method: 'searchEmailAccounts',
     operationId: 'emailAccounts.list',

@@ -40,6 +40,5 @@ export const actionNames: Readonly<Record<string, string>> = {
   call: 'Make a Request',
 };
 
-
 /** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */
 export const hiddenOperations: ReadonlySet<string> = new Set(['oauth.token', 'oauth.tokenV1']);

@@ -15,7 +15,12 @@ export function propertyOf(spec: FieldSpec): INodeProperties {
   const base = { displayName: spec.displayName, name: spec.name, description: spec.description, placeholder: spec.placeholder };
   switch (spec.kind) {
     case 'number':
-      return { ...base, type: 'number', default: spec.min !== undefined && spec.min > 0 ? spec.min : 0, typeOptions: { minValue: spec.min, maxValue: spec.max } };
+      return {
+        ...base,
+        type: 'number',
+        default: spec.min !== undefined && spec.min > 0 ? spec.min : 0,
+        typeOptions: { minValue: spec.min, maxValue: spec.max },
+      };
     case 'boolean':
       return { ...base, type: 'boolean', default: false, description: spec.description ?? `Whether to set ${spec.displayName.toLowerCase()}` };
     case 'options': {
@@ -50,7 +55,14 @@ export function propertyOf(spec: FieldSpec): INodeProperties {
 /** Return All / Limit, the n8n way of reading lists. */
 export function returnAllProperties(op: AnyOperation): INodeProperties[] {
   return [
-    { displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, displayOptions: showFor(op), description: 'Whether to return all results or only up to a given limit' },
+    {
+      displayName: 'Return All',
+      name: 'returnAll',
+      type: 'boolean',
+      default: false,
+      displayOptions: showFor(op),
+      description: 'Whether to return all results or only up to a given limit',
+    },
     {
       displayName: 'Limit',
       name: 'limit',

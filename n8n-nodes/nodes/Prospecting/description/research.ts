@@ -94,14 +94,16 @@ export const researchProperties: INodeProperties[] = [
         type: 'number',
         typeOptions: { minValue: 10 },
         default: 600,
-        description: 'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching". Without this option the limit is 600 seconds.',
+        description:
+          'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching". Without this option the limit is 600 seconds.',
       },
       {
         displayName: 'Research Again',
         name: 'skipDeduplicationCheck',
         type: 'boolean',
         default: false,
-        description: 'Whether to research even records researched recently. This spends credits again; by default such items come back as duplicates with the earlier record, for free.',
+        description:
+          'Whether to research even records researched recently. This spends credits again; by default such items come back as duplicates with the earlier record, for free.',
       },
       {
         displayName: 'Job Changes Only',
