@@ -90,7 +90,8 @@ function report(title: string, out: Outcome): { worstWindow: number; failed: num
   );
   // Below 1 is possible: the first window is used from wherever the run starts in it, then the next one at once.
   console.log(
-    `  wall time: ${(out.wallMs / 1000).toFixed(2)} s; lower bound (requests / limit × window) ${(lowerBoundMs / 1000).toFixed(2)} s; ratio ${(out.wallMs / lowerBoundMs).toFixed(2)}`,
+    `  wall time: ${(out.wallMs / 1000).toFixed(2)} s; lower bound (requests / limit × window) ${(lowerBoundMs / 1000).toFixed(2)} s; ratio ` +
+      `${(out.wallMs / lowerBoundMs).toFixed(2)}`,
   );
   return { worstWindow, failed: out.failedRateLimit + out.failedOther.length };
 }

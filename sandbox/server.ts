@@ -133,7 +133,9 @@ export function createListener(services: Services, router: Router, admin: AdminH
         return respond({
           status: 429,
           body: {
-            message: `Rate limit of ${decision.limit} requests per window exceeded for ${endpoint}; retry after ${new Date(decision.resetSec * 1000).toISOString()}`,
+            message:
+              `Rate limit of ${decision.limit} requests per window exceeded for ${endpoint}; retry after ` +
+              `${new Date(decision.resetSec * 1000).toISOString()}`,
             code: 'rateLimitExceeded',
           },
         });

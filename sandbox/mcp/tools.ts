@@ -63,7 +63,9 @@ function researchTool(kind: ResearchKind): Tool {
   const plural = kind === 'contact' ? 'contacts' : 'companies';
   return {
     name: `research_${plural}`,
-    description: `Research ${plural} by searchResultIds or direct identifiers. Consumes one credit per item that is not a recent duplicate. With waitForResults the call waits (bounded) for final statuses.`,
+    description:
+      `Research ${plural} by searchResultIds or direct identifiers. Consumes one credit per item that is not a recent duplicate. With ` +
+      `waitForResults the call waits (bounded) for final statuses.`,
     inputSchema: kind === 'contact' ? S.researchContactsInput : S.researchCompaniesInput,
     outputSchema: S.researchOutput,
     annotations: spending(`Research ${plural}`),

@@ -90,7 +90,8 @@ export class PartialCampaignError extends ProspectingError {
     cause: Error,
   ) {
     super(
-      `Create campaign: campaign ${campaignId} was created with ${contactsAdded} contacts, but adding the other ${contactIdsNotAdded.length} failed (${cause.message}). Add them to campaign ${campaignId}; do not create it again.`,
+      `Create campaign: campaign ${campaignId} was created with ${contactsAdded} contacts, but adding the other ${contactIdsNotAdded.length} failed ` +
+        `(${cause.message}). Add them to campaign ${campaignId}; do not create it again.`,
       { status: (cause as ProspectingError).status, code: 'partialCampaign', hint: `Use "Add contacts to campaign" with campaign ${campaignId}.` },
     );
   }

@@ -16,7 +16,8 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
 function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
   const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
   return new RateLimitError(
-    `${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round(waitMs / 1000)} s > maxRateLimitWaitMs). Nothing was sent.`,
+    `${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round(waitMs / 1000)} ` +
+      `s > maxRateLimitWaitMs). Nothing was sent.`,
     resetAtMs ?? now + waitMs,
     {
       status: 429,
@@ -144,7 +145,8 @@ function failure(op: AnyOperation, sent: HttpRequest, raw: HttpResponse, reason:
     const text = maybeSent
       ? op.retry === 'safe'
         ? `${op.title}: no answer after ${attempts} tries (${message}).`
-        : `${op.title}: the connection failed after the request was sent (${message}). It may have been carried out, so it was not repeated; check before trying again.`
+        : `${op.title}: the connection failed after the request was sent (${message}). It may have been carried out, so it was not repeated; check ` +
+          `before trying again.`
       : `${op.title}: could not reach the service (${message}) after ${attempts} tries.`;
     return new NetworkError(text, maybeSent, { code, request: redacted });
   }

@@ -89,7 +89,10 @@ function settleAccepted(job: ResearchJob, indexes: number[], reply: { data: unkn
       phase: 'unknown',
       status: 'submit-unknown',
       outcome: 'unknown',
-      message: `${titleOf(job)}: the service accepted the request (HTTP ${reply.status}) but answered ${got} for ${indexes.length} items, so no result can be paired to an item. They may have been researched and charged; they were not sent again. Check in the service before trying again.`,
+      message:
+        `${titleOf(job)}: the service accepted the request (HTTP ${reply.status}) but answered ${got} for ${indexes.length} items, so no ` +
+        `result can be paired to an item. They may have been researched and charged; they were not sent again. Check in the service before trying ` +
+        `again.`,
     });
     return;
   }
@@ -102,7 +105,9 @@ function settleAccepted(job: ResearchJob, indexes: number[], reply: { data: unkn
         phase: 'unknown',
         status: 'submit-unknown',
         outcome: 'unknown',
-        message: `${titleOf(job)}: the service accepted the request but answered no usable request id for ${refOf(job, i)}. It may have been researched and charged; it was not sent again.`,
+        message:
+          `${titleOf(job)}: the service accepted the request but answered no usable request id for ${refOf(job, i)}. It may have been ` +
+          `researched and charged; it was not sent again.`,
       };
     }
   });
@@ -214,7 +219,9 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
               status: 'submit-failed',
               outcome: 'error',
               errorCode: 'refused',
-              message: `${titleOf(job)}: ${refOf(job, i)}: ${n.rule} (${error.status ? 'the service refused this item' : 'checked before sending'}; the other items were sent without it).`,
+              message:
+                `${titleOf(job)}: ${refOf(job, i)}: ${n.rule} (${error.status ? 'the service refused this item' : 'checked before sending'}; ` +
+                `the other items were sent without it).`,
             };
           }
           const rest = indexes.filter((_, k) => !out.has(k));

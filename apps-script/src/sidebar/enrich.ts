@@ -80,7 +80,8 @@ function confirmedCount(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < 1)
     throw new Error(
-      `confirmedItems: must be the whole number of rows confirmed in the preview (got ${JSON.stringify(value) ?? typeof value}). Nothing was sent: preview again.`,
+      `confirmedItems: must be the whole number of rows confirmed in the preview (got ${JSON.stringify(value) ?? typeof value}). Nothing was sent: ` +
+        `preview again.`,
     );
   return n;
 }

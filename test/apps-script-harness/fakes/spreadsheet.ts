@@ -392,7 +392,8 @@ export class Range {
     for (const row of values as unknown[][]) {
       if (row.length !== this._g.numCols) {
         throw new GasException(
-          `The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${this._g.numCols}.`,
+          `The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ` +
+            `${this._g.numCols}.`,
         );
       }
     }

@@ -223,7 +223,8 @@ export class UrlFetchApp {
         const text = raw.body.toString('utf8');
         const truncated = text.length > 100 ? `${text.slice(0, 100)}...` : text;
         throw new GasException(
-          `Request failed for ${new URL(req.url).origin} returned code ${raw.status}. Truncated server response: ${truncated} (use muteHttpExceptions option to examine full response)`,
+          `Request failed for ${new URL(req.url).origin} returned code ${raw.status}. Truncated server response: ${truncated} (use ` +
+            `muteHttpExceptions option to examine full response)`,
         );
       }
       return response;

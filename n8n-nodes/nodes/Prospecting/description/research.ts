@@ -69,7 +69,8 @@ export const researchProperties: INodeProperties[] = [
     default: true,
     displayOptions: { show: bothShow },
     description:
-      'Whether to wait until every item is researched and return one result per input item. Off: return the request IDs at once (read them later with Get Research Results).',
+      'Whether to wait until every item is researched and return one result per input item. Off: return the request IDs at once (read them later ' +
+      'with Get Research Results).',
   },
   {
     displayName: 'Options',
@@ -86,7 +87,8 @@ export const researchProperties: INodeProperties[] = [
         typeOptions: { minValue: 0 },
         default: 100,
         description:
-          'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched). A value that is not a whole number of 0 or more also refuses the run. Without this option there is no cap.',
+          'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched). A value that is not a ' +
+          'whole number of 0 or more also refuses the run. Without this option there is no cap.',
       },
       {
         displayName: 'Time Limit (Seconds)',
@@ -95,7 +97,8 @@ export const researchProperties: INodeProperties[] = [
         typeOptions: { minValue: 10 },
         default: 600,
         description:
-          'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching". Without this option the limit is 600 seconds.',
+          'With Wait for Results: stop waiting after this long; unfinished items come back with status "researching". Without this option the limit ' +
+          'is 600 seconds.',
       },
       {
         displayName: 'Research Again',
@@ -103,7 +106,8 @@ export const researchProperties: INodeProperties[] = [
         type: 'boolean',
         default: false,
         description:
-          'Whether to research even records researched recently. This spends credits again; by default such items come back as duplicates with the earlier record, for free.',
+          'Whether to research even records researched recently. This spends credits again; by default such items come back as duplicates with the ' +
+          'earlier record, for free.',
       },
       {
         displayName: 'Job Changes Only',
