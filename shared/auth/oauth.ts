@@ -6,6 +6,7 @@ import { normalizeToken } from '../records/token';
 import { decode } from '../flow/decode';
 import { exchangeWith, type Sign } from '../flow/exchange';
 import { prepare } from '../flow/prepare';
+import { isTokenFresh } from './freshness';
 import { readToken, writeToken, type StoredToken } from './token-store';
 
 type OAuthAuth = Extract<Client['auth'], { type: 'oauth2' }>;
@@ -136,7 +137,7 @@ export function* accessToken(client: Client, rejected: string | null): Flow<stri
   const before = yield* readToken(auth.storeKey);
   if (!before) throw new AuthError('Not connected: sign in with OAuth first.', { hint: 'Open the connection settings and connect the account.' });
   if (before.deadReason) throw reconnectError(before);
-  const isFresh = (t: StoredToken, now: number) => t.expiresAtMs - now > client.settings.refreshAheadMs;
+  const isFresh = (t: StoredToken, now: number) => isTokenFresh(t, now, client.settings.refreshAheadMs);
   if (rejected === null && isFresh(before, yield* nowMs())) return before.accessToken;
 
   return yield* withLock(`${auth.storeKey}:lock`, client.settings.lockTimeoutMs, function* () {
