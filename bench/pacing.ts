@@ -7,7 +7,8 @@
  * the operations that failed. Exits 1 when an operation failed for rate limits or a window saw more than one 429.
  */
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
-import { createClient, operation, RateLimitError, runAsync, sendOne, type Client, type HttpRequest } from '../shared';
+import { createClient, operation, RateLimitError, runAsync, type Client, type HttpRequest } from '../shared';
+import { sendOne } from '../shared/flow/call';
 import { fetchOnce, nodeFetchHost } from '../shared/hosts/node-fetch';
 
 const args = process.argv.slice(2);

@@ -7,10 +7,11 @@ export * from './catalogue';
 export * from './auth/config';
 export { connectWithCode, accessToken } from './auth/oauth';
 export { readToken, writeToken, type StoredToken } from './auth/token-store';
-export { send } from './flow/send';
-export { prepare } from './flow/prepare';
 export type { Reply } from './flow/decode';
-export { call, callWithWarnings, sendOne, customCall, checkBatchLimits, type Answered } from './flow/call';
+/** Sending a request: `call` (typed by the operation, input validated once, oversized inputs split) is the one way targets use. */
+export { call, callWithWarnings, type Answered } from './flow/call';
+export { customCall, customCallWithWarnings } from './custom-call/flow';
+export { customCallInput, customCallSummary, type CustomCallInput } from './custom-call/request';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';
 export { advanceResearch, type ResearchStep, type ResearchStepOptions } from './flow/research-step';
 export { runResearch, pollSweep, type ResearchRunOptions } from './flow/research';

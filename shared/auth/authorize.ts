@@ -1,11 +1,11 @@
-import type { AnyOperation } from '../catalogue/types';
+import type { Sendable } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow, HttpRequest } from '../effects';
 import { accessToken } from './oauth';
 
 /** Adds exactly one credential to a request (spec 5.1: never both headers); the token route gets none. */
 /** `rejected`: the access token the service just refused with 401, so a refresh is due unless another run did one. */
-export function* authorize(client: Client, op: AnyOperation, request: HttpRequest, rejected: string | null): Flow<HttpRequest> {
+export function* authorize(client: Client, op: Sendable, request: HttpRequest, rejected: string | null): Flow<HttpRequest> {
   if (op.auth === 'none') return request;
   const auth = client.auth;
   switch (auth.type) {

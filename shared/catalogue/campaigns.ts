@@ -9,6 +9,7 @@ import {
   campaignSchema,
   successOnlySchema,
   v2Envelope,
+  type CampaignActionResult,
 } from '../records';
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
@@ -55,7 +56,17 @@ export const createCampaignOperation = defineOperation({
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   retry: 'unsafe',
   // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
-  batch: { fields: ['contactIds'], setting: 'contactIdsLimit', thenAdd: 'campaigns.addContacts' },
+  batch: {
+    fields: ['contactIds'],
+    setting: 'contactIdsLimit',
+    thenAdd: {
+      operation: 'campaigns.addContacts',
+      recordId: (answer) => (answer as { campaign: { campaignId: string } }).campaign.campaignId,
+      countField: 'contactsAdded',
+      // The create's answer counts only the first chunk: the campaign as the service holds it counts them all.
+      reread: { operation: 'campaigns.get', field: 'campaign' },
+    },
+  },
 });
 
 export const getCampaignOperation = defineOperation({
@@ -119,8 +130,9 @@ export const campaignActionOperation = defineOperation({
   path: '/campaigns/{id}/actions',
   pathFields: ['id'],
   input: z.strictObject({ id: pathId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
-  output: v2Envelope(campaignActionResultSchema.partial()).or(successOnlySchema),
-  result: (body) => ('data' in body ? body.data : body),
+  // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both.
+  output: v2Envelope(campaignActionResultSchema.partial().optional()),
+  result: (body): Partial<CampaignActionResult> => body.data ?? { success: body.success },
   // START twice would be refused, not doubled; but a lost answer to DELETE must not be guessed at either.
   retry: 'unsafe',
 });

@@ -1,5 +1,4 @@
 import { campaignOperations } from './campaigns';
-import { customOperations } from './custom';
 import { emailOperations } from './emails';
 import { listOperations } from './lists';
 import { oauthOperations } from './oauth';
@@ -21,7 +20,6 @@ export * from './emails';
 export * from './lists';
 export * from './saved-searches';
 export * from './reference';
-export * from './custom';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /**
@@ -39,7 +37,6 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...savedSearchOperations,
   ...referenceOperations,
   ...oauthOperations,
-  ...customOperations,
 };
 
 /** Every operation, in the order the README and the n8n node list them. */

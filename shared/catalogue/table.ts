@@ -1,3 +1,4 @@
+import { customCallSummary } from '../custom-call/request';
 import type { AnyOperation } from './types';
 
 const START = '<!-- catalogue:start -->';
@@ -12,11 +13,14 @@ function pagingText(op: AnyOperation): string {
 /** The README's operations table, generated from the catalogue so the two cannot disagree. */
 export function catalogueTable(ops: readonly AnyOperation[]): string {
   const rows = ops.map((op) => {
-    const route = op.anyPath ? 'any v1/v2 path' : `\`${op.method} /${op.version}${op.path}\``;
+    const route = `\`${op.method} /${op.version}${op.path}\``;
     const credits = op.credits === 'perItem' ? '1 per item' : 'free';
     const batch = op.batch ? `${op.batch.fields.join(', ')}: split by \`${op.batch.setting}\`` : '';
     return `| \`${op.id}\` | ${op.title} | ${route} | ${credits} | ${op.retry} | ${pagingText(op)} | ${batch} |`;
   });
+  // The custom call is not a catalogue operation (the caller names the path) but users find it in this table.
+  const custom = customCallSummary;
+  rows.push(`| \`${custom.id}\` | ${custom.title} | ${custom.route} | free | ${custom.retry} |  |  |`);
   return [START, '| id | operation | route | credits | repeat on failure | pagination | per-request cap |', '|---|---|---|---|---|---|---|', ...rows, END].join(
     '\n',
   );

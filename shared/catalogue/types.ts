@@ -19,9 +19,21 @@ export interface BatchLimit {
   setting: 'researchBatchLimit' | 'contactIdsLimit' | 'pollIdsLimit';
   /**
    * A create that must happen once: over the cap, the first chunk goes with the create and the rest through
-   * this operation (by id) on the record it made, instead of repeating the create per chunk.
+   * another operation on the record it made, instead of repeating the create per chunk.
    */
-  thenAdd?: string;
+  thenAdd?: ThenAdd;
+}
+
+/** How the rest of an oversized create is added to the record the create made. */
+export interface ThenAdd {
+  /** The operation (by id) that adds a chunk; it takes the made record's `id` and the capped field. */
+  operation: string;
+  /** The made record's id, read from the create's answer. */
+  recordId: (answer: unknown) => string;
+  /** The count the create and each add answer; summed over all of them. */
+  countField: string;
+  /** Read the record again once every add is in (a safe read), replacing this field of the create's answer. */
+  reread?: { operation: string; field: string };
 }
 
 /**
@@ -37,8 +49,6 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   returns?: 'list' | 'record';
   /** True when the optional input fields are changes to an existing record (n8n shows them as "Update Fields"). */
   changesRecord?: boolean;
-  /** True for the custom call: the caller names the version and path, so it runs through its own request builder. */
-  anyPath?: boolean;
   /** True for the research submits: targets run them through the research flow (split, poll, resume), not `call`. */
   submitsResearch?: boolean;
   title: string;
@@ -66,6 +76,12 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
 }
 
 export type AnyOperation = Operation<z.ZodType, z.ZodType, unknown>;
+
+/** What the wire needs to know about a request: how to name it in errors, whether it may be repeated, whether it is signed. */
+export type Sendable = Pick<AnyOperation, 'title' | 'retry' | 'auth'>;
+
+/** What reading a 2xx answer needs: its schema, the part the user wants, and whether the request had already acted. */
+export type Decodable<O extends z.ZodType, R> = Pick<Operation<z.ZodType, O, R>, 'title' | 'output' | 'result' | 'credits' | 'retry'>;
 
 /** Keeps each operation's precise types while checking it against the Operation shape. */
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, R>(op: Operation<I, O, R>): Operation<I, O, R> {

@@ -1,15 +1,12 @@
 import type { z } from 'zod';
-import { customCallInput, customRequest, type CustomCallInput } from '../catalogue/custom';
-import { getCampaignOperation } from '../catalogue/campaigns';
-import { catalogue, operation } from '../catalogue';
-import type { AnyOperation, Operation } from '../catalogue/types';
+import { operation as operationById } from '../catalogue';
+import type { AnyOperation, Operation, ThenAdd } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
 import { PartialCampaignError, ValidationError } from '../errors';
 import { validate } from '../validation/format';
 import { chunk } from './chunk';
-import { decode } from './decode';
-import { exchange, send } from './send';
+import { send } from './send';
 
 /** The one array field of `input` that is over the operation's per-request cap, if any. */
 function oversized(op: AnyOperation, input: Record<string, unknown>, client: Client): { field: string; max: number } | null {
@@ -37,8 +34,6 @@ export function* sendOne<I extends z.ZodType, O extends z.ZodType, R>(client: Cl
   return (yield* send(client, op, input)).data;
 }
 
-type CountResult = { contactsAdded?: number; contactsRemoved?: number };
-
 /** What an operation answered, with the warnings the service's answers carried (e.g. "it was carried out; do not repeat it"). */
 export interface Answered<R> {
   data: R;
@@ -63,7 +58,6 @@ export function* callWithWarnings<I extends z.ZodType, O extends z.ZodType, R>(c
 }
 
 function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, warnings: string[]): Flow<unknown> {
-  if (op.anyPath) return yield* customCallCollecting(client, rawInput as CustomCallInput, warnings);
   const input = validate(op.input, rawInput ?? {}, op.title) as Record<string, unknown>;
   const over = oversized(op, input, client);
   const sendParsed = (o: AnyOperation, i: Record<string, unknown>) => sendCollecting(client, o, i, warnings);
@@ -75,38 +69,57 @@ function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, wa
     );
   }
   const pieces = chunk(input[over.field] as unknown[], over.max);
-  if (op.batch?.thenAdd) {
-    const addOperation = operation(op.batch.thenAdd);
-    const created = (yield* sendParsed(op, { ...input, [over.field]: pieces[0] })) as { campaign: { campaignId: string }; contactsAdded: number };
-    let added = created.contactsAdded;
-    for (const [k, piece] of pieces.slice(1).entries()) {
-      try {
-        const more = (yield* sendParsed(addOperation, { id: created.campaign.campaignId, contactIds: piece })) as CountResult;
-        added += more.contactsAdded ?? 0;
-      } catch (error) {
-        // The campaign exists: say so, so the user adds the rest instead of creating it again.
-        const left = pieces.slice(k + 1).flat();
-        throw new PartialCampaignError(created.campaign.campaignId, added, left, error as Error);
-      }
-    }
-    return { ...created, campaign: yield* campaignAfterAdds(client, created.campaign), contactsAdded: added };
-  }
+  if (op.batch?.thenAdd) return yield* createThenAdd(client, op, op.batch.thenAdd, input, over.field, pieces, sendParsed);
   const results: unknown[] = [];
   for (const piece of pieces) results.push(yield* sendParsed(op, { ...input, [over.field]: piece }));
   return mergeChunkResults(results);
 }
 
+type SendParsed = (op: AnyOperation, input: Record<string, unknown>) => Flow<unknown>;
+
 /**
- * The campaign as the service holds it once every add is in (its numContacts counts them all). Reading it
- * is safe to repeat; if it still fails, the campaign exists and must not be created again, so the create's
- * own answer is returned rather than an error.
+ * An oversized create: the create with the first chunk, then the entry's add operation for each other chunk on the
+ * record it made. A failed add ends with an error naming the record and what was not added, so the user adds the rest
+ * instead of creating it again.
  */
-function* campaignAfterAdds(client: Client, created: { campaignId: string }): Flow<unknown> {
+function* createThenAdd(
+  client: Client,
+  create: AnyOperation,
+  how: ThenAdd,
+  input: Record<string, unknown>,
+  field: string,
+  pieces: unknown[][],
+  sendParsed: SendParsed,
+): Flow<unknown> {
+  const created = (yield* sendParsed(create, { ...input, [field]: pieces[0] })) as Record<string, unknown>;
+  const recordId = how.recordId(created);
+  let added = countIn(created, how.countField);
+  for (const [k, piece] of pieces.slice(1).entries()) {
+    try {
+      added += countIn(yield* sendParsed(operationById(how.operation), { id: recordId, [field]: piece }), how.countField);
+    } catch (error) {
+      throw new PartialCampaignError(recordId, added, pieces.slice(k + 1).flat(), error as Error);
+    }
+  }
+  const record = how.reread ? yield* reread(client, how.reread, recordId) : undefined;
+  return { ...created, ...(record === undefined ? {} : { [how.reread!.field]: record }), [how.countField]: added };
+}
+
+function countIn(answer: unknown, field: string): number {
+  const value = (answer as Record<string, unknown> | null)?.[field];
+  return typeof value === 'number' ? value : 0;
+}
+
+/**
+ * The record as the service holds it once every add is in. Reading it is safe to repeat; if it still fails, the
+ * record exists and must not be created again, so the create's own answer stands (undefined here).
+ */
+function* reread(client: Client, how: NonNullable<ThenAdd['reread']>, id: string): Flow<unknown> {
   try {
-    const detail = (yield* sendCollecting(client, getCampaignOperation, { id: created.campaignId }, [])) as { campaign?: unknown };
-    return detail.campaign ?? created;
+    const detail = (yield* sendCollecting(client, operationById(how.operation), { id }, [])) as Record<string, unknown> | null;
+    return detail?.[how.field] ?? undefined;
   } catch {
-    return created;
+    return undefined;
   }
 }
 
@@ -125,20 +138,6 @@ function mergeChunkResults(results: unknown[]): unknown {
 /** One request, its warnings added to `warnings`; the input may already be parsed, which is harmless since parsing it again is idempotent. */
 function* sendCollecting(client: Client, op: AnyOperation, input: Record<string, unknown>, warnings: string[]): Flow<unknown> {
   const reply = yield* send(client, op, input);
-  warnings.push(...reply.warnings);
-  return reply.data;
-}
-
-/** Custom API call (any v1/v2 path), through the same exchange as the catalogue. */
-export function* customCall(client: Client, rawInput: CustomCallInput): Flow<unknown> {
-  return yield* customCallCollecting(client, rawInput, []);
-}
-
-function* customCallCollecting(client: Client, rawInput: CustomCallInput, warnings: string[]): Flow<unknown> {
-  const input = validate(customCallInput, rawInput, 'Custom API call');
-  const { op, request } = customRequest(input, client.settings, catalogue);
-  const response = yield* exchange(client, op, request);
-  const reply = decode(op, response, false, request);
   warnings.push(...reply.warnings);
   return reply.data;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Operation } from '../catalogue/types';
+import type { Decodable } from '../catalogue/types';
 import type { HttpRequest, HttpResponse } from '../effects';
 import { redactRequest, UnexpectedResponseError } from '../errors';
 import { fieldPath } from '../validation/format';
@@ -14,7 +14,7 @@ export interface Reply<R> {
 }
 
 /** Parses a 2xx body and checks it against the operation's output schema. */
-export function decode<O extends z.ZodType, R>(op: Operation<z.ZodType, O, R>, response: HttpResponse, strict: boolean, request: HttpRequest): Reply<R> {
+export function decode<O extends z.ZodType, R>(op: Decodable<O, R>, response: HttpResponse, strict: boolean, request: HttpRequest): Reply<R> {
   let body: unknown = null;
   if (response.body.trim()) {
     try {

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../catalogue/types';
+import type { Sendable } from '../catalogue/types';
 import type { Client } from '../client';
 import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } from '../effects';
 import { errorFromResponse, NetworkError, RateLimitError, redactRequest, redactValues, secretsOf, ServerError } from '../errors';
@@ -13,7 +13,7 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
   client.state.credits = { balance, observedAtMs: now };
 }
 
-function tooLongWait(op: AnyOperation, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
+function tooLongWait(op: Sendable, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
   const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
   return new RateLimitError(
     `${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round(waitMs / 1000)} ` +
@@ -35,7 +35,7 @@ const RECHECK_MS = 100;
  * Reserves one request of the endpoint's window for this run, waiting as the pacer says. `limitedSince`: when
  * this request met its first 429; the waits that follow it count against maxRateLimitWaitMs in all.
  */
-function* pace(client: Client, op: AnyOperation, request: HttpRequest, key: string, limitedSince: number | null): Flow<void> {
+function* pace(client: Client, op: Sendable, request: HttpRequest, key: string, limitedSince: number | null): Flow<void> {
   const s = client.settings;
   for (;;) {
     const now = yield* nowMs();
@@ -68,7 +68,7 @@ export type Sign = (request: HttpRequest, rejected: string | null) => Flow<HttpR
  * Sends a prepared request: paces ahead of time, signs it, retries only where the retry policy allows,
  * keeps pacing and credits current. Returns the 2xx answer or throws the error class that fits.
  */
-export function* exchangeWith(client: Client, op: AnyOperation, request: HttpRequest, sign: Sign): Flow<HttpResponse> {
+export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest, sign: Sign): Flow<HttpResponse> {
   const s = client.settings;
   const key = `${client.identity}|${request.endpoint}`;
   let refreshedAfter401 = false;
@@ -136,7 +136,7 @@ function bearerOf(request: HttpRequest): string {
   return /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 }
 
-function failure(op: AnyOperation, sent: HttpRequest, raw: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
+function failure(op: Sendable, sent: HttpRequest, raw: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
   const redacted = redactRequest(sent);
   // The service may echo a secret back (an API key in "Invalid token: …"): redact by value too.
   const response = { ...raw, body: redactValues(raw.body, secretsOf(sent)) };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnyOperation, Operation } from '../catalogue/types';
+import type { AnyOperation, Operation, Sendable } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow, HttpRequest, HttpResponse } from '../effects';
 import { authorize } from '../auth/authorize';
@@ -8,7 +8,7 @@ import { exchangeWith } from './exchange';
 import { prepare } from './prepare';
 
 /** Sends a prepared request with the client's credential (see exchangeWith). */
-export function* exchange(client: Client, op: AnyOperation, request: HttpRequest): Flow<HttpResponse> {
+export function* exchange(client: Client, op: Sendable, request: HttpRequest): Flow<HttpResponse> {
   return yield* exchangeWith(client, op, request, (signable, rejected) => authorize(client, op, signable, rejected));
 }
 

@@ -1,10 +1,9 @@
 import {
   call,
+  customCall,
   createClient,
   operation,
   runSync,
-  send,
-  sendOne,
   connectWithCode,
   PartialCampaignError,
   RateLimitError,
@@ -13,6 +12,8 @@ import {
   REDACTED,
   type HttpRequest,
 } from '../../shared';
+import { send } from '../../shared/flow/send';
+import { sendOne } from '../../shared/flow/call';
 import { json, rateHeaders, scriptedHost } from '../support/scripted-host';
 
 const client = () => createClient({ auth: { type: 'apiKey', apiKey: 'key-abcdef-123' }, random: () => 0 });
@@ -22,7 +23,7 @@ describe('custom API call', () => {
   it('keeps query and body apart and paces with the catalogue route it matches', () => {
     const host = scriptedHost([json(200, { success: true, data: {} })]);
     runSync(
-      call(client(), operation('custom.call'), {
+      customCall(client(), {
         version: 'v2',
         method: 'POST',
         path: '/campaigns/42/actions',
@@ -40,9 +41,7 @@ describe('custom API call', () => {
 
   it('refuses a body on a GET before sending', () => {
     const host = scriptedHost([]);
-    expect(() => runSync(call(client(), operation('custom.call'), { version: 'v1', method: 'GET', path: '/contacts', body: { a: 1 } }), host.sync)).toThrow(
-      ValidationError,
-    );
+    expect(() => runSync(customCall(client(), { version: 'v1', method: 'GET', path: '/contacts', body: { a: 1 } }), host.sync)).toThrow(ValidationError);
     expect(host.log).toHaveLength(0);
   });
 });

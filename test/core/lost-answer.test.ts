@@ -5,7 +5,19 @@
  * no email sent twice, nothing created or added twice), and the user is told the outcome is unknown.
  */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { call, createClient, newResearchJob, operation, runAsync, runResearch, summarize, NetworkError, type Client, type Flow } from '../../shared';
+import {
+  call,
+  createClient,
+  customCall,
+  newResearchJob,
+  operation,
+  runAsync,
+  runResearch,
+  summarize,
+  NetworkError,
+  type Client,
+  type Flow,
+} from '../../shared';
 import { nodeFetchHost } from '../../shared/hosts/node-fetch';
 
 let sandbox: RunningSandbox;
@@ -215,7 +227,7 @@ describe('every unsafe operation of the core under a lost answer', () => {
   it('custom API call with POST: not repeated either', async () => {
     const before = ((await op('lists.getAll')) as unknown[]).length;
     const { error, counts } = await withLostAnswer('POST /v2/lists', () =>
-      op('custom.call', { version: 'v2', method: 'POST', path: '/lists', body: { name: 'Custom lost' } }),
+      run(customCall(client, { version: 'v2', method: 'POST', path: '/lists', body: { name: 'Custom lost' } })),
     );
     expectOutcomeUnknown(error, /custom/i);
     expect(counts).toEqual({ lostAnswer: 1 });

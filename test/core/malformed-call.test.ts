@@ -1,4 +1,4 @@
-import { call, catalogue, ProspectingError, createClient, ValidationError, type Effect, type HttpRequest } from '../../shared';
+import { call, catalogue, customCall, customCallSummary, ProspectingError, createClient, ValidationError, type Effect, type HttpRequest } from '../../shared';
 import { allMalformedCases, operationInputs, type MalformedCase } from '../support/malformed-inputs';
 
 /**
@@ -12,9 +12,15 @@ type Outcome = { kind: 'sent'; request: HttpRequest } | { kind: 'refused'; error
 /** Runs the flow until its first http effect (then stops it): nothing reaches a network. */
 function drive(c: MalformedCase): Outcome {
   const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' } });
-  const op = catalogue.find((o) => o.id === c.operationId)!;
   try {
-    const flow = call(client, op, c.input);
+    const flow =
+      c.operationId === customCallSummary.id
+        ? customCall(client, c.input as never)
+        : call(
+            client,
+            catalogue.find((o) => o.id === c.operationId)!,
+            c.input,
+          );
     let step = flow.next();
     while (!step.done) {
       const effect: Effect = step.value;
@@ -37,11 +43,13 @@ const namesOne = (field: string, error: ValidationError) =>
   error.issues.some((i) => i.field === field || i.field.startsWith(`${field}[`) || i.field.startsWith(`${field}.`)) && error.message.includes(field);
 const names = (c: MalformedCase, error: ValidationError) => namesOne(c.field, error) || (c.orField !== undefined && namesOne(c.orField, error));
 
-const cases = allMalformedCases(catalogue.map((op) => op.id));
+// The custom call is its own kind, not a catalogue operation; its inputs are generated all the same.
+const ids = [...catalogue.map((op) => op.id), customCallSummary.id];
+const cases = allMalformedCases(ids);
 
 describe('generated malformed inputs through the core call (issue 9)', () => {
-  it('covers every catalogue operation with over 1,000 cases', () => {
-    expect(Object.keys(operationInputs).sort()).toEqual(catalogue.map((op) => op.id).sort());
+  it('covers every catalogue operation and the custom call with over 1,000 cases', () => {
+    expect(Object.keys(operationInputs).sort()).toEqual([...ids].sort());
     expect(cases.filter((c) => c.expect === 'refuse').length).toBeGreaterThan(1000);
   });
 

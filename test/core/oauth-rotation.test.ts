@@ -2,7 +2,8 @@
  * Refresh-token rotation gone wrong (issue 9, "OAuth across processes"), through a scripted server:
  * a refresh refused because another process rotated first, and a refresh whose answer was lost.
  */
-import { AuthError, connectWithCode, createClient, operation, readToken, runSync, sendOne, type HttpRequest } from '../../shared';
+import { AuthError, connectWithCode, createClient, operation, readToken, runSync, type HttpRequest } from '../../shared';
+import { sendOne } from '../../shared/flow/call';
 import { json, networkFailure, scriptedHost } from '../support/scripted-host';
 
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -1,4 +1,5 @@
-import { AuthError, connectWithCode, createClient, operation, readToken, runSync, sendOne, type HttpRequest } from '../../shared';
+import { AuthError, connectWithCode, createClient, operation, readToken, runSync, type HttpRequest } from '../../shared';
+import { sendOne } from '../../shared/flow/call';
 import { runAsync } from '../../shared/drivers/async';
 import { processLocksAsync } from '../../shared/drivers/memory';
 import { json, scriptedHost } from '../support/scripted-host';

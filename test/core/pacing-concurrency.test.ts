@@ -3,7 +3,8 @@
  * requests in flight (table tests), then eight concurrent runs against the real sandbox with a short window.
  */
 import type { RunningSandbox } from '../../sandbox/index';
-import { createClient, operation, RateLimitError, runAsync, sendOne, type HttpRequest } from '../../shared';
+import { createClient, operation, RateLimitError, runAsync, type HttpRequest } from '../../shared';
+import { sendOne } from '../../shared/flow/call';
 import { observe, reserve, unknownWindowKey, type PacingState } from '../../shared/flow/pacing';
 import { fetchOnce, nodeFetchHost } from '../../shared/hosts/node-fetch';
 import { admin, start } from '../sandbox/helpers';

@@ -17,9 +17,9 @@ import {
   records,
   runResearch,
   runSync,
-  send,
   type HttpRequest,
 } from '../../shared';
+import { send } from '../../shared/flow/send';
 import { expectedColumns } from '../fixtures/published/responses/columns';
 import { published, publishedCompany, publishedContact, publishedSchemas, type PublishedName } from '../fixtures/published/responses';
 import { json, scriptedHost } from '../support/scripted-host';

@@ -3,8 +3,6 @@ import {
   operation,
   runAsync,
   runSync,
-  send,
-  sendOne,
   AuthError,
   CreditsError,
   NetworkError,
@@ -16,6 +14,8 @@ import {
   type Effect,
   type HttpRequest,
 } from '../../shared';
+import { send } from '../../shared/flow/send';
+import { sendOne } from '../../shared/flow/call';
 import { json, networkFailure, rateHeaders, scriptedHost } from '../support/scripted-host';
 
 const apiKeyClient = () => createClient({ auth: { type: 'apiKey', apiKey: 'secret-key' }, random: () => 0 });

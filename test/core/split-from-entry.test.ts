@@ -1,5 +1,9 @@
-/** Issue 10: how an operation runs (split as create-then-add, or the custom call's own path) is its entry's to say, not a branch on its id. */
-import { call, createClient, operation, runSync, type AnyOperation } from '../../shared';
+/**
+ * Issue 10: how an operation runs (split as create-then-add) is its entry's to say, not a branch on its id or an
+ * assumed record shape; the custom call is its own kind, not a catalogue entry with a placeholder path.
+ */
+import { z } from 'zod';
+import { call, catalogue, createClient, customCall, defineOperation, operation, runSync, type AnyOperation } from '../../shared';
 import { json, scriptedHost } from '../support/scripted-host';
 
 const client = () => createClient({ auth: { type: 'apiKey', apiKey: 'key-abcdef-123' }, random: () => 0 });
@@ -38,11 +42,38 @@ describe('create-then-add comes from the entry', () => {
   });
 });
 
-describe('the custom call is known by its entry', () => {
-  it('an entry marked anyPath goes to the path the caller gives, whatever its id', () => {
-    const renamed: AnyOperation = { ...operation('custom.call'), id: 'custom.other' };
+describe('create-then-add reads the record id, the count and the re-read from the entry', () => {
+  it('a create of another shape (a list made with members) adds the rest to the id its entry names and sums its count', () => {
+    const createList = defineOperation({
+      ...operation('lists.create'),
+      id: 'lists.createWithMembers',
+      input: z.strictObject({ name: z.string(), contactIds: z.array(z.number()).optional() }),
+      output: z.looseObject({ data: z.looseObject({ listId: z.string(), membersAdded: z.number() }) }),
+      result: (body) => body.data,
+      batch: {
+        fields: ['contactIds'],
+        setting: 'contactIdsLimit',
+        thenAdd: { operation: 'lists.addContacts', recordId: (answer) => (answer as { listId: string }).listId, countField: 'membersAdded' },
+      },
+    }) as AnyOperation;
+    const host = scriptedHost([
+      json(201, { success: true, data: { listId: 'L7', membersAdded: 500 } }),
+      json(200, { success: true, data: { membersAdded: 120 } }),
+    ]);
+    const ids = Array.from({ length: 620 }, (_, i) => i + 1);
+    const result = runSync(call(client(), createList, { name: 'Big', contactIds: ids }), host.sync) as { listId: string; membersAdded: number };
+    expect(host.log.map((r) => r.endpoint)).toEqual(['POST /v2/lists', 'POST /v2/lists/{id}/contacts']);
+    expect(host.log[1].url).toMatch(/\/lists\/L7\/contacts$/);
+    expect(JSON.parse(host.log[1].body!)).toEqual({ contactIds: ids.slice(500) });
+    expect(result).toEqual({ listId: 'L7', membersAdded: 620 });
+  });
+});
+
+describe('the custom call is its own kind', () => {
+  it('is not in the catalogue, and goes to the path the caller gives with the same exchange', () => {
+    expect(catalogue.some((op) => op.id === 'custom.call' || (op.path as string).includes('{path}'))).toBe(false);
     const host = scriptedHost([json(200, { success: true, data: { ok: 1 } })]);
-    runSync(call(client(), renamed, { version: 'v1', method: 'GET', path: '/contacts/research/poll', query: { requestIds: 'a' } }), host.sync);
+    runSync(customCall(client(), { version: 'v1', method: 'GET', path: '/contacts/research/poll', query: { requestIds: 'a' } }), host.sync);
     expect(host.log[0]).toMatchObject({ url: 'http://127.0.0.1:8787/api/v1/contacts/research/poll?requestIds=a' });
   });
 });

@@ -1,4 +1,5 @@
-import { createClient, operation, runSync, sendOne, call, ValidationError, newResearchJob } from '../../shared';
+import { createClient, customCallWithWarnings, operation, runSync, ValidationError, newResearchJob } from '../../shared';
+import { sendOne } from '../../shared/flow/call';
 import { scriptedHost } from '../support/scripted-host';
 
 /** Every rule here must be refused before anything is sent: the scripted server has no answers at all. */
@@ -105,7 +106,7 @@ function customRefusal(input: unknown): ValidationError {
   const host = scriptedHost([]);
   const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' } });
   try {
-    runSync(call(client, operation('custom.call'), input), host.sync);
+    runSync(customCallWithWarnings(client, input), host.sync);
   } catch (error) {
     expect(host.log).toHaveLength(0);
     return error as ValidationError;

@@ -5,6 +5,7 @@
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import {
   call,
+  customCall,
   connectWithCode,
   createClient,
   newResearchJob,
@@ -49,7 +50,7 @@ describe('core against the sandbox: every operation, strict responses', () => {
     expect(client.state.credits.balance).toEqual(expect.any(Number));
     expect((await op('contactStatuses.list')) as unknown[]).not.toHaveLength(0);
     expect(await op('oauth.me')).toMatchObject({ email: expect.stringContaining('@') });
-    expect(await op('custom.call', { version: 'v2', method: 'GET', path: '/credits' })).toMatchObject({ success: true });
+    expect(await run(customCall(client, { version: 'v2', method: 'GET', path: '/credits' }))).toMatchObject({ success: true });
   });
 
   it('researches contacts from search results and companies by domain, then reads them from the org', async () => {

@@ -140,7 +140,7 @@ function generate(): Case[] {
     });
   };
   for (const op of nodeOperations) {
-    if (op.action === 'research' || op.id === 'custom.call') continue;
+    if (op.action === 'research') continue;
     const base = baseParameters(op);
     const specs = fieldSpecs(op);
     // Operations with many optional filters: a seeded sample of values per field, every value for the rest.

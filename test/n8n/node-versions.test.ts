@@ -4,8 +4,9 @@
  *
  * - A breaking difference (a parameter renamed, retyped, dropped, moved, its default or an option value changed:
  *   e.g. a field renamed in a zod schema) fails with advice to add a node version instead.
- * - An addition (a new operation or field) or a wording change fails only until the snapshot is regenerated:
- *   `UPDATE_N8N_SNAPSHOT=1 npx jest test/n8n/node-versions.test.ts`, then commit the JSON with the change.
+ * - An addition (a new operation or field) or a wording change passes: adding an operation must not need a snapshot
+ *   edit. Regenerating (`UPDATE_N8N_SNAPSHOT=1 npx jest test/n8n/node-versions.test.ts`) records the additions, so
+ *   they are guarded too from then on.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,29 +67,18 @@ describe.each(versions)('Prospecting node version %i', (version) => {
     expect(existsSync(snapshotPath(version)) ? 'present' : `missing: run ${REGENERATE}`).toBe('present');
   });
 
-  it('keeps every parameter, type, default and option value a saved workflow relies on', () => {
-    const { missing } = compareFacts(descriptionFacts(readSnapshot(version)!), descriptionFacts(currentDescription(version)));
-    if (missing.length) throw new Error(breakingAdvice(version, missing));
-    expect(missing).toEqual([]);
-  });
-
-  it('matches its snapshot exactly (after an addition or a wording change, regenerate it)', () => {
+  it('keeps every parameter, type, default and option value a saved workflow relies on; additions and wording pass', () => {
     const snapshot = readSnapshot(version)!;
     const current = currentDescription(version);
-    const changed = differences(snapshot, current);
     const { missing } = compareFacts(descriptionFacts(snapshot), descriptionFacts(current));
     if (missing.length) throw new Error(breakingAdvice(version, missing));
-    if (changed.length) {
-      throw new Error(
-        [
-          `The description of version ${version} changed compatibly (nothing a saved workflow relies on was lost) at:`,
-          ...changed.slice(0, 10).map((d) => `  - ${d}`),
-          ...(changed.length > 10 ? [`  … and ${changed.length - 10} more`] : []),
-          `No new version is needed: regenerate the snapshot with ${REGENERATE} and commit it with the change.`,
-        ].join('\n'),
-      );
+    // Adding an operation must not need a snapshot edit (issue 10: an operation is its entry and its route, nothing else).
+    // Regenerating records the additions so they are guarded too; say so when there are some.
+    const changed = differences(snapshot, current);
+    if (changed.length && !process.env.CI) {
+      console.info(`Version ${version} of the Prospecting node gained or reworded ${changed.length} thing(s) compatibly; ${REGENERATE} records them.`);
     }
-    expect(current).toEqual(snapshot);
+    expect(missing).toEqual([]);
   });
 });
 

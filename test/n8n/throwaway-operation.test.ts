@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { catalogue, defineOperation, type AnyOperation } from '../../shared';
 import { v2Envelope } from '../../shared/records';
 import { catalogueSection, catalogueTable } from '../../shared/catalogue/table';
-import { nodeOperations, offeredOperations } from '../../n8n-nodes/nodes/Prospecting/description';
+import { nodeExtras, nodeOperations, offeredOperations } from '../../n8n-nodes/nodes/Prospecting/description';
 import { prospectingV1Description } from '../../n8n-nodes/nodes/Prospecting/description/v1';
 import { README_PATH, writeCatalogueTable } from '../../scripts/catalogue-table';
 import { compareFacts, descriptionFacts } from './node-description-facts';
@@ -67,7 +67,7 @@ describe('a throwaway read-only operation added to the catalogue', () => {
     expect(operation.options as INodePropertyOptions[]).toEqual([
       { name: 'Get Many', value: 'list', description: 'Lists the follow-up tasks of your organization.', action: 'List tasks' },
     ]);
-    expect(after.description).toBe(`Search, research and reach out to contacts and companies (${nodeOperations.length + 1} operations)`);
+    expect(after.description).toBe(`Search, research and reach out to contacts and companies (${nodeOperations.length + nodeExtras.length + 1} operations)`);
   });
 
   it('gets its fields from its zod input: Return All / Limit for a list, its optional filter in Additional Fields', () => {

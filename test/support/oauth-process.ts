@@ -3,7 +3,8 @@
  * Bundled by the test with esbuild and started many times at once. Input: one JSON argument; output: one JSON
  * line with the requests that succeeded, the errors met and when it sent.
  */
-import { createClient, operation, runAsync, sendOne } from '../../shared';
+import { createClient, operation, runAsync } from '../../shared';
+import { sendOne } from '../../shared/flow/call';
 import { fileTokenHost } from '../../shared/hosts/file-token-store';
 import { nodeFetchHost } from '../../shared/hosts/node-fetch';
 

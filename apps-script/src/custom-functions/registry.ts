@@ -13,7 +13,7 @@ import {
   records,
   searchCompaniesOperation,
   searchContactsOperation,
-  send,
+  call,
 } from '../../../shared';
 import { customFunctionCell } from '../cells';
 import { table } from '../sheet-io';
@@ -57,14 +57,14 @@ export const customFunctions = customFunctionsOf({
     summary: 'Lists your lists (free).',
     params: [],
     returns: 'A table of lists with a header row.',
-    body: ({ client, run }) => table(run(send(client, listListsOperation, {})).data, listColumns, customFunctionCell),
+    body: ({ client, run }) => table(run(call(client, listListsOperation, {})), listColumns, customFunctionCell),
   }),
   PDS_SAVED_SEARCHES: customFunction({
     summary: 'Lists your saved searches (free).',
     params: [param('type', 'string', 'Optional: contacts or companies.')],
     returns: 'A table of saved searches with a header row.',
     body: ({ client, run }, type) => {
-      const searches = run(send(client, listSavedSearchesOperation, savedSearchesInput(type))).data;
+      const searches = run(call(client, listSavedSearchesOperation, savedSearchesInput(type)));
       return table(searches, savedSearchColumns, customFunctionCell);
     },
   }),
@@ -72,13 +72,13 @@ export const customFunctions = customFunctionsOf({
     summary: "Lists your organization's contact statuses (free).",
     params: [],
     returns: 'A table of statuses with a header row.',
-    body: ({ client, run }) => table(run(send(client, listContactStatusesOperation, {})).data, statusColumns, customFunctionCell),
+    body: ({ client, run }) => table(run(call(client, listContactStatusesOperation, {})), statusColumns, customFunctionCell),
   }),
   PDS_CREDITS: customFunction({
     summary: "Shows the organization's remaining research credits (free).",
     params: [],
     returns: 'The balance under a header.',
-    body: ({ client, run }) => [['balance'], [customFunctionCell(run(send(client, getCreditsOperation, {})).data.balance)]],
+    body: ({ client, run }) => [['balance'], [customFunctionCell(run(call(client, getCreditsOperation, {})).balance)]],
   }),
   PDS_LOOKUP_CONTACT: customFunction({
     summary: 'Looks up already researched contacts by contactId or email; a whole range is answered in one call (free).',

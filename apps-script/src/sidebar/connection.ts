@@ -1,4 +1,4 @@
-import { getCreditsOperation, meOperation, send } from '../../../shared';
+import { getCreditsOperation, meOperation, call } from '../../../shared';
 import { beginOAuth, callbackPage, dropOAuthToken, finishOAuth, forgetCredentials, redirectUri, saveApiKey, storedAuth } from '../auth';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
@@ -35,8 +35,8 @@ export function getConnectionStatus(): ConnectionStatus {
 export function testConnection(): ConnectionTest {
   try {
     const client = makeClient();
-    const me = run(client, send(client, meOperation, {})).data as { email?: string; firstname?: string; lastname?: string };
-    const credits = run(client, send(client, getCreditsOperation, {})).data.balance;
+    const me = run(client, call(client, meOperation, {})) as { email?: string; firstname?: string; lastname?: string };
+    const credits = run(client, call(client, getCreditsOperation, {})).balance;
     const [endpoint, window] = Object.entries(client.state.pacing).find(([k]) => k.endsWith('/credits')) ?? [];
     return {
       ok: true,

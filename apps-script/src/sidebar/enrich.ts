@@ -1,4 +1,4 @@
-import { getCreditsOperation, newResearchJob, send, ValidationError } from '../../../shared';
+import { getCreditsOperation, newResearchJob, call, ValidationError } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
@@ -31,7 +31,7 @@ export function previewEnrichment(): EnrichmentPreview {
     const selection = selectedRows();
     const scan = scanTargets(selection);
     const client = makeClient();
-    const balance = run(client, send(client, getCreditsOperation, {})).data.balance;
+    const balance = run(client, call(client, getCreditsOperation, {})).balance;
     return {
       sheetName: selection.sheet.getName(),
       firstRow: selection.rows[0],

@@ -7,7 +7,6 @@ import {
   listEmailAccountsOperation,
   sendDraftOperation,
   sendEmailOperation,
-  sendOne,
 } from '../../../shared';
 import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
@@ -51,9 +50,7 @@ export function createCampaignFromSelection(req: CampaignRequest): { campaignId:
     const created = run(client, call(client, createCampaignOperation, input));
     let status: string = created.campaign.status;
     if (start) {
-      const started = run(client, sendOne(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' })) as {
-        campaign?: { status?: string };
-      };
+      const started = run(client, call(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' }));
       status = started.campaign?.status ?? 'active';
     }
     return { campaignId: created.campaign.campaignId, name: created.campaign.name, contactsAdded: created.contactsAdded, status };
@@ -110,7 +107,7 @@ export function sendDraft(id: string, from?: string): SentEmail {
 export function listDrafts(): { emailId: string; to: string; subject: string }[] {
   try {
     const client = makeClient();
-    const drafts = run(client, sendOne(client, listDraftsOperation, {})) as { emailId: string; to: string; subject: string }[];
+    const drafts = run(client, call(client, listDraftsOperation, {})) as { emailId: string; to: string; subject: string }[];
     return drafts.map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
   } catch (error) {
     throw userError(error);
@@ -120,7 +117,7 @@ export function listDrafts(): { emailId: string; to: string; subject: string }[]
 export function listEmailAccounts(): { emailAccountId: string; email: string; name: string }[] {
   try {
     const client = makeClient();
-    return run(client, sendOne(client, listEmailAccountsOperation, {})) as { emailAccountId: string; email: string; name: string }[];
+    return run(client, call(client, listEmailAccountsOperation, {})) as { emailAccountId: string; email: string; name: string }[];
   } catch (error) {
     throw userError(error);
   }

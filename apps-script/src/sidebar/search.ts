@@ -5,7 +5,7 @@ import {
   records,
   searchCompaniesOperation,
   searchContactsOperation,
-  send,
+  call,
   ValidationError,
   type AnyOperation,
   type FilterChoice,
@@ -115,7 +115,7 @@ export function importSearch(req: SearchRequest): { sheetName: string; rows: num
 export function importSavedSearch(savedSearchId: string, limit?: number, sheetName?: string): { sheetName: string; rows: number } {
   try {
     const client = makeClient();
-    const saved = run(client, send(client, getSavedSearchOperation, { id: savedSearchId })).data as { name: string; type?: string };
+    const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId })) as { name: string; type?: string };
     const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
     return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name });
   } catch (error) {

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callWithWarnings, customCall, paginate, runAsync, type AnyOperation, type Answered, type CustomCallInput } from '../../../shared';
+import { callWithWarnings, operationsById, paginate, runAsync, type AnyOperation, type Answered } from '../../../shared';
+import { runCustomCall } from './custom-call';
 import type { Connection } from './client';
 import { isListOperation } from './description/derive';
 import { readInput } from './input';
 import { limitRule } from './input-checks';
-import { parseJsonField } from './json-text';
 
 function asJson(value: unknown): IDataObject {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
@@ -22,44 +22,6 @@ export function toItems(result: unknown, itemIndex: number, warnings: readonly s
     const json = asJson(record);
     return { json: warnings.length ? { ...json, warnings: [...warnings] } : json, pairedItem: { item: itemIndex } };
   });
-}
-
-const JSON_FIELD_LABELS: Record<string, string> = { query: 'Query Parameters (JSON)', body: 'Body (JSON)' };
-
-/** The query or body of a custom call: a JSON object, or nothing when empty; anything else names the field. */
-function readJsonParam(ctx: IExecuteFunctions, name: 'query' | 'body', itemIndex: number): Record<string, unknown> | undefined {
-  const raw = ctx.getNodeParameter(name, itemIndex, '{}') as unknown;
-  const parsed = parseJsonField(name, raw);
-  if (!parsed.ok) {
-    throw new NodeOperationError(ctx.getNode(), `Custom API call: ${parsed.message}\nNothing was sent.`, {
-      itemIndex,
-      description: `Write ${JSON_FIELD_LABELS[name]} as one JSON object, e.g. {"key": "value"}: double quotes around names and text, no trailing comma.`,
-    });
-  }
-  const value = parsed.value;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new NodeOperationError(
-      ctx.getNode(),
-      `Custom API call: ${name}: must be a JSON object ({"key": "value"}), not ${Array.isArray(value) ? 'an array' : typeof value}. Nothing was sent.`,
-      {
-        itemIndex,
-      },
-    );
-  }
-  return Object.keys(value).length ? (value as Record<string, unknown>) : undefined;
-}
-
-async function runCustom(ctx: IExecuteFunctions, conn: Connection, itemIndex: number): Promise<unknown> {
-  const method = ctx.getNodeParameter('method', itemIndex) as CustomCallInput['method'];
-  const input: CustomCallInput = {
-    version: ctx.getNodeParameter('version', itemIndex) as CustomCallInput['version'],
-    method,
-    path: ctx.getNodeParameter('path', itemIndex) as string,
-    query: readJsonParam(ctx, 'query', itemIndex) as CustomCallInput['query'],
-    body: method === 'GET' ? undefined : readJsonParam(ctx, 'body', itemIndex),
-  };
-  return await runAsync(customCall(conn.client, input), conn.host);
 }
 
 /** Limit: checked here, since lists the service answers whole never send it (a bad one would cut nothing). */
@@ -96,9 +58,23 @@ async function runList(
   return { data: limit === undefined ? all : all.slice(0, limit), warnings: answered.warnings };
 }
 
-/** Runs one operation for one input item and returns what it answered, with the answer's warnings. */
-export async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<Answered<unknown>> {
-  if (op.anyPath) return { data: await runCustom(ctx, conn, itemIndex), warnings: [] };
+/** What a Resource + Operation pick runs: a catalogue operation, or the custom call (its own kind, see description/index.ts). */
+export type NodeTarget = { kind: 'operation'; op: AnyOperation } | { kind: 'custom' };
+
+export function nodeTarget(resource: string, action: string): NodeTarget {
+  if (resource === 'custom' && action === 'call') return { kind: 'custom' };
+  const op = operationsById.get(`${resource}.${action}`);
+  if (!op) throw new Error(`Unknown operation "${resource}.${action}"`);
+  return { kind: 'operation', op };
+}
+
+/** Runs one pick for one input item and returns what it answered, with the answer's warnings. */
+export async function runTarget(ctx: IExecuteFunctions, conn: Connection, target: NodeTarget, itemIndex: number): Promise<Answered<unknown>> {
+  if (target.kind === 'custom') return await runCustomCall(ctx, conn, itemIndex);
+  return await runOperation(ctx, conn, target.op, itemIndex);
+}
+
+async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<Answered<unknown>> {
   const input = readInput(ctx, op, itemIndex);
   if (isListOperation(op)) return await runList(ctx, conn, op, input, itemIndex);
   return await runAsync(callWithWarnings(conn.client, op, input), conn.host);

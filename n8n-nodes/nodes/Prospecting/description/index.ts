@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { catalogue, type AnyOperation } from '../../../../shared';
+import { catalogue, customCallSummary, type AnyOperation } from '../../../../shared';
 import { authenticationProperty } from './authentication';
 import { customCallProperties } from './custom';
 import { derivedProperties } from './properties';
@@ -29,8 +29,26 @@ function resourceProperty(resources: readonly string[]): INodeProperties {
   };
 }
 
-function operationProperty(ops: readonly AnyOperation[], resource: string): INodeProperties {
-  const mine = ops.filter((op) => op.resource === resource);
+/**
+ * What the node offers beside the catalogue, each its own kind with its own resource, fields and runner (run.ts):
+ * the custom call, whose caller names the path, so it is no catalogue operation.
+ */
+export interface NodeExtra {
+  resource: string;
+  action: string;
+  title: string;
+  description: string;
+  properties: INodeProperties[];
+}
+
+export const nodeExtras: readonly NodeExtra[] = [
+  { resource: 'custom', action: 'call', title: customCallSummary.title, description: customCallSummary.description, properties: customCallProperties },
+];
+
+type Offered = Pick<NodeExtra, 'resource' | 'action' | 'title' | 'description'>;
+
+function operationProperty(offered: readonly Offered[], resource: string): INodeProperties {
+  const mine = offered.filter((op) => op.resource === resource);
   const firstAction = mine[0].action;
   const options: INodePropertyOptions[] = mine
     .map((op) => ({ name: actionNames[op.action] ?? op.title, value: op.action, description: op.description, action: sentence(op.title) }))
@@ -47,23 +65,23 @@ function operationProperty(ops: readonly AnyOperation[], resource: string): INod
 }
 
 function fieldsOf(op: AnyOperation): INodeProperties[] {
-  if (op.submitsResearch) return [];
-  if (op.anyPath) return customCallProperties;
-  return derivedProperties(op);
+  return op.submitsResearch ? [] : derivedProperties(op);
 }
 
 /**
  * The node's whole parameter list, derived from the operations it offers. Takes the operations as an
  * argument so a test can show that an operation added to the catalogue appears with no other change.
  */
-export function nodeProperties(ops: readonly AnyOperation[]): INodeProperties[] {
-  const resources = [...new Set(ops.map((op) => op.resource))];
+export function nodeProperties(ops: readonly AnyOperation[], extras: readonly NodeExtra[] = nodeExtras): INodeProperties[] {
+  const offered: Offered[] = [...ops, ...extras];
+  const resources = [...new Set(offered.map((op) => op.resource))];
   return [
     authenticationProperty,
     resourceProperty(resources),
-    ...resources.map((resource) => operationProperty(ops, resource)),
+    ...resources.map((resource) => operationProperty(offered, resource)),
     ...researchProperties,
     ...ops.flatMap(fieldsOf),
+    ...extras.flatMap((extra) => extra.properties),
   ];
 }
 

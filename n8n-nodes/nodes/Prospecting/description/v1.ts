@@ -2,7 +2,7 @@ import type { INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflo
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { AnyOperation } from '../../../../shared';
 import { credentialsDescription } from './authentication';
-import { nodeOperations, nodeProperties } from './index';
+import { nodeExtras, nodeOperations, nodeProperties } from './index';
 
 /**
  * Version 1 of the node, as saved workflows know it: the node's shared base (Prospecting.node.ts) plus the
@@ -13,7 +13,7 @@ import { nodeOperations, nodeProperties } from './index';
 export function prospectingV1Description(base: INodeTypeBaseDescription, ops: readonly AnyOperation[] = nodeOperations): INodeTypeDescription {
   return {
     ...base,
-    description: `${base.description} (${ops.length} operations)`,
+    description: `${base.description} (${ops.length + nodeExtras.length} operations)`,
     version: 1,
     defaults: { name: 'Prospecting' },
     inputs: [NodeConnectionTypes.Main],

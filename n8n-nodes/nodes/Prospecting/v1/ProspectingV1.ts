@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
-import { operation, type ResearchKind } from '../../../../shared';
+import type { ResearchKind } from '../../../../shared';
 import { connect } from '../client';
 import { prospectingV1Description } from '../description/v1';
 import { errorItemJson, toNodeError } from '../errors';
 import { cleanItems, withoutSecrets } from '../guard';
 import { listSearch } from '../methods';
 import { researchItems } from '../research';
-import { runOperation, toItems } from '../run';
+import { nodeTarget, runTarget, toItems } from '../run';
 
 /** Version 1 of the Prospecting node: the parameters of today's catalogue, frozen by the snapshot test. */
 export class ProspectingV1 implements INodeType {
@@ -28,16 +28,16 @@ async function executeNode(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
   const items = ctx.getInputData();
   const resource = ctx.getNodeParameter('resource', 0) as string;
   const action = ctx.getNodeParameter('operation', 0) as string;
-  const op = operation(`${resource}.${action}`);
+  const target = nodeTarget(resource, action);
   // One client for the whole execution: pacing and the credit balance carry from item to item.
   const conn = await connect(ctx);
 
-  if (op.submitsResearch) return [await researchItems(ctx, conn, resource as ResearchKind, items)];
+  if (target.kind === 'operation' && target.op.submitsResearch) return [await researchItems(ctx, conn, resource as ResearchKind, items)];
 
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < items.length; i++) {
     try {
-      const answered = await runOperation(ctx, conn, op, i);
+      const answered = await runTarget(ctx, conn, target, i);
       out.push(...toItems(answered.data, i, answered.warnings));
     } catch (error) {
       if (ctx.continueOnFail()) {

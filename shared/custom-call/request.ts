@@ -3,7 +3,7 @@ import type { HttpRequest } from '../effects';
 import { ValidationError } from '../errors';
 import { baseUrlFor, endpointKey } from '../request/build';
 import type { Settings } from '../settings';
-import { keyedById, defineOperation, type AnyOperation } from './types';
+import type { AnyOperation, Decodable, Sendable } from '../catalogue/types';
 
 /**
  * Custom API call: any v1/v2 path with the same auth, pacing, retries and errors as the catalogue.
@@ -22,30 +22,23 @@ export const customCallInput = z.strictObject({
 });
 export type CustomCallInput = z.input<typeof customCallInput>;
 
-/** Describes the custom call in the catalogue (for the README table and the n8n node). */
-export const customCallOperation = defineOperation({
+/**
+ * The custom call as the README and the n8n node describe it. It is not a catalogue operation: the caller names
+ * the version, method and path, so it has no route of its own and runs through its own request builder.
+ */
+export const customCallSummary = {
   id: 'custom.call',
-  resource: 'custom',
-  action: 'call',
-  anyPath: true,
   title: 'Custom API call',
   description: 'Calls any path of the service with this connection, pacing and error handling.',
-  version: 'v2',
-  method: 'POST',
-  path: '/{path}',
-  pathFields: [],
-  queryFields: [],
-  input: customCallInput,
-  output: z.unknown(),
-  result: (body) => body,
-  credits: 'none',
-  retry: 'unsafe',
-  pagination: { style: 'none' },
-  auth: 'required',
-});
+  route: 'any v1/v2 path',
+  retry: 'safe for GET, else unsafe',
+} as const;
+
+/** A custom call as the wire and the decoder see it: named like the summary, repeatable only when it is a GET. */
+export interface CustomCallTarget extends Sendable, Decodable<z.ZodUnknown, unknown> {}
 
 /**
- * The operation and request of one custom call. Query and body stay apart as given (no merging), a GET
+ * The request of one custom call. Query and body stay apart as given (no merging), a GET
  * takes no body, and the rate-limit endpoint is the catalogue route the path matches (so `/campaigns/12`
  * shares the window of `/campaigns/{id}`), else the literal path. A GET is safe to repeat; nothing else is.
  */
@@ -53,42 +46,38 @@ export function customRequest(
   input: z.output<typeof customCallInput>,
   settings: Settings,
   routes: readonly AnyOperation[],
-): { op: AnyOperation; request: HttpRequest } {
+): { target: CustomCallTarget; request: HttpRequest } {
   if (input.method === 'GET' && input.body !== undefined) {
     throw new ValidationError('Custom API call: body: a GET takes no body; put the values in query. Nothing was sent.', [
       { field: 'body', rule: 'not allowed with GET' },
     ]);
   }
-  const op: AnyOperation = {
-    ...customCallOperation,
-    version: input.version,
-    method: input.method,
-    path: input.path,
+  const target: CustomCallTarget = {
+    title: customCallSummary.title,
     retry: input.method === 'GET' ? 'safe' : 'unsafe',
+    auth: 'required',
+    output: z.unknown(),
+    result: (body) => body,
+    credits: 'none',
   };
   const query = Object.entries(input.query ?? {})
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (input.body !== undefined) headers['content-type'] = 'application/json';
-  const template = routes.find(
-    (r) => r.id !== customCallOperation.id && r.version === input.version && r.method === input.method && routePattern(r.path).test(input.path),
-  )?.path;
+  const template = routes.find((r) => r.version === input.version && r.method === input.method && routePattern(r.path).test(input.path))?.path;
   const request: HttpRequest = {
     method: input.method,
-    url: `${baseUrlFor(op, settings)}${input.path}${query ? `?${query}` : ''}`,
+    url: `${baseUrlFor(input, settings)}${input.path}${query ? `?${query}` : ''}`,
     headers,
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
     timeoutMs: settings.timeoutMs,
-    endpoint: endpointKey({ ...op, path: template ?? input.path }),
+    endpoint: endpointKey({ version: input.version, method: input.method, path: template ?? input.path }),
     authBy: 'none',
   };
-  return { op, request };
+  return { target, request };
 }
 
 function routePattern(template: string): RegExp {
   return new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
 }
-
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const customOperations = keyedById([customCallOperation]);
