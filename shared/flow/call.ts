@@ -6,7 +6,7 @@ import type { Flow } from '../effects';
 import { PartialCampaignError, ValidationError } from '../errors';
 import { validate } from '../validation/format';
 import { chunk } from './chunk';
-import { send } from './send';
+import { sendValidated } from './send';
 
 /** The one array field of `input` that is over the operation's per-request cap, if any. */
 function oversized(op: AnyOperation, input: Record<string, unknown>, client: Client): { field: string; max: number } | null {
@@ -30,8 +30,9 @@ export function checkBatchLimits(op: AnyOperation, input: Record<string, unknown
 
 /** Exactly one request, with every limit enforced before sending. */
 export function* sendOne<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<R> {
-  checkBatchLimits(op as AnyOperation, validate(op.input, input ?? {}, op.title) as Record<string, unknown>, client);
-  return (yield* send(client, op, input)).data;
+  const parsed = validate(op.input, input ?? {}, op.title) as Record<string, unknown>;
+  checkBatchLimits(op as AnyOperation, parsed, client);
+  return (yield* sendValidated(client, op, parsed)).data;
 }
 
 /** What an operation answered, with the warnings the service's answers carried (e.g. "it was carried out; do not repeat it"). */
@@ -96,7 +97,8 @@ function* createThenAdd(
   let added = countIn(created, how.countField);
   for (const [k, piece] of pieces.slice(1).entries()) {
     try {
-      added += countIn(yield* sendParsed(operationById(how.operation), { id: recordId, [field]: piece }), how.countField);
+      const add = operationById(how.operation);
+      added += countIn(yield* sendParsed(add, validate(add.input, { id: recordId, [field]: piece }, add.title) as Record<string, unknown>), how.countField);
     } catch (error) {
       throw new PartialCampaignError(recordId, added, pieces.slice(k + 1).flat(), error as Error);
     }
@@ -116,7 +118,11 @@ function countIn(answer: unknown, field: string): number {
  */
 function* reread(client: Client, how: NonNullable<ThenAdd['reread']>, id: string): Flow<unknown> {
   try {
-    const detail = (yield* sendCollecting(client, operationById(how.operation), { id }, [])) as Record<string, unknown> | null;
+    const read = operationById(how.operation);
+    const detail = (yield* sendCollecting(client, read, validate(read.input, { id }, read.title) as Record<string, unknown>, [])) as Record<
+      string,
+      unknown
+    > | null;
     return detail?.[how.field] ?? undefined;
   } catch {
     return undefined;
@@ -135,9 +141,9 @@ function mergeChunkResults(results: unknown[]): unknown {
   return sum;
 }
 
-/** One request, its warnings added to `warnings`; the input may already be parsed, which is harmless since parsing it again is idempotent. */
+/** One request of an input `call` has validated, its warnings added to `warnings`. */
 function* sendCollecting(client: Client, op: AnyOperation, input: Record<string, unknown>, warnings: string[]): Flow<unknown> {
-  const reply = yield* send(client, op, input);
+  const reply = yield* sendValidated(client, op, input);
   warnings.push(...reply.warnings);
   return reply.data;
 }
