@@ -13,6 +13,7 @@ import {
 } from '../records';
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
+import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
 
 /** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
@@ -30,6 +31,9 @@ export const campaignStepInput = z.strictObject({
 });
 
 export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'] as const;
+
+/** A campaign of the organization's, picked from its campaigns. */
+const campaignId = picks(pathId, 'campaigns');
 
 const contactIds = z.array(integerId).min(1, 'give at least one contact id');
 
@@ -79,7 +83,7 @@ export const getCampaignOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: campaignId }),
   output: v2Envelope(campaignDetailSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -112,7 +116,7 @@ export const deleteCampaignOperation = defineOperation({
   method: 'DELETE',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: campaignId }),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -129,7 +133,7 @@ export const campaignActionOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/actions',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
+  input: z.strictObject({ id: campaignId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
   // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both.
   output: v2Envelope(campaignActionResultSchema.partial().optional()),
   result: (body): Partial<CampaignActionResult> => body.data ?? { success: body.success },
@@ -147,7 +151,7 @@ export const campaignMetricsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}/metrics',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: campaignId }),
   output: v2Envelope(campaignMetricsSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -164,7 +168,7 @@ export const listCampaignContactsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: campaignId }),
   output: v2Envelope(z.array(campaignContactSchema)),
   result: (body) => body.data,
   retry: 'safe',
@@ -180,7 +184,7 @@ export const addCampaignContactsOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, contactIds }),
+  input: z.strictObject({ id: campaignId, contactIds }),
   output: v2Envelope(campaignContactsChangeSchema),
   result: (body) => body.data,
   retry: 'unsafe',
@@ -197,7 +201,7 @@ export const removeCampaignContactsOperation = defineOperation({
   method: 'DELETE',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, contactIds }),
+  input: z.strictObject({ id: campaignId, contactIds }),
   output: v2Envelope(campaignContactsChangeSchema),
   result: (body) => body.data,
   retry: 'safe',

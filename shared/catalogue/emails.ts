@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAccountSchema, emailSchema, templateSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
+import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
@@ -18,7 +19,7 @@ export const sendEmailOperation = defineOperation({
   input: z
     .strictObject({
       contactId: integerId,
-      from: emailAddress,
+      from: picks(emailAddress, 'emailAccounts'),
       to: emailAddress,
       subject: shortText(textCaps.subject)
         .refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')
@@ -26,7 +27,7 @@ export const sendEmailOperation = defineOperation({
       body: z.string().optional(),
       cc: emailList.optional(),
       bcc: emailList.optional(),
-      templateId: integerId.optional(),
+      templateId: picks(integerId, 'templates').optional(),
     })
     .superRefine((v, ctx) => {
       if (v.templateId !== undefined) return;
@@ -49,7 +50,7 @@ export const sendDraftOperation = defineOperation({
   method: 'POST',
   path: '/emails/{id}/send',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, from: emailAddress.optional() }),
+  input: z.strictObject({ id: pathId, from: picks(emailAddress, 'emailAccounts').optional() }),
   output: v2Envelope(emailSchema),
   result: (body) => body.data,
   retry: 'unsafe',

@@ -10,6 +10,7 @@ import { searchOperations } from './search';
 import type { AnyOperation } from './types';
 
 export * from './types';
+export * from './pickers';
 export * from './oauth';
 export * from './search';
 export { companyFilterFacts, contactFilterFacts, filterChoices, filterFacts, type FilterChoice, type FilterFact } from './search-filters';

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope } from '../records';
 import { integerId, nameText, pathId } from '../validation/fields';
+import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
 
 const base = { version: 'v2', resource: 'lists', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 const byId = { path: '/lists/{id}', pathFields: ['id'] } as const;
+
+/** A list of the user's, picked from their lists. */
+const listId = picks(pathId, 'lists');
 
 export const listListsOperation = defineOperation({
   ...base,
@@ -29,7 +33,7 @@ export const getListOperation = defineOperation({
   title: 'Get list',
   description: 'Gets one of your lists.',
   method: 'GET',
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: listId }),
   output: v2Envelope(listSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -57,7 +61,7 @@ export const renameListOperation = defineOperation({
   title: 'Rename list',
   description: 'Gives one of your lists a new name.',
   method: 'PUT',
-  input: z.strictObject({ id: pathId, name: nameText('list name') }),
+  input: z.strictObject({ id: listId, name: nameText('list name') }),
   output: v2Envelope(listSchema),
   result: (body) => body.data,
   // Setting the same name twice changes nothing more.
@@ -72,7 +76,7 @@ export const deleteListOperation = defineOperation({
   title: 'Delete list',
   description: 'Deletes one of your lists (the contacts stay).',
   method: 'DELETE',
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: listId }),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -88,7 +92,7 @@ export const addListContactsOperation = defineOperation({
   method: 'POST',
   path: '/lists/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, contactIds: z.array(integerId).min(1, 'give at least one contact id') }),
+  input: z.strictObject({ id: listId, contactIds: z.array(integerId).min(1, 'give at least one contact id') }),
   output: v2Envelope(campaignContactsChangeSchema),
   result: (body) => body.data,
   // Adding a contact that is already on the list changes nothing.

@@ -3,6 +3,7 @@ import { savedSearchSchema, successOnlySchema, v2Envelope } from '../records';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
+import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
 
 const base = {
@@ -68,6 +69,9 @@ function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(inp
   return checkedValues({ ...input, type, values: input.values }, ctx) as unknown as T;
 }
 
+/** A saved search of the user's, picked from their saved searches. */
+const savedSearchPathId = picks(pathId, 'savedSearches');
+
 export const listSavedSearchesOperation = defineOperation({
   ...base,
   id: 'savedSearches.list',
@@ -92,7 +96,7 @@ export const getSavedSearchOperation = defineOperation({
   title: 'Get saved search',
   description: 'Gets one of your saved searches.',
   method: 'GET',
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: savedSearchPathId }),
   output: v2Envelope(savedSearchSchema),
   result: (body) => body.data,
   retry: 'safe',
@@ -134,7 +138,7 @@ export const updateSavedSearchOperation = defineOperation({
   input: z
     .strictObject(editable)
     .partial()
-    .extend({ id: pathId })
+    .extend({ id: savedSearchPathId })
     .refine((v) => Object.entries(v).some(([k, value]) => k !== 'id' && value !== undefined), {
       message: 'give at least one field to change',
       path: ['name'],
@@ -153,7 +157,7 @@ export const deleteSavedSearchOperation = defineOperation({
   title: 'Delete saved search',
   description: 'Deletes one of your saved searches.',
   method: 'DELETE',
-  input: z.strictObject({ id: pathId }),
+  input: z.strictObject({ id: savedSearchPathId }),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.

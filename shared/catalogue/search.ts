@@ -3,6 +3,7 @@ import { companySearchResponseSchema, contactSearchResponseSchema } from '../rec
 import { isoDateTimeInput, pathId } from '../validation/fields';
 import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
 import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
+import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
@@ -10,7 +11,7 @@ const paging = {
   limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page').optional(),
   page: z.number().int().min(1, 'pages start at 1').optional(),
   nextToken: nextTokenField,
-  savedSearchId: z.union([z.string(), z.number()]).pipe(pathId).optional(),
+  savedSearchId: picks(z.union([z.string(), z.number()]).pipe(pathId), 'savedSearches').optional(),
 };
 
 const notBothCursors = (v: { page?: number; nextToken?: string | null }) => !(v.page !== undefined && v.nextToken);

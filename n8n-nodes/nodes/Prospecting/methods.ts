@@ -29,4 +29,4 @@ function searchWith(source: LocatorSource) {
   };
 }
 
-export const listSearch = Object.fromEntries(Object.values(locatorSources).map((source) => [source.method, searchWith(source)]));
+export const listSearch = Object.fromEntries(locatorSources.map((source) => [source.method, searchWith(source)]));

@@ -25,6 +25,8 @@ interface JsonSchema {
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
+  /** Set by `picks` in the catalogue: the field is one of the user's records of this resource. */
+  picker?: string;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   minimum?: number;
@@ -76,7 +78,7 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
     if (property.const !== undefined) continue;
     if (list && pagingFields.has(name)) continue;
     const hint = hintFor(op.id, name);
-    const locator = locatorFor(op.id, name);
+    const locator = locatorFor(property);
     const derived = kindOf(property);
     const kind: FieldKind = locator ? 'locator' : hint.type === 'dateTime' ? 'dateTime' : derived.kind;
     specs.push({

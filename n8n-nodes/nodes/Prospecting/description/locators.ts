@@ -1,49 +1,21 @@
+import { pickerOf, pickerSources, type PickerSource } from '../../../../shared';
+
 /**
- * Fields whose value comes from one of the user's own lists: shown as resource locators ("From List" or
- * "By ID"). Each names the catalogue operation that lists the choices and how a record reads as an option.
+ * Fields whose value comes from one of the user's own records, shown as resource locators ("From List" or "By ID").
+ * Which fields those are is the catalogue's to say (`picks` on the entry's input field); the node adds only the name
+ * of the listSearch method that fills each locator.
  */
-export interface LocatorSource {
+export interface LocatorSource extends PickerSource {
   /** The listSearch method name in the node's `methods`. */
   method: string;
-  /** Catalogue operation that lists the records. */
-  operationId: string;
-  label: string;
-  name: (record: Record<string, unknown>) => string;
-  value: (record: Record<string, unknown>) => string;
 }
 
-export const locatorSources: Readonly<Record<string, LocatorSource>> = {
-  lists: { method: 'searchLists', operationId: 'lists.getAll', label: 'List', name: (r) => String(r.name), value: (r) => String(r.listId) },
-  savedSearches: {
-    method: 'searchSavedSearches',
-    operationId: 'savedSearches.list',
-    label: 'Saved Search',
-    name: (r) => `${String(r.name)} (${String(r.type)})`,
-    value: (r) => String(r.savedSearchId),
-  },
-  campaigns: {
-    method: 'searchCampaigns',
-    operationId: 'campaigns.list',
-    label: 'Campaign',
-    name: (r) => `${String(r.name)} (${String(r.status)})`,
-    value: (r) => String(r.campaignId),
-  },
-  emailAccounts: {
-    method: 'searchEmailAccounts',
-    operationId: 'emailAccounts.list',
-    label: 'Email Account',
-    name: (r) => (r.name ? `${String(r.name)} <${String(r.email)}>` : String(r.email)),
-    value: (r) => String(r.email),
-  },
-  templates: { method: 'searchTemplates', operationId: 'templates.list', label: 'Template', name: (r) => String(r.name), value: (r) => String(r.templateId) },
-};
+const methodName = (resource: string) => `search${resource.charAt(0).toUpperCase()}${resource.slice(1)}`;
 
-/** Which locator a field of an operation uses, if any. */
-export function locatorFor(operationId: string, field: string): LocatorSource | undefined {
-  const resource = operationId.split('.')[0];
-  if (field === 'id' && (resource === 'lists' || resource === 'savedSearches' || resource === 'campaigns')) return locatorSources[resource];
-  if (field === 'from' && resource === 'emails') return locatorSources.emailAccounts;
-  if (field === 'templateId') return locatorSources.templates;
-  if (field === 'savedSearchId') return locatorSources.savedSearches;
-  return undefined;
+export const locatorSources: readonly LocatorSource[] = Object.values(pickerSources).map((source) => ({ ...source, method: methodName(source.resource) }));
+
+/** The locator of a field, from the picker its JSON Schema carries. */
+export function locatorFor(property: { picker?: unknown }): LocatorSource | undefined {
+  const source = pickerOf(property);
+  return source && locatorSources.find((l) => l.resource === source.resource);
 }
