@@ -10,7 +10,7 @@ import { derivedProperties } from '../../n8n-nodes/nodes/Prospecting/description
 
 const field = (op: AnyOperation, name: string) => derivedProperties(op).find((p: INodeProperties) => p.name === name);
 
-describe('pickers come from the entry', () => {
+describe('pickers and field words come from the entry', () => {
   it('a field marked picks(…, "campaigns") on an operation of another resource is a campaign locator', () => {
     const tasksForCampaign = defineOperation({
       ...operation('lists.get'),
@@ -42,5 +42,14 @@ describe('pickers come from the entry', () => {
     expect(field(operation('lists.rename'), 'id')!.type).toBe('resourceLocator');
     expect(field(operation('campaigns.addContacts'), 'id')!.type).toBe('resourceLocator');
     expect(field(operation('emails.send'), 'from')!.type).toBe('resourceLocator');
+  });
+
+  it("a field's own words in the entry (zod meta title and description) are what the node shows", () => {
+    const worded = defineOperation({
+      ...operation('lists.get'),
+      id: 'lists.getWorded',
+      input: z.strictObject({ id: pathId.meta({ title: 'Pipeline List', description: 'The list whose members are read' }) }),
+    }) as AnyOperation;
+    expect(field(worded, 'id')).toMatchObject({ displayName: 'ID', description: 'The list whose members are read' });
   });
 });

@@ -27,6 +27,9 @@ interface JsonSchema {
   const?: unknown;
   /** Set by `picks` in the catalogue: the field is one of the user's records of this resource. */
   picker?: string;
+  /** The entry's own words for the field (zod `.meta({ title, description })`), used when hints.ts has none. */
+  title?: string;
+  description?: string;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   minimum?: number;
@@ -86,8 +89,8 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
       name,
       kind,
       required: required.has(name),
-      displayName: hint.displayName ?? (locator ? locator.label : displayNameOf(name)),
-      description: hint.description,
+      displayName: hint.displayName ?? property.title ?? (locator ? locator.label : displayNameOf(name)),
+      description: hint.description ?? property.description,
       placeholder: hint.placeholder,
       locator,
     });
