@@ -11,6 +11,7 @@ import { settleDue } from './domain/research';
 import { Faults } from './faults';
 import { RateLimiter } from './ratelimit';
 import { buildRouter } from './routes';
+import type { RouteSpec } from './router';
 import { createState, primaryUser } from './seed/fixtures';
 import { createListener } from './server';
 import type { Services } from './services';
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   config?: DeepPartial<SandboxConfig>;
   /** Where log lines go (default: stderr). */
   log?: (line: string) => void;
+  /** Routes served beside the built-in ones, with the same auth, rate limits and errors (a route being developed). */
+  extraRoutes?: readonly RouteSpec[];
 }
 
 /** What the CLI prints as its one JSON line. */
@@ -91,7 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
   services.webhooks.settle = () => settleDue(services);
 
-  const server: Server = createServer({ keepAliveTimeout: 65_000 }, createListener(services, buildRouter(), createAdmin(services)));
+  const server: Server = createServer({ keepAliveTimeout: 65_000 }, createListener(services, buildRouter(options.extraRoutes), createAdmin(services)));
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
     else socket.destroy();

@@ -1,6 +1,6 @@
 /** All public routes of the service, in one table. */
 import { mcpRoutes } from '../mcp/server';
-import { Router } from '../router';
+import { Router, type RouteSpec } from '../router';
 import { campaignRoutes } from './campaigns';
 import { emailRoutes } from './emails';
 import { listRoutes } from './lists';
@@ -12,7 +12,7 @@ import { researchRoutes } from './research';
 import { savedSearchRoutes } from './saved-searches';
 import { searchRoutes } from './search';
 
-export function buildRouter(): Router {
+export function buildRouter(extraRoutes: readonly RouteSpec[] = []): Router {
   const router = new Router();
   for (const group of [
     oauthRoutes,
@@ -29,6 +29,7 @@ export function buildRouter(): Router {
   ]) {
     for (const route of group) router.add(route);
   }
+  for (const route of extraRoutes) router.add(route);
   router.finalize();
   return router;
 }
