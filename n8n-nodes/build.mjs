@@ -53,7 +53,9 @@ for (const [file, input] of Object.entries(probe.metafile.inputs)) {
     if (imported.external || !outsidePackage(imported.path)) continue;
     if (imported.original === 'zod') {
       // zod is reached through `z` only; the core exports the z members the package's files call (z.toJSONSchema).
-      for (const m of readFileSync(file, 'utf8').matchAll(/\bz\.(\w+)/g)) if (zodExports.has(m[1])) zodNames.add(m[1]);
+      const source = readFileSync(file, 'utf8');
+      if (!/^import \{ z \} from 'zod';$/m.test(source)) fail(`${file}: import zod as \`import { z } from 'zod';\` (the core exports the z members it calls)`);
+      for (const m of source.matchAll(/\bz\.(\w+)/g)) if (zodExports.has(m[1])) zodNames.add(m[1]);
     } else if (/\.ts$/.test(imported.path) && !imported.path.includes('node_modules')) boundary.add(resolve(imported.path));
     else fail(`${file} imports ${imported.original}: only shared/, zod and n8n-workflow can be imported from outside the package`);
   }
