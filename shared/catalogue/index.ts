@@ -2,6 +2,7 @@ import { campaignOperations } from './campaigns';
 import { customOperations } from './custom';
 import { emailOperations } from './emails';
 import { listOperations } from './lists';
+import { mcpOperations } from './mcp';
 import { oauthOperations } from './oauth';
 import { orgOperations } from './org';
 import { referenceOperations } from './reference';
@@ -22,6 +23,7 @@ export * from './lists';
 export * from './saved-searches';
 export * from './reference';
 export * from './custom';
+export * from './mcp';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /**
@@ -40,6 +42,7 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...referenceOperations,
   ...oauthOperations,
   ...customOperations,
+  ...mcpOperations,
 };
 
 /** Every operation, in the order the README and the n8n node list them. */
