@@ -22,6 +22,13 @@ export class ProspectingApi implements ICredentialType {
       description: 'Created in the service under Settings > Public API > API Key > Create New Connection',
     },
     ...baseUrlProperties,
+    {
+      displayName: 'MCP URL',
+      name: 'mcpUrl',
+      type: 'string',
+      default: 'http://127.0.0.1:8787/mcp',
+      description: 'The MCP endpoint, {mcp_base}/mcp: MCP tool calls and the feature flags use this address with the same key',
+    },
   ];
 
   authenticate: IAuthenticateGeneric = {

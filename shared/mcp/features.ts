@@ -61,7 +61,9 @@ export function* checkFeatures(client: Client, op: AnyOperation, input: Record<s
   let features = seen.get(client);
   if (!features) {
     try {
-      features = yield* readFeatures(client);
+      // One try: the check is a courtesy, and an unreachable MCP host must not hold up the operation itself.
+      features = yield* readFeatures({ ...client, settings: { ...client.settings, maxRetryTries: 1 } });
+      seen.set(client, features);
     } catch (error) {
       if (error instanceof ProspectingError) return;
       throw error;

@@ -38,7 +38,8 @@ function distFiles(): string[] {
 
 it('no globalThis, setTimeout, setInterval or process. in any built file', () => {
   const files = distFiles();
-  expect(files.length).toBe(5);
+  // Three nodes and three credentials (API key, OAuth2, MCP OAuth2).
+  expect(files.length).toBe(6);
   const forbidden = [/\bglobalThis\b/, /\bsetTimeout\b/, /\bsetInterval\b/, /(?<![\w$.])process\./];
   const found: string[] = [];
   for (const file of files) {

@@ -6,6 +6,7 @@ import { isListOperation } from './description/derive';
 import { readInput } from './input';
 import { limitRule } from './input-checks';
 import { parseJsonField } from './json-text';
+import { credentialProblem, runMcpCall } from './mcp';
 
 function asJson(value: unknown): IDataObject {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
@@ -98,7 +99,10 @@ async function runList(
 
 /** Runs one operation for one input item and returns what it answered, with the answer's warnings. */
 export async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<Answered<unknown>> {
+  const problem = credentialProblem(conn, op);
+  if (problem) throw new NodeOperationError(ctx.getNode(), `${problem} Nothing was sent.`, { itemIndex });
   if (op.anyPath) return { data: await runCustom(ctx, conn, itemIndex), warnings: [] };
+  if (op.mcp === 'tools/call') return { data: await runMcpCall(ctx, conn, itemIndex), warnings: [] };
   const input = readInput(ctx, op, itemIndex);
   if (isListOperation(op)) return await runList(ctx, conn, op, input, itemIndex);
   return await runAsync(callWithWarnings(conn.client, op, input), conn.host);

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { catalogue, type AnyOperation } from '../../../../shared';
 import { authenticationProperty } from './authentication';
 import { customCallProperties } from './custom';
+import { mcpCallProperties } from './mcp';
 import { derivedProperties } from './properties';
 import { actionNames, hiddenOperations, resourceNames } from './names';
 import { researchProperties } from './research';
@@ -49,6 +50,7 @@ function operationProperty(ops: readonly AnyOperation[], resource: string): INod
 function fieldsOf(op: AnyOperation): INodeProperties[] {
   if (op.submitsResearch) return [];
   if (op.anyPath) return customCallProperties;
+  if (op.mcp === 'tools/call') return mcpCallProperties;
   return derivedProperties(op);
 }
 
