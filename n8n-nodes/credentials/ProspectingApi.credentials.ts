@@ -26,8 +26,9 @@ export class ProspectingApi implements ICredentialType {
       displayName: 'MCP URL',
       name: 'mcpUrl',
       type: 'string',
-      default: 'http://127.0.0.1:8787/mcp',
-      description: 'The MCP endpoint, {mcp_base}/mcp: MCP tool calls and the feature flags use this address with the same key',
+      default: '',
+      placeholder: 'http://127.0.0.1:8787/mcp',
+      description: 'The MCP endpoint, {mcp_base}/mcp, for MCP tool calls and the feature flags (same key). Empty: the host of the v2 base URL + /mcp.',
     },
   ];
 

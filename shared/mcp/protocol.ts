@@ -16,10 +16,17 @@ export const INVALID_PARAMS = -32602;
 
 let nextId = 1;
 
+/** settings.mcpUrl, or the v2 base URL's scheme and host + `/mcp`. */
+export function mcpEndpointUrl(settings: Client['settings']): string {
+  if (settings.mcpUrl) return settings.mcpUrl.replace(/\/+$/, '');
+  const origin = /^https?:\/\/[^/]+/i.exec(settings.baseUrlV2)?.[0] ?? settings.baseUrlV2;
+  return `${origin}/mcp`;
+}
+
 export function mcpRequest(client: Client, method: string, params: Record<string, unknown>): HttpRequest {
   return {
     method: 'POST',
-    url: client.settings.mcpUrl.replace(/\/+$/, ''),
+    url: mcpEndpointUrl(client.settings),
     headers: {
       accept: 'application/json, text/event-stream',
       'content-type': 'application/json',

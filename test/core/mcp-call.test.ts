@@ -219,3 +219,11 @@ describe('Features (features.get) and the campaign pre-check (spec 3 rule 2)', (
     expect(sent.filter((r) => r.endpoint === 'POST /v2/campaigns')).toHaveLength(1);
   });
 });
+
+describe('the MCP address', () => {
+  it('without settings.mcpUrl the v2 base URL host + /mcp is used (the sandbox serves both on one port)', async () => {
+    const client = createClient({ auth: { type: 'apiKey', apiKey: sb.apiKey }, settings: { baseUrlV2: sb.v2 } });
+    expect(await run(call(client, operation('features.get'), {}))).toMatchObject({ maxActiveContacts: true });
+    expect(sent.find((r) => r.endpoint === 'POST /mcp')!.url).toBe(sb.mcp);
+  });
+});
