@@ -2,6 +2,7 @@
  * Sandbox settings. Every number the spec or DECISIONS.md names is a setting here, so tests and
  * benchmarks can compress time (windows, latencies, token lifetimes) without code changes.
  */
+import type { RestToolSpec } from './mcp/tool-types';
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -79,7 +80,13 @@ export interface SandboxConfig {
     /** Deliveries in flight at once, over all webhooks (a real sender's small worker pool). */
     concurrency: number;
   };
-  mcp: { waitTimeoutMs: number };
+  mcp: {
+    waitTimeoutMs: number;
+    /** More REST-backed tools published beside the 54 (a tool the service adds later; tests add one at run time). */
+    extraTools: RestToolSpec[];
+  };
+  /** Feature flags per organization ('A', 'B'), published in the MCP `me` resource (public reference, "Features"). */
+  features: Record<'A' | 'B', { maxActiveContacts: boolean }>;
   limits: { maxBodyBytes: number; campaignContactIds: number; listContactIds: number; searchLimitMax: number };
   faults: { seed: number; rules: FaultRule[] };
   /** Log one line per request to stderr. */
@@ -97,7 +104,8 @@ export function defaultConfig(): SandboxConfig {
     credits: { A: 1000, B: 0 },
     seed: { orgContacts: 40, draftsPerUser: 5 },
     webhooks: { maxAttempts: 5, backoffBaseMs: 15_000, backoffMaxMs: 600_000, timeoutMs: 5000, maxPending: 20_000, concurrency: 4 },
-    mcp: { waitTimeoutMs: 30_000 },
+    mcp: { waitTimeoutMs: 30_000, extraTools: [] },
+    features: { A: { maxActiveContacts: true }, B: { maxActiveContacts: false } },
     limits: { maxBodyBytes: 1024 * 1024, campaignContactIds: 500, listContactIds: 500, searchLimitMax: 500 },
     faults: { seed: 1, rules: [] },
     logRequests: false,

@@ -29,6 +29,8 @@ export interface Call {
   endpoint: string;
   /** `http://host:port` as the client addressed us. */
   origin: string;
+  /** The route table, so an MCP tool runs the REST route it mirrors (mcp/rest-bridge.ts). */
+  router: Router;
 }
 
 export interface Result {

@@ -178,6 +178,7 @@ export function createListener(services: Services, router: Router, admin: AdminH
           headers: req.headers,
           endpoint,
           origin: `http://${req.headers.host ?? 'localhost'}`,
+          router,
         };
         result = await route.handler(call);
       } catch (err) {

@@ -25,3 +25,4 @@ export * from './drivers/host';
 export { memoryStore, processLocksAsync, processLocksSync } from './drivers/memory';
 export { validate, validationErrorFrom } from './validation/format';
 export * as records from './records';
+export * from './mcp';

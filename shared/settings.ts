@@ -15,6 +15,11 @@ export const settingsSchema = z.object({
   baseUrlV2: baseUrl.default('http://127.0.0.1:8787/api/v2'),
   /** Host of the OAuth authorize page (spec 4.1). */
   authUrl: baseUrl.default('http://127.0.0.1:8787'),
+  /**
+   * The MCP endpoint, `{mcp_base}/mcp` (spec 4.13): tool calls and the `me` resource with the feature flags. Unset:
+   * the v2 base URL's host + `/mcp` (the sandbox serves both on one port; the real service's MCP host is set here).
+   */
+  mcpUrl: baseUrl.optional(),
   /** Per-request timeout. */
   timeoutMs: z.number().int().min(1000).default(30000),
   /** Spec 4.12: poll every 2 to 5 seconds. */

@@ -22,6 +22,14 @@ export class ProspectingApi implements ICredentialType {
       description: 'Created in the service under Settings > Public API > API Key > Create New Connection',
     },
     ...baseUrlProperties,
+    {
+      displayName: 'MCP URL',
+      name: 'mcpUrl',
+      type: 'string',
+      default: '',
+      placeholder: 'http://127.0.0.1:8787/mcp',
+      description: 'The MCP endpoint, {mcp_base}/mcp, for MCP tool calls and the feature flags (same key). Empty: the host of the v2 base URL + /mcp.',
+    },
   ];
 
   authenticate: IAuthenticateGeneric = {

@@ -8,8 +8,12 @@ import { who } from '../http/respond';
 import type { Call, Result, RouteSpec } from '../router';
 import { isObj } from '../validate';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RpcError, rpcError, rpcResult, type RpcId } from './jsonrpc';
+import { checkArguments } from './arguments';
+import { withFeatures } from './me-features';
+import { findTool, publishedTools } from './published-tools';
 import { RESOURCES } from './resources';
-import { TOOL_BY_NAME, TOOLS, type ToolContext } from './tools';
+import { runRestTool } from './rest-bridge';
+import type { ToolContext } from './tools';
 
 const PROTOCOL_VERSION = '2025-06-18';
 
@@ -32,11 +36,18 @@ const toolError = (text: string, structured?: unknown) => ({
 
 async function callTool(ctx: ToolContext, params: Record<string, unknown>) {
   if (typeof params.name !== 'string') throw new RpcError(INVALID_PARAMS, 'params.name: required (tool name)');
-  const tool = TOOL_BY_NAME.get(params.name);
-  if (!tool) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${params.name}`);
+  const published = findTool(ctx.services.config, params.name);
+  if (!published) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${params.name}`);
   // MCP: arguments is an optional object; null or any other type is a bad param, not "no arguments".
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isObj(args)) throw new RpcError(INVALID_PARAMS, 'params.arguments: must be an object when present');
+  checkArguments(published.name, published.inputSchema, args);
+  if (published.rest) {
+    const outcome = await runRestTool(ctx.call, published.rest, args, (endpoint) => takeMirror(ctx, endpoint));
+    if (!outcome.ok) return toolError(outcome.message, outcome.structured);
+    return { content: [{ type: 'text', text: JSON.stringify(outcome.structured) }], structuredContent: outcome.structured };
+  }
+  const tool = published.native!;
   const rate = takeMirror(ctx, tool.mirrors);
   if (!rate.ok) return toolError(rate.message, { message: rate.message, code: 'rateLimitExceeded' });
   try {
@@ -56,7 +67,7 @@ function readResource(ctx: ToolContext, params: Record<string, unknown>) {
   if (!resource) throw new RpcError(INVALID_PARAMS, `Unknown resource: ${params.uri}`);
   const rate = takeMirror(ctx, resource.mirrors);
   if (!rate.ok) throw new RpcError(INTERNAL_ERROR, rate.message, { code: 'rateLimitExceeded' });
-  return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: JSON.stringify(resource.read(ctx)) }] };
+  return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: JSON.stringify(withFeatures(resource, ctx, resource.read(ctx))) }] };
 }
 
 async function dispatch(ctx: ToolContext, method: string, params: Record<string, unknown>): Promise<unknown> {
@@ -71,7 +82,13 @@ async function dispatch(ctx: ToolContext, method: string, params: Record<string,
       return {};
     case 'tools/list':
       return {
-        tools: TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations })),
+        tools: publishedTools(ctx.services.config).map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+          name,
+          description,
+          inputSchema,
+          outputSchema,
+          annotations,
+        })),
       };
     case 'tools/call':
       return callTool(ctx, params);
@@ -103,7 +120,7 @@ async function handle(call: Call): Promise<Result> {
   // A notification gets no answer body.
   if (rawId === undefined) return { status: 202 };
   try {
-    const result = await dispatch({ services: call.services, who: who(call) }, message.method, (message.params ?? {}) as Record<string, unknown>);
+    const result = await dispatch({ services: call.services, who: who(call), call }, message.method, (message.params ?? {}) as Record<string, unknown>);
     return reply(rpcResult(id, result));
   } catch (err) {
     if (err instanceof RpcError) return reply(rpcError(id, err.code, err.message, err.data));

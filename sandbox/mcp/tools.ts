@@ -7,15 +7,18 @@ import { HttpError } from '../errors';
 import { parseCompanyResearch, parseContactResearch } from '../domain/research-input';
 import { poll, settleDue, submitResearch } from '../domain/research';
 import { search } from '../domain/search';
-import type { AuthedIdentity } from '../router';
+import type { AuthedIdentity, Call } from '../router';
 import type { Services } from '../services';
 import type { ResearchKind } from '../state/types';
 import { array, bodyObject, bool, int, itemString, onlyKeys, str, type Obj } from '../validate';
 import * as S from './schemas';
+import type { ToolAnnotations } from './tool-types';
 
 export interface ToolContext {
   services: Services;
   who: AuthedIdentity;
+  /** The MCP request itself (REST-backed tools run their route with its identity and headers). */
+  call: Call;
 }
 
 export interface Tool {
@@ -23,7 +26,7 @@ export interface Tool {
   description: string;
   inputSchema: object;
   outputSchema: object;
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: ToolAnnotations;
   /** The REST endpoint whose rate-limit window the tool draws from. */
   mirrors: string;
   run: (ctx: ToolContext, args: Obj) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -156,5 +159,3 @@ export const TOOLS: Tool[] = [
   orgTool('contacts'),
   orgTool('companies'),
 ];
-
-export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));

@@ -57,8 +57,8 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
   };
 
   const orgs: Org[] = [
-    { id: 'org_a', handle: 'A', name: 'Acme Prospecting', licensed: true, credits: config.credits.A, features: { maxActiveContacts: true } },
-    { id: 'org_b', handle: 'B', name: 'Bravo Trading', licensed: false, credits: config.credits.B, features: { maxActiveContacts: false } },
+    { id: 'org_a', handle: 'A', name: 'Acme Prospecting', licensed: true, credits: config.credits.A, features: { ...config.features.A } },
+    { id: 'org_b', handle: 'B', name: 'Bravo Trading', licensed: false, credits: config.credits.B, features: { ...config.features.B } },
   ];
   for (const org of orgs) {
     state.orgs.set(org.id, org);

@@ -1,6 +1,7 @@
 import { campaignOperations } from './campaigns';
 import { emailOperations } from './emails';
 import { listOperations } from './lists';
+import { mcpOperations } from './mcp';
 import { oauthOperations } from './oauth';
 import { orgOperations } from './org';
 import { referenceOperations } from './reference';
@@ -21,6 +22,7 @@ export * from './emails';
 export * from './lists';
 export * from './saved-searches';
 export * from './reference';
+export * from './mcp';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /**
@@ -38,6 +40,7 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...savedSearchOperations,
   ...referenceOperations,
   ...oauthOperations,
+  ...mcpOperations,
 };
 
 /** Every operation, in the order the README and the n8n node list them. */

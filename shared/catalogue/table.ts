@@ -13,7 +13,7 @@ function pagingText(op: AnyOperation): string {
 /** The README's operations table, generated from the catalogue so the two cannot disagree. */
 export function catalogueTable(ops: readonly AnyOperation[]): string {
   const rows = ops.map((op) => {
-    const route = `\`${op.method} /${op.version}${op.path}\``;
+    const route = op.mcp ? `MCP \`${op.mcp === 'features' ? 'resources/read me' : op.mcp}\`` : `\`${op.method} /${op.version}${op.path}\``;
     const credits = op.credits === 'perItem' ? '1 per item' : 'free';
     const batch = op.batch ? `${op.batch.fields.join(', ')}: split by \`${op.batch.setting}\`` : '';
     return `| \`${op.id}\` | ${op.title} | ${route} | ${credits} | ${op.retry} | ${pagingText(op)} | ${batch} |`;

@@ -51,6 +51,8 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   changesRecord?: boolean;
   /** True for the research submits: targets run them through the research flow (split, poll, resume), not `call`. */
   submitsResearch?: boolean;
+  /** An MCP operation (JSON-RPC at settings.mcpUrl, shared/mcp/): which message it sends. */
+  mcp?: 'tools/list' | 'tools/call' | 'features';
   title: string;
   /** One sentence a salesperson understands. */
   description: string;

@@ -4,6 +4,8 @@ import type { AnyOperation, Operation, ThenAdd } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
 import { PartialCampaignError, ValidationError } from '../errors';
+import { checkFeatures } from '../mcp/features';
+import { runMcpOperation } from '../mcp/run';
 import { validate } from '../validation/format';
 import { chunk } from './chunk';
 import { sendValidated } from './send';
@@ -59,7 +61,10 @@ export function* callWithWarnings<I extends z.ZodType, O extends z.ZodType, R>(c
 }
 
 function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, warnings: string[]): Flow<unknown> {
+  if (op.mcp) return yield* runMcpOperation(client, op, rawInput);
   const input = validate(op.input, rawInput ?? {}, op.title) as Record<string, unknown>;
+  // An input that needs a feature the organization has off is refused before sending (spec 3 rule 2).
+  yield* checkFeatures(client, op, input);
   const over = oversized(op, input, client);
   const sendParsed = (o: AnyOperation, i: Record<string, unknown>) => sendCollecting(client, o, i, warnings);
   if (!over) return yield* sendParsed(op, input);

@@ -30,6 +30,7 @@ import {
 } from 'n8n-workflow';
 import { ProspectingApi } from '../../n8n-nodes/credentials/ProspectingApi.credentials';
 import { ProspectingOAuth2Api } from '../../n8n-nodes/credentials/ProspectingOAuth2Api.credentials';
+import { ProspectingMcpOAuth2Api } from '../../n8n-nodes/credentials/ProspectingMcpOAuth2Api.credentials';
 
 /*
  * `X.node` is ambiguous beside the codex file `X.node.json`: tsx (the benchmark) resolves it to the JSON.
@@ -55,7 +56,11 @@ const nodeClasses: Record<string, INodeType> = {
   prospectingTrigger: new ProspectingTrigger(),
   prospectingWebhookTrigger: new ProspectingWebhookTrigger(),
 };
-const credentialClasses: Record<string, ICredentialType> = { prospectingApi: new ProspectingApi(), prospectingOAuth2Api: new ProspectingOAuth2Api() };
+const credentialClasses: Record<string, ICredentialType> = {
+  prospectingApi: new ProspectingApi(),
+  prospectingOAuth2Api: new ProspectingOAuth2Api(),
+  prospectingMcpOAuth2Api: new ProspectingMcpOAuth2Api(),
+};
 
 const nodeTypes: INodeTypes = {
   getByName: (type) => nodeClasses[type.replace(/^.*\./, '')],
@@ -133,7 +138,8 @@ export interface NodeRun {
 }
 
 function makeNode(type: string, run: NodeRun): INode {
-  const credentialType = run.parameters.authentication === 'oAuth2' ? 'prospectingOAuth2Api' : 'prospectingApi';
+  const byAuthentication: Record<string, string> = { oAuth2: 'prospectingOAuth2Api', mcpOAuth2: 'prospectingMcpOAuth2Api' };
+  const credentialType = byAuthentication[String(run.parameters.authentication)] ?? 'prospectingApi';
   return {
     id: 'node-1',
     name: 'Prospecting',

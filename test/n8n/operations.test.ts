@@ -188,6 +188,16 @@ describe('reference, account, custom call', () => {
   });
 });
 
+describe('MCP (more in mcp-tool.test.ts)', () => {
+  it('List MCP Tools, Call an MCP Tool, Get Features', async () => {
+    expect((await run('mcp', 'listTools', { returnAll: true })).map((t) => t.name)).toContain('create_list');
+    const [made] = await run('mcp', 'callTool', { tool: 'create_list', arguments: JSON.stringify({ name: 'From MCP' }) });
+    expect(made.name).toBe('From MCP');
+    const [features] = await run('features', 'get');
+    expect(features.maxActiveContacts).toBe(true);
+  });
+});
+
 test('every operation of the node was run above', () => {
   // contacts.research / companies.research also run in research.test.ts.
   const missing = nodeOperations.map((op) => op.id).filter((id) => !covered.has(id));

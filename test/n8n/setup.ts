@@ -3,7 +3,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sa
 /** A sandbox on a free port and the n8n credential data that reaches it with organization A's key. */
 export async function sandboxWithCredentials(options: SandboxOptions = {}) {
   const sandbox: RunningSandbox = await startSandbox({ port: 0, contacts: 3000, companies: 300, log: () => undefined, ...options });
-  const apiKeyCredential = { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 };
+  const apiKeyCredential = { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, mcpUrl: sandbox.mcp };
   const credentials = { prospectingApi: apiKeyCredential };
   return { sandbox, credentials, apiKeyCredential };
 }

@@ -180,6 +180,16 @@ const classes: Record<string, () => Value[]> = {
     ok('text, number, boolean values', { a: '1', b: 2, c: true }),
   ],
   freeObject: () => [...wrongScalars('object'), bad('a text', '{"a":1}'), ok('nested data', { a: { b: [1, 'x'] } }), ok('empty', {})],
+  // MCP tool names: 1 to 128 characters of letters, digits, _ - . / (MCP's naming guidance).
+  toolName: () => [
+    ...wrongScalars(),
+    bad('empty', ''),
+    bad('spaces', '   '),
+    bad('129 characters', 't'.repeat(129)),
+    bad('a space inside', 'list lists'),
+    bad('control characters', 'list\u0001'),
+    ok('a tool name', 'list_lists'),
+  ],
   filters: () => [
     ...wrongScalars('object'),
     bad('a text', 'seniority=VP'),
@@ -393,6 +403,8 @@ const fieldClass: Record<string, string> = {
   client_secret: 'secret',
   redirect_uri: 'secret',
   code: 'secret',
+  tool: 'toolName',
+  arguments: 'freeObject',
   refresh_token: 'secret',
 };
 
@@ -461,6 +473,9 @@ export const operationInputs: Record<string, { bases: Record<string, unknown>[];
   'oauth.me': { bases: [{}], fields: [] },
   'oauth.token': { bases: [refreshGrant, codeGrant], fields: ['grant_type', 'client_id', 'client_secret', 'redirect_uri', 'code', 'refresh_token'] },
   'oauth.tokenV1': { bases: [refreshGrant, codeGrant], fields: ['grant_type', 'client_id', 'client_secret', 'redirect_uri', 'code', 'refresh_token'] },
+  'mcp.listTools': { bases: [{}], fields: [] },
+  'mcp.callTool': { bases: [{ tool: 'list_lists' }, { tool: 'create_list', arguments: { name: 'x' } }], fields: ['tool', 'arguments'] },
+  'features.get': { bases: [{}], fields: [] },
   'custom.call': {
     bases: [
       { version: 'v2', method: 'GET', path: '/credits' },

@@ -2,7 +2,7 @@ import { createClient, type AsyncHost, type Client, type SettingsInput } from '.
 import { fingerprint } from '../../../shared/hash';
 import { n8nHost, type ServiceContext } from './transport';
 
-export type CredentialType = 'prospectingApi' | 'prospectingOAuth2Api';
+export type CredentialType = 'prospectingApi' | 'prospectingOAuth2Api' | 'prospectingMcpOAuth2Api';
 
 export interface Connection {
   client: Client;
@@ -13,6 +13,7 @@ export interface Connection {
 /** The node's Authentication field picks exactly one credential (spec 5.1: never both headers). */
 export function credentialTypeOf(ctx: ServiceContext): CredentialType {
   const auth = ctx.getNodeParameter('authentication', 0, 'apiKey') as string;
+  if (auth === 'mcpOAuth2') return 'prospectingMcpOAuth2Api';
   return auth === 'oAuth2' ? 'prospectingOAuth2Api' : 'prospectingApi';
 }
 
@@ -26,9 +27,12 @@ export async function connect(ctx: ServiceContext, settings: SettingsInput = {})
   const credentials = await ctx.getCredentials(credentialType);
   const baseUrlV1 = String(credentials.baseUrlV1 ?? '').replace(/\/+$/, '');
   const baseUrlV2 = String(credentials.baseUrlV2 ?? '').replace(/\/+$/, '');
+  // Credentials saved before the MCP URL existed have none: the core's default (the local sandbox) applies.
+  const mcpUrl = typeof credentials.mcpUrl === 'string' && credentials.mcpUrl.trim() ? credentials.mcpUrl.trim().replace(/\/+$/, '') : undefined;
   const client = createClient({
     auth: { type: 'host', identity: `${credentialType}:${fingerprint(`${baseUrlV2}|${String(credentials.apiKey ?? credentials.clientId ?? '')}`)}` },
-    settings: { ...settings, baseUrlV1, baseUrlV2 },
+    // The MCP credential names only the MCP endpoint: it is used for the MCP operations alone.
+    settings: { ...settings, ...(credentialType === 'prospectingMcpOAuth2Api' ? {} : { baseUrlV1, baseUrlV2 }), ...(mcpUrl ? { mcpUrl } : {}) },
   });
-  return { client, host: n8nHost(ctx, credentialType, credentialType === 'prospectingOAuth2Api'), credentialType };
+  return { client, host: n8nHost(ctx, credentialType, credentialType !== 'prospectingApi'), credentialType };
 }

@@ -6,6 +6,7 @@ import type { Connection } from './client';
 import { isListOperation } from './description/derive';
 import { readInput } from './input';
 import { limitRule } from './input-checks';
+import { credentialProblem, runMcpCall } from './mcp';
 
 function asJson(value: unknown): IDataObject {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
@@ -75,6 +76,9 @@ export async function runTarget(ctx: IExecuteFunctions, conn: Connection, target
 }
 
 async function runOperation(ctx: IExecuteFunctions, conn: Connection, op: AnyOperation, itemIndex: number): Promise<Answered<unknown>> {
+  const problem = credentialProblem(conn, op);
+  if (problem) throw new NodeOperationError(ctx.getNode(), `${problem} Nothing was sent.`, { itemIndex });
+  if (op.mcp === 'tools/call') return { data: await runMcpCall(ctx, conn, itemIndex), warnings: [] };
   const input = readInput(ctx, op, itemIndex);
   if (isListOperation(op)) return await runList(ctx, conn, op, input, itemIndex);
   return await runAsync(callWithWarnings(conn.client, op, input), conn.host);

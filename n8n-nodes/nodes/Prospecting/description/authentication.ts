@@ -8,6 +8,8 @@ export const authenticationProperty: INodeProperties = {
   options: [
     { name: 'API Key', value: 'apiKey' },
     { name: 'OAuth2', value: 'oAuth2' },
+    // Spec 5.7: a token of scope mcp.all, good for the MCP operations (MCP Tool, Feature) only.
+    { name: 'MCP OAuth2 (MCP Operations Only)', value: 'mcpOAuth2' },
   ],
   default: 'apiKey',
 };
@@ -15,4 +17,6 @@ export const authenticationProperty: INodeProperties = {
 export const credentialsDescription: INodeCredentialDescription[] = [
   { name: 'prospectingApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
   { name: 'prospectingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+  // The MCP endpoint has its own OAuth (spec 5.7: /mcp/authorize, /mcp/token, scope mcp.all): its own credential.
+  { name: 'prospectingMcpOAuth2Api', required: true, displayOptions: { show: { authentication: ['mcpOAuth2'] } } },
 ];

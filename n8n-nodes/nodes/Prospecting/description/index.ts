@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { catalogue, customCallSummary, type AnyOperation } from '../../../../shared';
 import { authenticationProperty } from './authentication';
 import { customCallProperties } from './custom';
+import { mcpCallProperties } from './mcp';
 import { derivedProperties } from './properties';
 import { actionNames, hiddenOperations, resourceNames } from './names';
 import { researchProperties } from './research';
@@ -65,7 +66,9 @@ function operationProperty(offered: readonly Offered[], resource: string): INode
 }
 
 function fieldsOf(op: AnyOperation): INodeProperties[] {
-  return op.submitsResearch ? [] : derivedProperties(op);
+  if (op.submitsResearch) return [];
+  if (op.mcp === 'tools/call') return mcpCallProperties;
+  return derivedProperties(op);
 }
 
 /**

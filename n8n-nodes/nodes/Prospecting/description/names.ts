@@ -15,6 +15,8 @@ export const resourceNames: Readonly<Record<string, string>> = {
   credits: 'Credit',
   oauth: 'Account',
   custom: 'Custom API Call',
+  mcp: 'MCP Tool',
+  features: 'Feature',
 };
 
 export const actionNames: Readonly<Record<string, string>> = {
@@ -38,6 +40,8 @@ export const actionNames: Readonly<Record<string, string>> = {
   update: 'Update',
   me: 'Get Current User',
   call: 'Make a Request',
+  listTools: 'Get Many',
+  callTool: 'Call an MCP Tool',
 };
 
 /** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */

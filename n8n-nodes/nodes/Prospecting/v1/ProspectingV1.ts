@@ -5,6 +5,7 @@ import { prospectingV1Description } from '../description/v1';
 import { errorItemJson, toNodeError } from '../errors';
 import { cleanItems, withoutSecrets } from '../guard';
 import { listSearch } from '../methods';
+import { getMcpTools } from '../mcp';
 import { researchItems } from '../research';
 import { nodeTarget, runTarget, toItems } from '../run';
 
@@ -12,7 +13,7 @@ import { nodeTarget, runTarget, toItems } from '../run';
 export class ProspectingV1 implements INodeType {
   description: INodeTypeDescription;
 
-  methods = { listSearch };
+  methods = { listSearch, loadOptions: { getMcpTools } };
 
   constructor(baseDescription: INodeTypeBaseDescription) {
     this.description = prospectingV1Description(baseDescription);

@@ -1,0 +1,65 @@
+/**
+ * Writes the README's MCP parity table: one row per MCP tool the service publishes (the sandbox's tools/list), the
+ * catalogue operation that covers it (shared/mcp/tool-operations.ts) and where that operation appears in n8n, Sheets
+ * functions and the sidebar (scripts/parity-sources.ts). Run `npx tsx scripts/parity-table.ts` after changing either.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolveConfig } from '../sandbox/config';
+import { publishedTools } from '../sandbox/mcp/published-tools';
+import { catalogue } from '../shared/catalogue';
+import { PENDING_OPERATIONS, TOOL_OPERATIONS } from '../shared/mcp/tool-operations';
+import { n8nPlaces, sheetsFunctions, sidebarPanels } from './parity-sources';
+
+export const README_PATH = join(__dirname, '..', 'README.md');
+const START = '<!-- parity:start -->';
+const END = '<!-- parity:end -->';
+
+/** Operations no tool covers and that are not plumbing (tokens, the custom call, the MCP operations themselves). */
+function restOnly(covered: Set<string>): string[] {
+  return catalogue.filter((op) => !covered.has(op.id) && !op.mcp && op.auth !== 'none').map((op) => op.id);
+}
+
+export function parityTable(toolNames: readonly string[] = publishedTools(resolveConfig()).map((t) => t.name)): string {
+  const known = new Set(catalogue.map((op) => op.id));
+  const n8n = n8nPlaces();
+  const sheets = sheetsFunctions().byOperation;
+  const sidebar = sidebarPanels();
+  const code = (items: readonly string[] | undefined) => (items?.length ? items.map((s) => `\`${s}\``).join(', ') : '');
+  const rows = toolNames.map((tool) => {
+    const id = TOOL_OPERATIONS[tool];
+    if (!id) return `| \`${tool}\` | **no row** |  |  |  |`;
+    if (!known.has(id)) return `| \`${tool}\` | \`${id}\` (${PENDING_OPERATIONS.has(id) ? 'pending: not in this catalogue yet' : '**missing**'}) |  |  |  |`;
+    return `| \`${tool}\` | \`${id}\` | ${n8n.get(id) ?? ''} | ${code(sheets.get(id))} | ${(sidebar.get(id) ?? []).join(', ')} |`;
+  });
+  const only = restOnly(new Set(Object.values(TOOL_OPERATIONS)));
+  return [
+    START,
+    `${toolNames.length} tools. Every tool is also callable as is through \`mcp.callTool\` (n8n: MCP Tool › Call an MCP Tool).`,
+    '',
+    '| MCP tool | catalogue operation | n8n action node | Sheets function | sidebar |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Operations with no MCP tool (REST only): ${only.map((id) => `\`${id}\``).join(', ')}.`,
+    END,
+  ].join('\n');
+}
+
+export function withParityTable(readme: string, table: string): string {
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  if (a < 0 || b < 0) throw new Error(`README lacks the ${START} … ${END} markers`);
+  return readme.slice(0, a) + table + readme.slice(b + END.length);
+}
+
+export function paritySection(readme: string): string | null {
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  return a < 0 || b < 0 ? null : readme.slice(a, b + END.length);
+}
+
+if (require.main === module) {
+  writeFileSync(README_PATH, withParityTable(readFileSync(README_PATH, 'utf8'), parityTable()));
+  console.log('README.md: MCP parity table written');
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { keyedById, defineOperation } from './types';
+
+/**
+ * The MCP endpoint's operations (spec 4.13): their own kind (`mcp`), sent as JSON-RPC to `settings.mcpUrl` through
+ * the same pacer (keyed `POST /mcp`), signing and retry rules as every other call (shared/mcp/). `version`, `method`
+ * and `path` describe that one endpoint for the tables; the request is built by shared/mcp/protocol.ts.
+ */
+const base = {
+  version: 'v2',
+  method: 'POST',
+  path: '/mcp',
+  pathFields: [],
+  queryFields: [],
+  credits: 'none',
+  pagination: { style: 'none' },
+  auth: 'required',
+  output: z.unknown(),
+  result: (body: unknown) => body,
+} as const;
+
+export const listMcpToolsOperation = defineOperation({
+  ...base,
+  id: 'mcp.listTools',
+  resource: 'mcp',
+  action: 'listTools',
+  mcp: 'tools/list',
+  returns: 'list',
+  title: 'List MCP tools',
+  description: "The service's MCP tools (name, description, input schema), as its tools/list gives them today.",
+  input: z.strictObject({}),
+  retry: 'safe',
+});
+
+/** Arguments are checked against the tool's inputSchema (shared/mcp/json-schema.ts) before the call is sent. */
+export const callMcpToolInput = z.strictObject({
+  tool: z
+    .string({ message: 'must be the name of a tool (text)' })
+    .trim()
+    .min(1, 'must be the name of a tool')
+    .max(128, 'must be at most 128 characters (MCP tool names)')
+    .regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
+  arguments: z.record(z.string(), z.unknown(), { message: 'must be a JSON object of the tool’s arguments' }).optional(),
+});
+export type CallMcpToolInput = z.input<typeof callMcpToolInput>;
+
+export const callMcpToolOperation = defineOperation({
+  ...base,
+  id: 'mcp.callTool',
+  resource: 'mcp',
+  action: 'callTool',
+  mcp: 'tools/call',
+  title: 'Call an MCP tool',
+  description: 'Calls any tool the service publishes over MCP, with its arguments checked first; the answer is its structuredContent.',
+  input: callMcpToolInput,
+  // Decided per tool from its annotations: only a read-only tool is repeated after an ambiguous failure.
+  retry: 'unsafe',
+});
+
+export const getFeaturesOperation = defineOperation({
+  ...base,
+  id: 'features.get',
+  resource: 'features',
+  action: 'get',
+  mcp: 'features',
+  title: 'Get features',
+  description: "The organization's feature flags (e.g. Max Active Contacts), from the service's MCP resource me.",
+  input: z.strictObject({}),
+  retry: 'safe',
+});
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const mcpOperations = keyedById([listMcpToolsOperation, callMcpToolOperation, getFeaturesOperation]);

@@ -1,0 +1,15 @@
+/** Runs a catalogue operation of the MCP kind (`op.mcp`), as `call` does for every other operation. */
+import type { CallMcpToolInput } from '../catalogue/mcp';
+import type { AnyOperation } from '../catalogue/types';
+import type { Client } from '../client';
+import type { Flow } from '../effects';
+import { validate } from '../validation/format';
+import { readFeatures } from './features';
+import { callMcpTool, listMcpTools } from './tools';
+
+export function* runMcpOperation(client: Client, op: AnyOperation, rawInput: unknown): Flow<unknown> {
+  if (op.mcp === 'tools/call') return yield* callMcpTool(client, rawInput as CallMcpToolInput);
+  validate(op.input, rawInput ?? {}, op.title);
+  if (op.mcp === 'tools/list') return yield* listMcpTools(client);
+  return yield* readFeatures(client);
+}

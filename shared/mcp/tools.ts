@@ -1,0 +1,129 @@
+/**
+ * MCP tools as the service lists them today (tools/list, so a tool it adds tomorrow is usable at once) and a tool
+ * call: arguments checked against the tool's inputSchema before anything is sent, the answer's structuredContent
+ * as the result, a tool error (`isError`) as a clear error.
+ */
+import { callMcpToolInput, callMcpToolOperation, listMcpToolsOperation, type CallMcpToolInput } from '../catalogue/mcp';
+import type { Client } from '../client';
+import type { Flow } from '../effects';
+import { ValidationError } from '../errors';
+import { validate } from '../validation/format';
+import { McpError } from './errors';
+import { mcpMessage } from './exchange';
+import { schemaIssues } from './json-schema';
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+/** The tool list each client last read: one tools/list per run, read again when a named tool is missing from it. */
+const known = new WeakMap<Client, McpTool[]>();
+const MAX_PAGES = 20;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads entries leniently: a tool needs a name; a missing schema means "no arguments are checked here". */
+function readTool(raw: unknown): McpTool | null {
+  if (!isObject(raw) || typeof raw.name !== 'string' || !raw.name) return null;
+  return {
+    name: raw.name,
+    description: typeof raw.description === 'string' ? raw.description : '',
+    inputSchema: isObject(raw.inputSchema) ? raw.inputSchema : { type: 'object' },
+    ...(isObject(raw.outputSchema) ? { outputSchema: raw.outputSchema } : {}),
+    ...(isObject(raw.annotations) ? { annotations: raw.annotations as McpTool['annotations'] } : {}),
+  };
+}
+
+/** Every tool the service publishes now (following nextCursor pages). */
+export function* listMcpTools(client: Client): Flow<McpTool[]> {
+  const tools: McpTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = yield* mcpMessage(client, listMcpToolsOperation, 'tools/list', cursor ? { cursor } : {}, 'safe');
+    for (const raw of Array.isArray(result.tools) ? result.tools : []) {
+      const tool = readTool(raw);
+      if (tool) tools.push(tool);
+    }
+    cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
+    if (!cursor) break;
+  }
+  known.set(client, tools);
+  return tools;
+}
+
+function* findTool(client: Client, name: string): Flow<McpTool> {
+  const cached = known.get(client);
+  const hit = cached?.find((t) => t.name === name);
+  if (hit) return hit;
+  const tools = yield* listMcpTools(client);
+  const tool = tools.find((t) => t.name === name);
+  if (tool) return tool;
+  const near = tools.filter((t) => t.name.includes(name) || name.includes(t.name)).map((t) => t.name);
+  const rule = `no tool "${name}" on the service${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`;
+  throw new ValidationError(`${callMcpToolOperation.title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
+}
+
+/** Refuses arguments that break the tool's inputSchema, naming each argument path and rule, before the call. */
+export function checkToolArguments(tool: McpTool, args: Record<string, unknown>): void {
+  const issues = schemaIssues(tool.inputSchema, args);
+  if (!issues.length) return;
+  const fields = issues.map((i) => ({ field: i.path ? `arguments.${i.path}` : 'arguments', rule: i.rule }));
+  const text = fields
+    .slice(0, 5)
+    .map((f) => `${f.field}: ${f.rule}`)
+    .join('; ');
+  throw new ValidationError(`${callMcpToolOperation.title} ${tool.name}: ${text}. Nothing was sent.`, fields);
+}
+
+function textOf(result: Record<string, unknown>): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return content
+    .filter((c): c is { type: string; text: string } => isObject(c) && c.type === 'text' && typeof c.text === 'string')
+    .map((c) => c.text)
+    .join('\n');
+}
+
+/** A tool's answer: structuredContent, else its one text content when that is a JSON object, else the content as given. */
+function outputOf(result: Record<string, unknown>): Record<string, unknown> {
+  if (isObject(result.structuredContent)) return result.structuredContent;
+  const text = textOf(result);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isObject(parsed)) return parsed;
+  } catch {
+    // Not JSON: return the content itself.
+  }
+  return { content: Array.isArray(result.content) ? result.content : [] };
+}
+
+function toolError(tool: McpTool, result: Record<string, unknown>): McpError {
+  const detail = isObject(result.structuredContent) ? result.structuredContent : undefined;
+  const said = (typeof detail?.message === 'string' && detail.message) || textOf(result) || 'no message';
+  const code = typeof detail?.code === 'string' ? detail.code : undefined;
+  const status = typeof detail?.status === 'number' ? detail.status : undefined;
+  return new McpError(`${callMcpToolOperation.title} ${tool.name}: the tool answered an error: ${said}`, 0, { code, status, serviceMessage: said }, detail);
+}
+
+/**
+ * Calls one tool. The tool must be on the service's list (read once per client, again when the name is new); only a
+ * tool annotated read-only is repeated after an ambiguous failure, like every other safe read.
+ */
+export function* callMcpTool(client: Client, rawInput: CallMcpToolInput): Flow<Record<string, unknown>> {
+  const input = validate(callMcpToolInput, rawInput ?? {}, callMcpToolOperation.title);
+  const args = input.arguments ?? {};
+  const tool = yield* findTool(client, input.tool);
+  checkToolArguments(tool, args);
+  const retry = tool.annotations?.readOnlyHint === true ? 'safe' : 'unsafe';
+  const result = yield* mcpMessage(
+    client,
+    { ...callMcpToolOperation, title: `${callMcpToolOperation.title} ${tool.name}` },
+    'tools/call',
+    { name: tool.name, arguments: args },
+    retry,
+  );
+  if (result.isError === true) throw toolError(tool, result);
+  return outputOf(result);
+}
