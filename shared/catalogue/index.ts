@@ -1,5 +1,8 @@
+import { bulkEmailOperations } from './bulk-email';
+import { campaignStepOperations } from './campaign-steps';
 import { campaignOperations } from './campaigns';
 import { customOperations } from './custom';
+import { emailDraftOperations } from './email-drafts';
 import { emailOperations } from './emails';
 import { listOperations } from './lists';
 import { oauthOperations } from './oauth';
@@ -8,6 +11,7 @@ import { referenceOperations } from './reference';
 import { researchOperations } from './research';
 import { savedSearchOperations } from './saved-searches';
 import { searchOperations } from './search';
+import { templateOperations } from './templates';
 import type { AnyOperation } from './types';
 
 export * from './types';
@@ -18,6 +22,10 @@ export * from './research';
 export * from './org';
 export * from './campaigns';
 export * from './emails';
+export * from './campaign-steps';
+export * from './templates';
+export * from './email-drafts';
+export * from './bulk-email';
 export * from './lists';
 export * from './saved-searches';
 export * from './reference';
@@ -34,7 +42,11 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...researchOperations,
   ...orgOperations,
   ...campaignOperations,
+  ...campaignStepOperations,
   ...emailOperations,
+  ...emailDraftOperations,
+  ...bulkEmailOperations,
+  ...templateOperations,
   ...listOperations,
   ...savedSearchOperations,
   ...referenceOperations,
