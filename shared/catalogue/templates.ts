@@ -12,7 +12,15 @@ export const templateContentCategories = ['static', 'ai_prompt'] as const;
 const typeField = z.enum(templateTypes, { message: `must be one of ${templateTypes.join(', ')}` });
 const subject = shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)');
 const byId = { path: '/templates/{id}', pathFields: ['id'], queryFields: ['type'] } as const;
-const base = { version: 'v2', resource: 'templates', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = {
+  version: 'v2',
+  resource: 'templates',
+  pathFields: [],
+  queryFields: [],
+  credits: 'none',
+  pagination: { style: 'none' },
+  auth: 'required',
+} as const;
 
 /** An email template is what a send fills in: it needs its subject and body (DECISIONS "Campaign steps, templates ..."). */
 function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: string }, ctx: z.RefinementCtx): void {
