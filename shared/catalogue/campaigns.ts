@@ -198,9 +198,10 @@ export const removeCampaignContactsOperation = defineOperation({
  */
 const updateAccountIds = z.array(
   z
-    .union([z.number().int('must be a whole number').min(1, 'must be at least 1'), z.string().trim().min(1, 'must not be empty')])
-    .transform((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v))
-    .refine((v) => typeof v === 'number' || v.length <= textCaps.id, `must be an id of at most ${textCaps.id} characters`),
+    // A whole number is the id's text; any other number is left for the text check to refuse.
+    .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v), z.string({ message: 'must be an email account id' }))
+    .pipe(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`))
+    .transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : v)),
 );
 
 export const updateCampaignOperation = defineOperation({

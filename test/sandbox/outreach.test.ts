@@ -208,11 +208,14 @@ describe('email drafts', () => {
     expect(again.body.message).toMatch(/is not a draft \(status sent\)/);
   });
 
-  it('DECISIONS: a draft without subject and body needs a templateId; scheduleAt is not in the past', async () => {
+  it('DECISIONS: a draft without subject and body needs a templateId; a scheduleAt already past means as soon as possible', async () => {
     const base = { contactId: Number(contacts[0].contactId), from: sb.user.email, to: 'a@b.co' };
     expect((await v2('POST', '/emails', base)).body.message).toMatch(/^subject: required/);
-    expect((await v2('POST', '/emails', { ...base, subject: 's', body: 'b', scheduleAt: '2020-01-01T00:00:00Z' })).body.message).toMatch(
-      /^scheduleAt: must not be in the past/,
+    const past = await v2('POST', '/emails', { ...base, subject: 's', body: 'b', scheduleAt: '2020-01-01T00:00:00Z' });
+    expect(past.status).toBe(201);
+    expect(Date.parse(past.body.data.scheduledAt)).toBeGreaterThan(Date.parse('2025-01-01T00:00:00Z'));
+    expect((await v2('POST', '/emails', { ...base, subject: 's', body: 'b', scheduleAt: 'tomorrow' })).body.message).toMatch(
+      /^scheduleAt: must be an ISO 8601/,
     );
     expect((await v2('POST', '/emails', { ...base, from: 'bob@acme.example', subject: 's', body: 'b' })).body.message).toMatch(/^from: .* not a connected/);
   });

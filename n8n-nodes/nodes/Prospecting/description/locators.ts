@@ -41,7 +41,10 @@ export const locatorSources: Readonly<Record<string, LocatorSource>> = {
 /** Which locator a field of an operation uses, if any. */
 export function locatorFor(operationId: string, field: string): LocatorSource | undefined {
   const resource = operationId.split('.')[0];
-  if (field === 'id' && (resource === 'lists' || resource === 'savedSearches' || resource === 'campaigns')) return locatorSources[resource];
+  if (field === 'id' && (resource === 'lists' || resource === 'savedSearches' || resource === 'campaigns' || resource === 'templates'))
+    return locatorSources[resource];
+  // A campaign named by another resource's operation (its steps) picks from the same list.
+  if (field === 'campaignId') return locatorSources.campaigns;
   if (field === 'from' && resource === 'emails') return locatorSources.emailAccounts;
   if (field === 'templateId') return locatorSources.templates;
   if (field === 'savedSearchId') return locatorSources.savedSearches;
