@@ -29,6 +29,7 @@ import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, 
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
 import { importSavedSearch, importSearch, searchFilterChoices, searchPreview } from './sidebar/search';
 import { onInstall, onOpen, showSidebar } from './sidebar/show';
+import { previewTemplateEmail, sendTemplateEmail } from './sidebar/template-email';
 
 function declare<const P extends readonly string[]>(guard: Exclude<Guard, 'custom'>, params: P, run: Implementation<P>, summary: string): EntryPoint {
   return { params, doc: [summary], guard, run };
@@ -61,6 +62,8 @@ export const serverFunctions: EntryPoints = {
   sendDraft: sidebar(['id', 'from'], sendDraft, 'Sidebar: sends a draft (never repeated).'),
   listDrafts: sidebar([], listDrafts, 'Sidebar: your drafts.'),
   listEmailAccounts: sidebar([], listEmailAccounts, 'Sidebar: your sending accounts.'),
+  previewTemplateEmail: sidebar(['request'], previewTemplateEmail, 'Sidebar: renders a template for the first selected rows; sends nothing.'),
+  sendTemplateEmail: sidebar(['request', 'confirmation'], sendTemplateEmail, 'Sidebar: the previewed template email, sent once (bulk or per row).'),
   getLists: sidebar([], getLists, 'Sidebar: your lists.'),
   createList: sidebar(['name'], createList, 'Sidebar: creates a list.'),
   renameList: sidebar(['id', 'name'], renameList, 'Sidebar: renames a list.'),

@@ -1,5 +1,6 @@
 /** MCP resources: the user (me) and the credit balance. */
 import { settleDue } from '../domain/research';
+import { TEMPLATE_VARIABLES } from '../domain/template-render';
 import type { ToolContext } from './tools';
 
 export interface Resource {
@@ -31,5 +32,13 @@ export const RESOURCES: Resource[] = [
       settleDue(services);
       return { balance: who.org.credits };
     },
+  },
+  {
+    uri: 'prospecting://templates/variables',
+    name: 'templates/variables',
+    description: 'The variables a template, draft, bulk email or preview fills in, written {{name}}.',
+    mimeType: 'application/json',
+    mirrors: 'GET /v2/templates',
+    read: () => ({ variables: TEMPLATE_VARIABLES }),
   },
 ];

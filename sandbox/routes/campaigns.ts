@@ -9,7 +9,7 @@ import { array, bodyObject, int, itemInt, itemObject, itemString, object, onlyKe
 
 export const STEP_TYPES = ['EMAIL', 'CALL', 'TASK', 'auto-email', 'manual-email', 'call', 'linkedIn', 'linkedin-message', 'linkedin-connect-request', 'custom'];
 
-function view(state: State, c: Campaign) {
+export function view(state: State, c: Campaign) {
   const owner = state.users.get(c.userIdOwner)!;
   return {
     campaignId: c.campaignId,
@@ -31,12 +31,12 @@ function view(state: State, c: Campaign) {
   };
 }
 
-function stepView(s: CampaignStep) {
+export function stepView(s: CampaignStep) {
   const { templateData: _templateData, ...rest } = s;
   return rest;
 }
 
-function find(call: Call): Campaign {
+export function find(call: Call): Campaign {
   const c = call.services.state.campaigns.get(call.params.id);
   if (!c || c.orgId !== who(call).org.id) throw notFound(`No campaign ${call.params.id} in this organization`);
   return c;
@@ -52,7 +52,7 @@ export function orgContactIds(state: State, org: Org, body: Obj, key: string, ma
   return ids;
 }
 
-function slugify(state: State, orgId: string, name: string): string {
+export function slugify(state: State, orgId: string, name: string): string {
   const base =
     name
       .toLowerCase()

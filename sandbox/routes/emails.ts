@@ -6,7 +6,7 @@ import { nextSeq, type State } from '../state/store';
 import type { Email } from '../state/types';
 import { bodyObject, emailField, int, onlyKeys, onlyQuery, queryEnum, str } from '../validate';
 
-function view(e: Email) {
+export function view(e: Email) {
   return {
     emailId: e.emailId,
     contactId: e.contactId,
@@ -23,7 +23,7 @@ function view(e: Email) {
   };
 }
 
-function connectedAccount(state: State, me: AuthedIdentity, from: string): string {
+export function connectedAccount(state: State, me: AuthedIdentity, from: string): string {
   const account = state.emailAccounts.find((a) => a.userId === me.user.id && a.email.toLowerCase() === from.trim().toLowerCase());
   if (!account) {
     const mine = state.emailAccounts.filter((a) => a.userId === me.user.id).map((a) => a.email);

@@ -1,7 +1,11 @@
 /** All public routes of the service, in one table. */
 import { mcpRoutes } from '../mcp/server';
 import { Router, type RouteSpec } from '../router';
+import { bulkEmailRoutes } from './bulk-email';
+import { campaignChangeRoutes } from './campaign-changes';
+import { campaignStepRoutes } from './campaign-steps';
 import { campaignRoutes } from './campaigns';
+import { emailDraftRoutes } from './email-drafts';
 import { emailRoutes } from './emails';
 import { listRoutes } from './lists';
 import { mcpOauthRoutes } from './mcp-oauth';
@@ -11,6 +15,7 @@ import { referenceRoutes } from './reference';
 import { researchRoutes } from './research';
 import { savedSearchRoutes } from './saved-searches';
 import { searchRoutes } from './search';
+import { templateRoutes } from './templates';
 
 export function buildRouter(extraRoutes: readonly RouteSpec[] = []): Router {
   const router = new Router();
@@ -22,7 +27,12 @@ export function buildRouter(extraRoutes: readonly RouteSpec[] = []): Router {
     researchRoutes,
     orgRoutes,
     campaignRoutes,
+    campaignChangeRoutes,
+    campaignStepRoutes,
     emailRoutes,
+    emailDraftRoutes,
+    bulkEmailRoutes,
+    templateRoutes,
     listRoutes,
     savedSearchRoutes,
     referenceRoutes,

@@ -20,11 +20,6 @@ export const referenceRoutes: RouteSpec[] = [
       call.services.state.emailAccounts.filter((a) => a.userId === me.user.id).map(({ emailAccountId, email, name }) => ({ emailAccountId, email, name })),
     );
   }),
-  apiRoute('v2', 'GET', '/templates', (call) => {
-    const me = who(call);
-    return ok(
-      call.services.state.templates.filter((t) => t.orgId === me.org.id).map(({ templateId, name, subject, body }) => ({ templateId, name, subject, body })),
-    );
-  }),
+  // GET /templates: routes/templates.ts, with the template changes.
   apiRoute('v2', 'GET', '/features', (call) => ok({ maxActiveContacts: who(call).org.features.maxActiveContacts, publicApi: who(call).org.licensed })),
 ];

@@ -170,6 +170,12 @@ export interface Template {
   name: string;
   subject: string;
   body: string;
+  /** Absent on seeded templates: email, static, no footer or signature (DECISIONS "Campaign steps, templates ..."). */
+  type?: string;
+  contentCategory?: string;
+  emailFooterId?: number | null;
+  emailSignatureId?: number | null;
+  createdAt?: string;
 }
 
 export interface Email {

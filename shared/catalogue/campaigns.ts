@@ -208,11 +208,70 @@ export const removeCampaignContactsOperation = defineOperation({
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
 
+/**
+ * Email account ids: the update's reference body types them as numbers, the create's as text (spec 4.3). A digit
+ * text is sent as the number; any other id as the text the account list answers (DECISIONS "Campaign steps ...").
+ */
+const updateAccountIds = z.array(
+  z
+    // A whole number is the id's text; any other number is left for the text check to refuse.
+    .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v), z.string({ message: 'must be an email account id' }))
+    .pipe(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`))
+    .transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : v)),
+);
+
+export const updateCampaignOperation = defineOperation({
+  ...base,
+  id: 'campaigns.update',
+  resource: 'campaigns',
+  action: 'update',
+  changesRecord: true,
+  title: 'Update campaign',
+  description: 'Renames a campaign, shares it with the team or not, or changes the email accounts it sends from.',
+  method: 'PUT',
+  path: '/campaigns/{id}',
+  pathFields: ['id'],
+  input: z
+    .strictObject({
+      id: campaignId,
+      name: nameText('campaign name').optional(),
+      isPublic: z.boolean({ message: 'must be true or false' }).optional(),
+      emailAccountIds: updateAccountIds.optional(),
+    })
+    .refine((v) => v.name !== undefined || v.isPublic !== undefined || v.emailAccountIds !== undefined, {
+      message: 'give at least one field to change (name, isPublic, emailAccountIds)',
+      path: ['name'],
+    }),
+  output: v2Envelope(campaignSchema),
+  result: (body) => body.data,
+  // Setting the same values twice changes nothing more.
+  retry: 'safe',
+});
+
+export const cloneCampaignOperation = defineOperation({
+  ...base,
+  id: 'campaigns.clone',
+  resource: 'campaigns',
+  action: 'clone',
+  title: 'Clone campaign',
+  description: 'Makes a new draft campaign with the same steps (the contacts are not copied).',
+  method: 'POST',
+  path: '/campaigns/{id}/clone',
+  pathFields: ['id'],
+  input: z.strictObject({ id: campaignId, name: nameText('campaign name') }),
+  output: v2Envelope(campaignDetailSchema),
+  result: (body) => body.data,
+  // Never repeat a clone after an ambiguous failure: it would make a second campaign.
+  retry: 'unsafe',
+});
+
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */
 export const campaignOperations = keyedById([
   createCampaignOperation,
   getCampaignOperation,
   listCampaignsOperation,
+  updateCampaignOperation,
+  cloneCampaignOperation,
   campaignActionOperation,
   deleteCampaignOperation,
   campaignMetricsOperation,

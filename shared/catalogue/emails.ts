@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAccountSchema, emailSchema, templateSchema, v2Envelope } from '../records';
+import { emailAccountSchema, emailSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
@@ -89,21 +89,5 @@ export const listEmailAccountsOperation = defineOperation({
   retry: 'safe',
 });
 
-export const listTemplatesOperation = defineOperation({
-  ...base,
-  id: 'templates.list',
-  resource: 'templates',
-  action: 'list',
-  returns: 'list',
-  title: 'List templates',
-  description: 'Lists the email templates you can use in sends and campaign steps.',
-  method: 'GET',
-  path: '/templates',
-  input: z.strictObject({}),
-  output: v2Envelope(z.array(templateSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
-});
-
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const emailOperations = keyedById([sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation, listTemplatesOperation]);
+export const emailOperations = keyedById([sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation]);

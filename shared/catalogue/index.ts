@@ -1,4 +1,7 @@
+import { bulkEmailOperations } from './bulk-email';
+import { campaignStepOperations } from './campaign-steps';
 import { campaignOperations } from './campaigns';
+import { emailDraftOperations } from './email-drafts';
 import { emailOperations } from './emails';
 import { listOperations } from './lists';
 import { mcpOperations } from './mcp';
@@ -8,6 +11,7 @@ import { referenceOperations } from './reference';
 import { researchOperations } from './research';
 import { savedSearchOperations } from './saved-searches';
 import { searchOperations } from './search';
+import { templateOperations } from './templates';
 import type { AnyOperation } from './types';
 
 export * from './types';
@@ -19,6 +23,10 @@ export * from './research';
 export * from './org';
 export * from './campaigns';
 export * from './emails';
+export * from './campaign-steps';
+export * from './templates';
+export * from './email-drafts';
+export * from './bulk-email';
 export * from './lists';
 export * from './saved-searches';
 export * from './reference';
@@ -35,7 +43,11 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...researchOperations,
   ...orgOperations,
   ...campaignOperations,
+  ...campaignStepOperations,
   ...emailOperations,
+  ...emailDraftOperations,
+  ...bulkEmailOperations,
+  ...templateOperations,
   ...listOperations,
   ...savedSearchOperations,
   ...referenceOperations,

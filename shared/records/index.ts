@@ -19,3 +19,4 @@ export * from './credits';
 export * from './describe';
 export * from './columns';
 export * from './delivery';
+export * from './outreach';

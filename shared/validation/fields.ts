@@ -32,14 +32,18 @@ export const pathId = z
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** ISO 8601 date-time with a zone, as the org reads require (public reference). */
-export const isoDateTimeInput = z.union([z.string(), z.date()]).transform((v, ctx) => {
-  const text = v instanceof Date ? v.toISOString() : v.trim();
-  if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
-    ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
-    return z.NEVER;
-  }
-  return new Date(Date.parse(text)).toISOString();
-});
+export const isoDateTimeInput = z
+  .union([z.string(), z.date()])
+  .transform((v, ctx) => {
+    const text = v instanceof Date ? v.toISOString() : v.trim();
+    if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+      ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
+      return z.NEVER;
+    }
+    return new Date(Date.parse(text)).toISOString();
+  })
+  // Declared for the targets: a field of this kind is shown as a date-time picker (n8n) wherever it appears.
+  .meta({ format: 'date-time' });
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 

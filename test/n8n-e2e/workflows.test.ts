@@ -24,6 +24,7 @@ const COVERED_BY: Record<string, string> = {
   'research-with-wait.json': 'workflows.test.ts',
   'add-to-list.json': 'workflows.test.ts',
   'create-campaign.json': 'workflows.test.ts',
+  'bulk-email-with-preview.json': 'workflows.test.ts',
   'trigger-new-contacts.json': 'trigger-webhook.test.ts',
   'trigger-research-webhook.json': 'trigger-webhook.test.ts',
 };
@@ -101,5 +102,12 @@ e2e('example workflows in a real n8n', () => {
     expect(lastNodeOutput).toHaveLength(1);
     expect(lastNodeOutput[0].json.contactsAdded).toBe(5);
     expect((lastNodeOutput[0].json.campaign as { name: string }).name).toBe('n8n outreach');
+  }, 120_000);
+
+  // Written with issue 11's outreach operations; the chain also runs through execute() in test/n8n/example-bulk-email.test.ts.
+  it('bulk-email-with-preview.json: previews the first rows, then one bulk send to them', async () => {
+    const { lastNodeOutput } = await run('bulk-email-with-preview.json');
+    expect(lastNodeOutput).toHaveLength(1);
+    expect(lastNodeOutput[0].json).toEqual(expect.objectContaining({ matched: 3, scheduled: 3 }));
   }, 120_000);
 });

@@ -97,8 +97,22 @@ function place(value: MalformedValue, k: number): { param: unknown; item: IDataO
 }
 
 /** Optional fields an operation needs together (an email needs a subject and a body unless a template is given). */
-const BASE_OPTIONAL: Record<string, INodeParameters> = { 'emails.send': { subject: 'Hello', body: 'Hi Ann' }, 'savedSearches.update': { name: 'Renamed' } };
-const BASE_TOP: Record<string, INodeParameters> = { 'emails.send': { from: locator('alice@acme.example') } };
+const BASE_OPTIONAL: Record<string, INodeParameters> = {
+  'emails.send': { subject: 'Hello', body: 'Hi Ann' },
+  'savedSearches.update': { name: 'Renamed' },
+  'emails.createDraft': { subject: 'Hello', body: 'Hi Ann' },
+  'emails.sendBulk': { subject: 'Hello', body: 'Hi Ann' },
+  'emails.preview': { subject: 'Hello', body: 'Hi Ann' },
+  'emails.updateDraft': { subject: 'Hello' },
+  'templates.create': { subject: 'Hello', body: 'Hi {{firstName}}' },
+  'templates.update': { name: 'Renamed' },
+  'campaigns.update': { name: 'Renamed' },
+};
+const BASE_TOP: Record<string, INodeParameters> = {
+  'emails.send': { from: locator('alice@acme.example') },
+  'emails.createDraft': { from: locator('alice@acme.example') },
+  'emails.sendBulk': { from: locator('alice@acme.example'), filters: '{"seniorities": ["VP"]}' },
+};
 
 function baseParameters(op: AnyOperation): INodeParameters {
   const parameters: INodeParameters = { resource: op.resource, operation: op.action, ...BASE_TOP[op.id] };

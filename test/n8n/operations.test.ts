@@ -198,6 +198,85 @@ describe('MCP (more in mcp-tool.test.ts)', () => {
   });
 });
 
+describe('campaign changes, steps, templates, drafts, bulk email (issue 11)', () => {
+  it('campaign update and clone; steps list, create, update, action, delete', async () => {
+    const [created] = await run('campaigns', 'create', {
+      name: 'Steps via n8n',
+      additionalFields: { steps: JSON.stringify([{ type: 'call', name: 'Call', dueDay: 1 }]) },
+    });
+    const id = String((created.campaign as IDataObject).campaignId);
+    const [updated] = await run('campaigns', 'update', { id: byId(id), updateFields: { isPublic: false, emailAccountIds: 'ea_1_2' } });
+    expect(updated).toEqual(expect.objectContaining({ isPublic: false, emailAccountIds: ['ea_1_2'] }));
+    const [step] = await run('campaignSteps', 'create', {
+      campaignId: byId(id),
+      type: 'auto-email',
+      name: 'Intro',
+      dueDay: 2,
+      additionalFields: { templateData: JSON.stringify({ subject: 'Hi {{firstName}}', template: '<p>Hello</p>' }) },
+    });
+    expect(step).toEqual(expect.objectContaining({ type: 'auto-email', stepNumber: 2 }));
+    const [moved] = await run('campaignSteps', 'update', {
+      campaignId: byId(id),
+      stepId: String(step.campaignStepId),
+      dueDay: 1,
+      updateFields: { stepNumber: 1 },
+    });
+    expect(moved.stepNumber).toBe(1);
+    const [paused] = await run('campaignSteps', 'action', { campaignId: byId(id), stepId: String(step.campaignStepId), action: 'PAUSE' });
+    expect(paused.status).toBe('paused');
+    const steps = await run('campaignSteps', 'list', { campaignId: byId(id), returnAll: true });
+    expect(steps.map((s) => s.name)).toEqual(['Intro', 'Call']);
+    const [copy] = await run('campaigns', 'clone', { id: byId(id), name: 'Steps copy' });
+    expect((copy.steps as IDataObject[]).map((s) => s.name)).toEqual(['Intro', 'Call']);
+    expect((copy.campaign as IDataObject).numContacts).toBe('0');
+    const [gone] = await run('campaignSteps', 'delete', { campaignId: byId(id), stepId: String(step.campaignStepId) });
+    expect(gone.success).toBe(true);
+  });
+
+  it('templates get, create, update, delete; email footers', async () => {
+    const [footer] = await run('emailFooters', 'list', { returnAll: false, limit: 1 });
+    const [made] = await run('templates', 'create', {
+      name: 'n8n template',
+      type: 'email',
+      contentCategory: 'static',
+      additionalFields: { subject: 'Hi {{firstName}}', body: '<p>Hello {{company}}</p>', emailFooterId: String(footer.emailFooterId) },
+    });
+    const id = String(made.templateId);
+    const [read] = await run('templates', 'get', { id: byId(id), additionalFields: { type: 'email' } });
+    expect(read).toEqual(expect.objectContaining({ name: 'n8n template', emailFooterId: footer.emailFooterId }));
+    const [changed] = await run('templates', 'update', { id: byId(id), updateFields: { name: 'n8n template v2' } });
+    expect(changed.name).toBe('n8n template v2');
+    const [deleted] = await run('templates', 'delete', { id: byId(id) });
+    expect(deleted.success).toBe(true);
+  });
+
+  it('drafts create, get, update; preview; bulk send', async () => {
+    const [account] = await run('emailAccounts', 'list', { returnAll: true });
+    const [contact] = await run('orgContacts', 'list', { ...wide, returnAll: false, limit: 1 });
+    const from = byId(String(account.email));
+    const [draft] = await run('emails', 'createDraft', {
+      contactId: String(contact.contactId),
+      from,
+      to: String(contact.email),
+      additionalFields: { subject: 'Draft', body: 'Hi {{firstName}}' },
+    });
+    expect(draft.status).toBe('draft');
+    const [changed] = await run('emails', 'updateDraft', { id: String(draft.emailId), updateFields: { subject: 'Draft v2' } });
+    expect(changed.subject).toBe('Draft v2');
+    const [read] = await run('emails', 'get', { id: String(draft.emailId) });
+    expect(read.subject).toBe('Draft v2');
+    const [preview] = await run('emails', 'preview', { to: String(contact.email), additionalFields: { templateId: byId('101'), from } });
+    expect(preview.subject).not.toContain('{{');
+    expect(preview.contactId).toBe(contact.contactId);
+    const [bulk] = await run('emails', 'sendBulk', {
+      from,
+      filters: JSON.stringify({ contactIds: [Number(contact.contactId)] }),
+      additionalFields: { subject: 'Bulk', body: 'Hello {{firstName}}' },
+    });
+    expect(bulk).toEqual(expect.objectContaining({ matched: 1, scheduled: 1 }));
+  });
+});
+
 test('every operation of the node was run above', () => {
   // contacts.research / companies.research also run in research.test.ts.
   const missing = nodeOperations.map((op) => op.id).filter((id) => !covered.has(id));

@@ -27,7 +27,24 @@ export const ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/v2/features' },
   { method: 'GET', path: '/api/v2/contact-statuses' },
   { method: 'GET', path: '/api/v2/email-accounts' },
-  { method: 'GET', path: '/api/v2/templates' },
+  { method: 'GET', path: '/api/v2/templates', query: ['page', 'limit', 'searchText', 'type', 'includeStats'] },
+  { method: 'POST', path: '/api/v2/templates', fields: ['name', 'type', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'] },
+  { method: 'GET', path: '/api/v2/templates/{id}', query: ['type'] },
+  { method: 'PUT', path: '/api/v2/templates/{id}', fields: ['name', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'] },
+  { method: 'DELETE', path: '/api/v2/templates/{id}', query: ['type'] },
+  { method: 'GET', path: '/api/v2/email-footers', query: ['page', 'limit'] },
+  { method: 'POST', path: '/api/v2/emails', fields: ['contactId', 'from', 'to', 'subject', 'body', 'cc', 'bcc', 'scheduleAt', 'templateId'] },
+  { method: 'GET', path: '/api/v2/emails/{id}' },
+  { method: 'PUT', path: '/api/v2/emails/{id}', fields: ['contactId', 'from', 'to', 'subject', 'body', 'cc', 'bcc', 'scheduleAt', 'templateId'] },
+  { method: 'POST', path: '/api/v2/emails/send-bulk', fields: ['from', 'subject', 'body', 'scheduleAt', 'templateId', 'filters'] },
+  { method: 'POST', path: '/api/v2/emails/preview', fields: ['to', 'subject', 'body', 'from', 'templateId'] },
+  { method: 'PUT', path: '/api/v2/campaigns/{id}', fields: ['name', 'isPublic', 'emailAccountIds'] },
+  { method: 'POST', path: '/api/v2/campaigns/{id}/clone', fields: ['name'] },
+  { method: 'GET', path: '/api/v2/campaigns/{id}/steps' },
+  { method: 'POST', path: '/api/v2/campaigns/{id}/steps', fields: ['type', 'name', 'dueDay', 'description', 'templateId', 'templateData'] },
+  { method: 'PUT', path: '/api/v2/campaigns/{id}/steps/{stepId}', fields: ['dueDay', 'name', 'description', 'stepNumber', 'templateId', 'templateData'] },
+  { method: 'DELETE', path: '/api/v2/campaigns/{id}/steps/{stepId}' },
+  { method: 'POST', path: '/api/v2/campaigns/{id}/steps/{stepId}/actions', fields: ['action'] },
   {
     method: 'POST',
     path: '/api/v2/search/contacts',
@@ -201,7 +218,9 @@ export class FuzzInputs {
   path(route: FuzzRoute): string {
     const r = this.rng;
     const id = r.chance(0.5) ? r.pick(this.ids.length ? this.ids : ['1']) : encode(String(this.value(0))) || '%20';
-    let p = route.path.replace('{id}', id);
+    let p = route.path
+      .replace('{id}', id)
+      .replace('{stepId}', r.chance(0.5) ? r.pick(this.ids.length ? this.ids : ['1']) : encode(String(this.value(0))) || '%20');
     if (r.chance(0.05)) p += '/';
     if (r.chance(0.03)) p = p.replace('/api/', '/api//');
     return p;

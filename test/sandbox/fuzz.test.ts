@@ -9,7 +9,8 @@ import { FuzzInputs, ROUTES } from './fuzz-inputs';
 import { admin, call, searchIds, start, window } from './helpers';
 
 const SEED = 20240611;
-const REQUESTS = 600;
+// More routes (issue 11's outreach routes) need more requests for the same mix per route.
+const REQUESTS = 800;
 const ALLOWED = new Set([200, 201, 202, 302, 400, 401, 403, 404, 405, 409, 413, 415, 422]);
 
 /** Bytes no HTTP client would send: truncated body, bad chunking, a header without a colon, a 100 kB header. */
@@ -35,9 +36,13 @@ async function realIds(): Promise<string[]> {
   const saved = (await call('GET', `${sb.v2}/saved-searches`, { key: sb.apiKey })).body.data.map((s: { savedSearchId: string }) => s.savedSearchId);
   const drafts = (await call('GET', `${sb.v2}/emails?status=draft`, { key: sb.apiKey })).body.data.map((e: { emailId: string }) => e.emailId);
   const contacts = (await call('GET', `${sb.v1}/contacts?${window()}&limit=5`, { key: sb.apiKey })).body.data.map((c: { contactId: string }) => c.contactId);
-  const camp = await call('POST', `${sb.v2}/campaigns`, { key: sb.apiKey, body: { name: 'fuzz target', maxActiveContacts: 2 } });
+  const camp = await call('POST', `${sb.v2}/campaigns`, {
+    key: sb.apiKey,
+    body: { name: 'fuzz target', maxActiveContacts: 2, steps: [{ type: 'call', name: 'Call', dueDay: 1 }] },
+  });
   const results = await searchIds(sb, sb.apiKey, {}, 5);
-  return [...lists, ...saved, ...drafts, ...contacts, camp.body.data.campaign.campaignId, ...results];
+  const step = camp.body.data.steps[0].campaignStepId as string;
+  return [...lists, ...saved, ...drafts, ...contacts, camp.body.data.campaign.campaignId, step, '101', ...results];
 }
 
 function rawSocket(payload: string): Promise<void> {

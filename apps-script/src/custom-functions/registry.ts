@@ -22,6 +22,7 @@ import { companyKind, contactKind, lookupTable } from './lookup';
 import { orgTable } from './org';
 import { listColumns, savedSearchColumns, savedSearchesInput, statusColumns } from './reference';
 import { searchTable } from './search';
+import { templatesFunction } from './templates';
 
 const RANGE = 'string|Array<Array<string>>';
 const limitOfSearch = param('limit', 'number', 'Most results to return (default 50, up to 2000).');
@@ -74,6 +75,7 @@ export const customFunctions = customFunctionsOf({
     returns: 'A table of statuses with a header row.',
     body: ({ client, run }) => table(run(call(client, listContactStatusesOperation, {})), statusColumns, customFunctionCell),
   }),
+  PDS_TEMPLATES: templatesFunction,
   PDS_CREDITS: customFunction({
     summary: "Shows the organization's remaining research credits (free).",
     params: [],

@@ -37,6 +37,7 @@ interface JsonSchema {
   default?: unknown;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  format?: string;
 }
 
 /** Paging fields are replaced by Return All / Limit on list operations. */
@@ -52,6 +53,8 @@ function displayNameOf(field: string): string {
 }
 
 function kindOf(schema: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'default' | 'min' | 'max'> {
+  // A date-time input (the core's isoDateTimeInput declares the format): a date picker, whatever the field's name.
+  if (schema.format === 'date-time') return { kind: 'dateTime' };
   // A nullable field (companyType, jobChanges) is shown as its non-null form.
   const s = schema.anyOf?.find((branch) => branch.type !== 'null') ?? schema;
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];

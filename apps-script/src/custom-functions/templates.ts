@@ -1,0 +1,33 @@
+import { listTemplatesOperation, paginate } from '../../../shared';
+import { isBlank } from '../args';
+import { customFunctionCell } from '../cells';
+import { table } from '../sheet-io';
+import { customFunction, param } from './define';
+
+/** The columns of PDS_TEMPLATES: what a template answer holds (DECISIONS "Campaign steps, templates, drafts, bulk email"). */
+export const templateColumns = ['templateId', 'name', 'type', 'contentCategory', 'subject', 'body', 'emailFooterId'] as const;
+
+/** At most this many templates in one cell's answer (ten pages). */
+const MAX_TEMPLATES = 1000;
+
+/** PDS_TEMPLATES' optional filters: blank is none; the core checks the type against the published kinds. */
+export function templatesInput(searchText: unknown, type: unknown): { searchText?: string; type?: string } {
+  return {
+    ...(isBlank(searchText) ? {} : { searchText: String(searchText).trim() }),
+    ...(isBlank(type) ? {} : { type: String(type).trim().toLowerCase() }),
+  };
+}
+
+/** PDS_TEMPLATES: the organization's templates, a free read, every page. */
+export const templatesFunction = customFunction({
+  summary: 'Lists your templates with their subject and body (free).',
+  params: [
+    param('searchText', 'string', 'Optional text in the template name.'),
+    param('type', 'string', 'Optional: email, call, custom, linkedin-message or linkedin-connect-request.'),
+  ],
+  returns: 'A table of templates with a header row.',
+  body: ({ client, run }, searchText, type) => {
+    const pages = run(paginate<Record<string, unknown>>(client, listTemplatesOperation, templatesInput(searchText, type), { maxItems: MAX_TEMPLATES }));
+    return table(pages.items.slice(0, MAX_TEMPLATES), templateColumns, customFunctionCell);
+  },
+});

@@ -1,0 +1,178 @@
+import { callWithWarnings, previewEmailOperation, sendBulkOperation, sendEmailOperation } from '../../../shared';
+import { fingerprint } from '../../../shared/hash';
+import { keyOf } from '../cells';
+import { makeClient, run } from '../client';
+import { userError, userMessage } from '../errors';
+import { headerColumns } from '../sheet-io';
+import { selectedRows } from '../research/targets';
+import { countArg, optionalText, requestArg } from './inputs';
+
+/**
+ * "Send a bulk or per-row email from a template to the selected rows": a preview of the first rows first (rendered by
+ * the service, nothing sent), then one confirmed send. The preview hands out a one-time confirmation; the send takes
+ * it back before sending anything, so a second click, a retry or a second sidebar cannot send again.
+ */
+
+export type TemplateEmailMode = 'bulk' | 'perRow';
+
+export interface TemplateEmailRequest {
+  mode: TemplateEmailMode;
+  from: string;
+  templateId: number | string;
+  /** How many of the first rows to preview (default 3, at most 10). */
+  previewRows?: number;
+}
+
+interface Recipient {
+  row: number;
+  contactId: number;
+  to: string;
+}
+
+/** One bulk send takes at most 500 contacts (the service's cap); per-row sends, one request each, stay within one run. */
+const MAX_BULK = 500;
+const MAX_PER_ROW = 50;
+const PENDING_KEY = 'pds.templateEmail.pending';
+
+function checkedRequest(req: unknown): { mode: TemplateEmailMode; from: string; templateId: string; previewRows: number } {
+  const request = requestArg<TemplateEmailRequest>(req, 'request');
+  const mode = request.mode;
+  if (mode !== 'bulk' && mode !== 'perRow') throw new Error('request.mode: must be bulk (one send to all rows) or perRow (one email per row).');
+  const from = optionalText(request.from, 'request.from');
+  if (!from) throw new Error('request.from: choose the account to send from.');
+  const templateId = optionalText(request.templateId, 'request.templateId');
+  if (!templateId) throw new Error('request.templateId: choose a template.');
+  return { mode, from: from.trim(), templateId: templateId.trim(), previewRows: countArg(request.previewRows, 'request.previewRows', 3, 1, 10) };
+}
+
+/** The selected rows with a contactId and an email (from the import's or the enrichment's columns); others are skipped. */
+function selectedRecipients(): { sheetName: string; recipients: Recipient[]; skipped: { row: number; reason: string }[] } {
+  const selection = selectedRows();
+  const headers = headerColumns(selection.sheet);
+  const idColumn = headers.get('contactId') ?? headers.get('PDS contactId');
+  const emailColumn = headers.get('email') ?? headers.get('PDS email');
+  if (!idColumn || !emailColumn) throw new Error('The sheet needs a contactId and an email column: import saved contacts or enrich the rows first.');
+  const first = selection.rows[0];
+  const count = selection.rows.length;
+  const ids = selection.sheet.getRange(first, idColumn, count, 1).getValues();
+  const emails = selection.sheet.getRange(first, emailColumn, count, 1).getValues();
+  const recipients: Recipient[] = [];
+  const skipped: { row: number; reason: string }[] = [];
+  const seen = new Set<string>();
+  selection.rows.forEach((row, i) => {
+    const id = keyOf(ids[i][0]);
+    const to = keyOf(emails[i][0]);
+    if (!/^\d+$/.test(id)) skipped.push({ row, reason: 'no contactId' });
+    else if (!to.includes('@')) skipped.push({ row, reason: 'no email address' });
+    else if (seen.has(id)) skipped.push({ row, reason: 'the same contact as an earlier row' });
+    else {
+      seen.add(id);
+      recipients.push({ row, contactId: Number(id), to });
+    }
+  });
+  if (recipients.length === 0) throw new Error('None of the selected rows has a contactId and an email address.');
+  return { sheetName: selection.sheet.getName(), recipients, skipped };
+}
+
+/** What the confirmation stands for: the request and exactly these rows. Any change needs a new preview. */
+function fingerprintOf(req: ReturnType<typeof checkedRequest>, sheetName: string, recipients: Recipient[]): string {
+  return fingerprint(JSON.stringify([req.mode, req.from.toLowerCase(), req.templateId, sheetName, recipients.map((r) => [r.row, r.contactId, r.to])]));
+}
+
+function checkSize(mode: TemplateEmailMode, n: number): void {
+  const max = mode === 'bulk' ? MAX_BULK : MAX_PER_ROW;
+  if (n > max) throw new Error(`${n} rows are selected; a ${mode === 'bulk' ? 'bulk send' : 'per-row send'} takes at most ${max}. Select fewer rows.`);
+}
+
+export interface TemplateEmailPreview {
+  mode: TemplateEmailMode;
+  sheetName: string;
+  recipients: number;
+  skipped: { row: number; reason: string }[];
+  previews: { row: number; to: string; subject: string; body: string; missingVariables: string[] }[];
+  /** Give this back to sendTemplateEmail to send; it works once. */
+  confirmation: string;
+}
+
+/** Renders the template for the first rows through the service's preview (sends nothing) and hands out a confirmation. */
+export function previewTemplateEmail(req: TemplateEmailRequest): TemplateEmailPreview {
+  try {
+    const request = checkedRequest(req);
+    const { sheetName, recipients, skipped } = selectedRecipients();
+    checkSize(request.mode, recipients.length);
+    const client = makeClient();
+    const previews = recipients.slice(0, request.previewRows).map((r) => {
+      const input = { to: r.to, from: request.from, templateId: request.templateId };
+      const shown = run(client, callWithWarnings(client, previewEmailOperation, input)).data;
+      return { row: r.row, to: r.to, subject: shown.subject, body: shown.body, missingVariables: shown.missingVariables };
+    });
+    const confirmation = Utilities.getUuid();
+    const pending = { confirmation, fingerprint: fingerprintOf(request, sheetName, recipients) };
+    PropertiesService.getUserProperties().setProperty(PENDING_KEY, JSON.stringify(pending));
+    return { mode: request.mode, sheetName, recipients: recipients.length, skipped: skipped.slice(0, 50), previews, confirmation };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export interface TemplateEmailResult {
+  mode: TemplateEmailMode;
+  sent: number;
+  emailIds: string[];
+  failures: { row: number; message: string }[];
+  warnings?: string[];
+}
+
+/** Takes the confirmation back (under the user lock): true once for the preview that made it, then never again. */
+function takeConfirmation(confirmation: unknown, fingerprintNow: string): void {
+  const lock = LockService.getUserLock();
+  lock.waitLock(30000);
+  try {
+    const props = PropertiesService.getUserProperties();
+    const raw = props.getProperty(PENDING_KEY);
+    const pending = raw ? (JSON.parse(raw) as { confirmation: string; fingerprint: string }) : null;
+    if (!pending || typeof confirmation !== 'string' || pending.confirmation !== confirmation)
+      throw new Error('This send was already made or started, or was never previewed: preview again to send. Nothing was sent.');
+    props.deleteProperty(PENDING_KEY);
+    if (pending.fingerprint !== fingerprintNow)
+      throw new Error('The selected rows, the template or the sender changed since the preview: preview again. Nothing was sent.');
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/**
+ * Sends after the preview, once: bulk is one request for all rows; per-row is one request per row. No send is ever
+ * repeated after an ambiguous failure (the core's rule for sends); a row that failed is reported with its reason.
+ */
+export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: string): TemplateEmailResult {
+  try {
+    const request = checkedRequest(req);
+    const { sheetName, recipients } = selectedRecipients();
+    checkSize(request.mode, recipients.length);
+    takeConfirmation(confirmation, fingerprintOf(request, sheetName, recipients));
+    const client = makeClient();
+    if (request.mode === 'bulk') {
+      const input = { from: request.from, templateId: request.templateId, filters: { contactIds: recipients.map((r) => r.contactId) } };
+      const { data, warnings } = run(client, callWithWarnings(client, sendBulkOperation, input));
+      const failures = data.skipped.map((s) => ({ row: recipients.find((r) => String(r.contactId) === s.contactId)?.row ?? 0, message: s.reason }));
+      return { mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, ...(warnings.length ? { warnings } : {}) };
+    }
+    const emailIds: string[] = [];
+    const failures: { row: number; message: string }[] = [];
+    const warnings: string[] = [];
+    for (const r of recipients) {
+      try {
+        const input = { contactId: r.contactId, from: request.from, to: r.to, templateId: request.templateId };
+        const answered = run(client, callWithWarnings(client, sendEmailOperation, input));
+        emailIds.push(answered.data.emailId);
+        warnings.push(...answered.warnings);
+      } catch (error) {
+        failures.push({ row: r.row, message: userMessage(error) });
+      }
+    }
+    return { mode: 'perRow', sent: emailIds.length, emailIds, failures, ...(warnings.length ? { warnings } : {}) };
+  } catch (error) {
+    throw userError(error);
+  }
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { successOnlySchema, templateSchema, v2Envelope } from '../records';
+import { textCaps } from '../validation/limits';
+import { integerId, nameText, pathId, shortText } from '../validation/fields';
+import { picks } from './pickers';
+import { keyedById, defineOperation } from './types';
+
+/** Public reference, "Templates": `type: email | call | custom | linkedin-*` (the linkedin kinds are the step types of the same name). */
+export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'linkedin-connect-request'] as const;
+/** Public reference, "Templates": `contentCategory: static | ai_prompt`. */
+export const templateContentCategories = ['static', 'ai_prompt'] as const;
+
+const typeField = z.enum(templateTypes, { message: `must be one of ${templateTypes.join(', ')}` });
+const subject = shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)');
+const byId = { path: '/templates/{id}', pathFields: ['id'], queryFields: ['type'] } as const;
+const base = {
+  version: 'v2',
+  resource: 'templates',
+  pathFields: [],
+  queryFields: [],
+  credits: 'none',
+  pagination: { style: 'none' },
+  auth: 'required',
+} as const;
+
+/** An email template is what a send fills in: it needs its subject and body (DECISIONS "Campaign steps, templates ..."). */
+function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: string }, ctx: z.RefinementCtx): void {
+  if (v.type !== 'email') return;
+  if (v.subject !== undefined && !v.subject.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'must not be empty for an email template' });
+  if (v.body !== undefined && !v.body.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'must not be empty for an email template' });
+}
+
+export const listTemplatesOperation = defineOperation({
+  ...base,
+  id: 'templates.list',
+  action: 'list',
+  returns: 'list',
+  title: 'List templates',
+  description: 'Lists the email templates you can use in sends and campaign steps.',
+  method: 'GET',
+  path: '/templates',
+  queryFields: ['page', 'limit', 'searchText', 'type', 'includeStats'],
+  input: z.strictObject({
+    page: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+    limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+    searchText: shortText().optional(),
+    type: typeField.optional(),
+    includeStats: z.boolean({ message: 'must be true or false' }).optional(),
+  }),
+  output: v2Envelope(z.array(templateSchema)),
+  result: (body) => body.data,
+  retry: 'safe',
+  pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
+});
+
+export const getTemplateOperation = defineOperation({
+  ...base,
+  ...byId,
+  id: 'templates.get',
+  action: 'get',
+  title: 'Get template',
+  description: 'Reads one template with its subject and body.',
+  method: 'GET',
+  input: z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() }),
+  output: v2Envelope(templateSchema),
+  result: (body) => body.data,
+  retry: 'safe',
+});
+
+export const createTemplateOperation = defineOperation({
+  ...base,
+  id: 'templates.create',
+  action: 'create',
+  title: 'Create template',
+  description: 'Saves a template (email, call, LinkedIn or custom) that sends and campaign steps can use.',
+  method: 'POST',
+  path: '/templates',
+  input: z
+    .strictObject({
+      name: nameText('template name'),
+      type: typeField,
+      subject: subject.optional(),
+      body: z.string().optional(),
+      contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }),
+      emailFooterId: integerId.optional(),
+      emailSignatureId: integerId.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.type !== 'email') return;
+      if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required for an email template' });
+      if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required for an email template' });
+    }),
+  output: v2Envelope(templateSchema),
+  result: (body) => body.data,
+  // A repeated create would save a second template.
+  retry: 'unsafe',
+});
+
+export const updateTemplateOperation = defineOperation({
+  ...base,
+  ...byId,
+  id: 'templates.update',
+  action: 'update',
+  changesRecord: true,
+  title: 'Update template',
+  description: 'Changes the name, subject, body or footer of a template; fields left out stay as they are.',
+  method: 'PUT',
+  input: z
+    .strictObject({
+      id: picks(pathId, 'templates'),
+      type: typeField.optional(),
+      name: nameText('template name').optional(),
+      subject: subject.optional(),
+      body: z.string().optional(),
+      contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }).optional(),
+      emailFooterId: integerId.optional(),
+      emailSignatureId: integerId.optional(),
+    })
+    .superRefine(emailNeedsSubjectAndBody)
+    .refine(
+      (v) => ['name', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'].some((k) => (v as Record<string, unknown>)[k] !== undefined),
+      { message: 'give at least one field to change (name, subject, body, contentCategory, emailFooterId, emailSignatureId)', path: ['name'] },
+    ),
+  output: v2Envelope(templateSchema),
+  result: (body) => body.data,
+  // Setting the same values twice changes nothing more.
+  retry: 'safe',
+});
+
+export const deleteTemplateOperation = defineOperation({
+  ...base,
+  ...byId,
+  id: 'templates.delete',
+  action: 'delete',
+  title: 'Delete template',
+  description: 'Deletes a template that no campaign step uses.',
+  method: 'DELETE',
+  input: z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() }),
+  output: successOnlySchema,
+  result: (body) => body,
+  // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
+  retry: 'unsafe',
+});
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const templateOperations = keyedById([
+  listTemplatesOperation,
+  getTemplateOperation,
+  createTemplateOperation,
+  updateTemplateOperation,
+  deleteTemplateOperation,
+]);
