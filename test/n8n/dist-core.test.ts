@@ -30,6 +30,7 @@ const read = (file: string) => readFileSync(path.join(DIST, file), 'utf8');
 it('the core is one file, and no other file carries any of its code', () => {
   expect(jsFiles()).toEqual([
     'credentials/ProspectingApi.credentials.js',
+    'credentials/ProspectingMcpOAuth2Api.credentials.js',
     'credentials/ProspectingOAuth2Api.credentials.js',
     'nodes/Prospecting/Prospecting.node.js',
     'nodes/ProspectingTrigger/ProspectingTrigger.node.js',
