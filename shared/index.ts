@@ -12,6 +12,7 @@ export { prepare } from './flow/prepare';
 export type { Reply } from './flow/decode';
 export { call, callWithWarnings, sendOne, customCall, checkBatchLimits, type Answered } from './flow/call';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';
+export { readNewFeedEvents, compareFeedIds, type FeedRead, type FeedReadOptions } from './flow/feed-read';
 export { advanceResearch, type ResearchStep, type ResearchStepOptions } from './flow/research-step';
 export { runResearch, pollSweep, type ResearchRunOptions } from './flow/research';
 export * from './flow/research-job';

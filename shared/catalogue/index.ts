@@ -1,3 +1,5 @@
+import { activityOperations } from './activity';
+import { callOperations } from './calls';
 import { campaignOperations } from './campaigns';
 import { customOperations } from './custom';
 import { emailOperations } from './emails';
@@ -8,6 +10,7 @@ import { referenceOperations } from './reference';
 import { researchOperations } from './research';
 import { savedSearchOperations } from './saved-searches';
 import { searchOperations } from './search';
+import { taskOperations } from './tasks';
 import type { AnyOperation } from './types';
 
 export * from './types';
@@ -22,6 +25,9 @@ export * from './lists';
 export * from './saved-searches';
 export * from './reference';
 export * from './custom';
+export * from './tasks';
+export * from './calls';
+export * from './activity';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /**
@@ -38,6 +44,9 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...listOperations,
   ...savedSearchOperations,
   ...referenceOperations,
+  ...taskOperations,
+  ...callOperations,
+  ...activityOperations,
   ...oauthOperations,
   ...customOperations,
 };

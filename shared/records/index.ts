@@ -19,3 +19,6 @@ export * from './credits';
 export * from './describe';
 export * from './columns';
 export * from './delivery';
+export * from './task';
+export * from './call';
+export * from './activity';

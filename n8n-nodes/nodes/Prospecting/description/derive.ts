@@ -35,7 +35,7 @@ interface JsonSchema {
 }
 
 /** Paging fields are replaced by Return All / Limit on list operations. */
-const pagingFields = new Set(['limit', 'page', 'nextToken']);
+const pagingFields = new Set(['limit', 'page', 'offset', 'nextToken']);
 
 export function isListOperation(op: AnyOperation): boolean {
   return op.returns === 'list';
