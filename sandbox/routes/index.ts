@@ -1,6 +1,8 @@
 /** All public routes of the service, in one table. */
 import { mcpRoutes } from '../mcp/server';
 import { Router } from '../router';
+import { activityRoutes } from './activity';
+import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
 import { emailRoutes } from './emails';
 import { listRoutes } from './lists';
@@ -11,6 +13,7 @@ import { referenceRoutes } from './reference';
 import { researchRoutes } from './research';
 import { savedSearchRoutes } from './saved-searches';
 import { searchRoutes } from './search';
+import { taskRoutes } from './tasks';
 
 export function buildRouter(): Router {
   const router = new Router();
@@ -26,6 +29,9 @@ export function buildRouter(): Router {
     listRoutes,
     savedSearchRoutes,
     referenceRoutes,
+    taskRoutes,
+    callRoutes,
+    activityRoutes,
   ]) {
     for (const route of group) router.add(route);
   }
