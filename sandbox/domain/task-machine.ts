@@ -73,6 +73,9 @@ export function applyTaskAction(task: Task, action: TaskAction, nowIso: string):
   if (action === 'reschedule') task.dueAt = new Date(Date.parse(nowIso) + DAY).toISOString();
 }
 
+/** Back to scheduled by a PUT: schedule (keeps dueAt) before reschedule (moves it), where both apply. */
+const PUT_PREFERENCE: readonly Exclude<TaskAction, 'delete'>[] = ['start', 'complete', 'pause', 'unpause', 'skip', 'cancel', 'schedule', 'reschedule'];
+
 /**
  * A status set through `PUT /tasks/{id}`: the action that makes that move from the current status, so a PUT
  * follows the same table as the actions. The same status is no change (null); errored is the service's to set.
@@ -80,7 +83,7 @@ export function applyTaskAction(task: Task, action: TaskAction, nowIso: string):
 export function actionForStatus(task: Task, target: TaskStatus): TaskAction | null {
   if (target === task.status) return null;
   if (target === 'errored') throw new HttpError(422, 'status: errored is set by the service when a task fails; it cannot be set by a change');
-  const action = TASK_ACTIONS.find((a) => a !== 'delete' && TASK_MOVES[a].includes(task.status) && statusAfter(task, a) === target);
+  const action = PUT_PREFERENCE.find((a) => TASK_MOVES[a].includes(task.status) && statusAfter(task, a) === target);
   if (!action) throw refuse(task, `set status ${target} on`);
   return action;
 }

@@ -124,15 +124,14 @@ function update(call: Call) {
   const priority = int(body, 'priority', { min: 0, max: 2 });
   const status = str(body, 'status', { oneOf: TASK_STATUSES }) as TaskStatus | undefined;
   const move = status !== undefined ? actionForStatus(task, status) : null;
+  // The move first, so a dueAt given in the same change wins over the one a reschedule sets.
+  if (move) applyTaskAction(task, move, now);
   if (name !== undefined) task.name = name;
   if (description !== undefined) task.description = description;
   if (dueAt !== undefined) task.dueAt = dueAt;
   if (priority !== undefined) task.priority = priority;
   task.updatedAt = now;
-  if (move) {
-    applyTaskAction(task, move, now);
-    taskEvent(call.services.state, task, move, me.user.id);
-  } else taskEvent(call.services.state, task, 'updated', me.user.id);
+  taskEvent(call.services.state, task, move ?? 'updated', me.user.id);
   return ok(taskView(task));
 }
 
