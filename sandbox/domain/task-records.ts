@@ -4,11 +4,22 @@ import type { Task } from '../state/types';
 import { recordActivity } from './activity-log';
 import type { TaskAction } from './task-machine';
 
-export type NewTask = Pick<Task, 'orgId' | 'userId' | 'name' | 'taskType' | 'priority' | 'contactId' | 'description' | 'dueAt' | 'templateId' | 'campaignIdentifier'>;
+export type NewTask = Pick<
+  Task,
+  'orgId' | 'userId' | 'name' | 'taskType' | 'priority' | 'contactId' | 'description' | 'dueAt' | 'templateId' | 'campaignIdentifier'
+>;
 
 export function createTask(state: State, fields: NewTask): Task {
   const now = state.clock.iso();
-  const task: Task = { ...fields, taskId: String(nextSeq(state, 'task', 30001)), status: 'scheduled', pausedFrom: null, createdAt: now, updatedAt: now, completedAt: null };
+  const task: Task = {
+    ...fields,
+    taskId: String(nextSeq(state, 'task', 30001)),
+    status: 'scheduled',
+    pausedFrom: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
   state.tasks.set(task.taskId, task);
   taskEvent(state, task, 'created', task.userId);
   return task;

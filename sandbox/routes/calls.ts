@@ -39,7 +39,8 @@ function log(call: Call) {
     throw new HttpError(422, `callSentimentId: no call sentiment ${sentimentId} (GET /calls/sentiments lists them)`);
   const calledAtText = str(body, 'calledAt');
   const calledAt = calledAtText !== undefined ? parseIsoDateTime(calledAtText) : clock.now();
-  if (calledAt === null) throw new HttpError(422, `calledAt: must be an ISO 8601 date-time with time and zone, e.g. 2026-01-31T09:00:00Z (got "${calledAtText}")`);
+  if (calledAt === null)
+    throw new HttpError(422, `calledAt: must be an ISO 8601 date-time with time and zone, e.g. 2026-01-31T09:00:00Z (got "${calledAtText}")`);
   const durationMs = int(body, 'durationMs', { min: 0 });
   const taskId = int(body, 'taskId', { min: 1 });
   const task = taskId !== undefined ? state.tasks.get(String(taskId)) : undefined;

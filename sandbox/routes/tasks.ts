@@ -50,7 +50,8 @@ function dateField(body: Obj, key: string): string | undefined {
 function templateOf(state: State, orgId: string, body: Obj): number | null {
   const templateId = int(body, 'templateId', { min: 1 });
   if (templateId === undefined) return null;
-  if (!state.templates.some((t) => t.templateId === templateId && t.orgId === orgId)) throw new HttpError(422, `templateId: no template ${templateId} in this organization`);
+  if (!state.templates.some((t) => t.templateId === templateId && t.orgId === orgId))
+    throw new HttpError(422, `templateId: no template ${templateId} in this organization`);
   return templateId;
 }
 

@@ -20,6 +20,9 @@ export const taskPriority = z
 
 const description = z.string().max(textCaps.any, `must be at most ${textCaps.any} characters`);
 
+/** The columns tasks sort by (not published: DECISIONS "Tasks, calls, activity"). */
+export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', 'name', 'status'] as const;
+
 /** Offset paging of the tasks and activity reads: limit 1..100, offset from 0. */
 export const offsetPaging = {
   limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(feedPageLimit, `at most ${feedPageLimit} per page`).optional(),
@@ -43,7 +46,7 @@ export const listTasksOperation = defineOperation({
   input: z.strictObject({
     ...offsetPaging,
     campaignIdentifier: shortText().optional(),
-    sortColumn: shortText().pipe(z.string().trim().min(1, 'is empty: name a column, or leave it out')).optional(),
+    sortColumn: oneOf(taskSortColumns).optional(),
     sortOrder: oneOf(['asc', 'desc']).optional(),
     status: oneOf(taskStatuses).optional(),
     taskType: oneOf(taskTypes).optional(),

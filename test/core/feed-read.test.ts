@@ -26,7 +26,10 @@ const addEvents = async (n: number, label: string) => {
 };
 const poll = async (afterId: string | null, since?: string) => {
   pages = 0;
-  return await runAsync(readNewFeedEvents<Record<string, unknown>>(client, listActivityOperation, { afterId, since, idField: 'activityId', timeField: 'occurredAt' }), host);
+  return await runAsync(
+    readNewFeedEvents<Record<string, unknown>>(client, listActivityOperation, { afterId, since, idField: 'activityId', timeField: 'occurredAt' }),
+    host,
+  );
 };
 
 beforeAll(async () => {

@@ -13,7 +13,8 @@ let contactId: string;
 const host = nodeFetchHost();
 const op = (id: string, input: unknown = {}) => runAsync(call(client, operation(id), input), host);
 
-async function adminCall(method: string, path: string, body?: unknown): Promise<any> {  // eslint-disable-line @typescript-eslint/no-explicit-any
+async function adminCall(method: string, path: string, body?: unknown): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`${sandbox.admin}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -43,7 +44,8 @@ function expectOutcomeUnknown(error: unknown, title: RegExp): void {
   expect((error as Error).message).toMatch(/may have been carried out, so it was not repeated; check before trying again/);
 }
 
-const tasksNamed = async (name: string) => ((await op('tasks.list', { limit: 100 })) as { name: string; taskId: string; status: string }[]).filter((t) => t.name === name);
+const tasksNamed = async (name: string) =>
+  ((await op('tasks.list', { limit: 100 })) as { name: string; taskId: string; status: string }[]).filter((t) => t.name === name);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, log: () => undefined, contacts: 400, companies: 60 });
@@ -58,7 +60,9 @@ afterAll(() => sandbox.close());
 
 describe('lost answers on tasks and calls (issue 11: never repeated)', () => {
   it('tasks.create: the task is made once', async () => {
-    const { error, counts } = await withLostAnswer('POST /v2/tasks', () => op('tasks.create', { name: 'Lost create', taskType: 'call', contactId, priority: 1 }));
+    const { error, counts } = await withLostAnswer('POST /v2/tasks', () =>
+      op('tasks.create', { name: 'Lost create', taskType: 'call', contactId, priority: 1 }),
+    );
     expectOutcomeUnknown(error, /^Create task/);
     expect(counts).toEqual({ lostAnswer: 1 });
     expect(await tasksNamed('Lost create')).toHaveLength(1);

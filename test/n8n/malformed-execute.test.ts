@@ -97,7 +97,11 @@ function place(value: MalformedValue, k: number): { param: unknown; item: IDataO
 }
 
 /** Optional fields an operation needs together (an email needs a subject and a body unless a template is given). */
-const BASE_OPTIONAL: Record<string, INodeParameters> = { 'emails.send': { subject: 'Hello', body: 'Hi Ann' }, 'savedSearches.update': { name: 'Renamed' } };
+const BASE_OPTIONAL: Record<string, INodeParameters> = {
+  'emails.send': { subject: 'Hello', body: 'Hi Ann' },
+  'savedSearches.update': { name: 'Renamed' },
+  'tasks.update': { name: 'Renamed' },
+};
 const BASE_TOP: Record<string, INodeParameters> = { 'emails.send': { from: locator('alice@acme.example') } };
 
 function baseParameters(op: AnyOperation): INodeParameters {

@@ -25,7 +25,9 @@ beforeAll(async () => {
   alice = as(sb.apiKey);
   carolKey = sb.fixtures.users.find((u) => u.org === 'B')!.apiKey;
   carol = as(carolKey);
-  contactIds = (await call('GET', `${sb.v1}/contacts?${window()}`, { key: sb.apiKey })).body.data.slice(0, 6).map((c: { contactId: string }) => Number(c.contactId));
+  contactIds = (await call('GET', `${sb.v1}/contacts?${window()}`, { key: sb.apiKey })).body.data
+    .slice(0, 6)
+    .map((c: { contactId: string }) => Number(c.contactId));
   // Organization B has no Public API license for the v1 org reads; license it to find one of its contacts.
   await admin(sb, 'PATCH', '/orgs/B', { licensed: true });
   carolContact = Number((await call('GET', `${sb.v1}/contacts?${window()}`, { key: carolKey })).body.data[0].contactId);
@@ -82,7 +84,7 @@ describe('tasks: create, read, update, delete (PR 94-97)', () => {
     expect((await alice.post('/tasks', { ...base, taskType: 'email' })).status).toBe(422);
   });
 
-  it("DECISIONS: contactId must be a contact the organization saved, templateId one of its templates (422), as for campaigns", async () => {
+  it('DECISIONS: contactId must be a contact the organization saved, templateId one of its templates (422), as for campaigns', async () => {
     const r = await alice.post('/tasks', { name: 'x', taskType: 'call', contactId: carolContact, priority: 0 });
     expect(r.status).toBe(422);
     expect(r.body.message).toMatch(new RegExp(`^contactId: no contact ${carolContact} in this organization`));
@@ -110,7 +112,10 @@ describe('tasks: create, read, update, delete (PR 94-97)', () => {
     );
     expect((await alice.get(`/tasks/${task.taskId}`)).body.data).toMatchObject({ name: 'Call the buyer', status: 'in-progress' });
     expect((await alice.put(`/tasks/${task.taskId}`, { status: 'errored' })).status).toBe(422);
-    expect((await alice.put(`/tasks/${task.taskId}`, { status: 'completed' })).body.data).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    expect((await alice.put(`/tasks/${task.taskId}`, { status: 'completed' })).body.data).toMatchObject({
+      status: 'completed',
+      completedAt: expect.any(String),
+    });
     // The same status again is no change (a PUT is safe to repeat).
     expect((await alice.put(`/tasks/${task.taskId}`, { status: 'completed' })).status).toBe(200);
     // Back to scheduled with a due date of its own: the dueAt given wins over the one a reschedule sets.
@@ -280,7 +285,7 @@ describe('calls (PR 99-100)', () => {
     expect(bare.body.data).toMatchObject({ callDispositionId: null, durationMs: null, taskId: null });
   });
 
-  it('DECISIONS: contactId, dispositions, sentiments and tasks must be the organization\'s own; values checked (422 naming the field)', async () => {
+  it("DECISIONS: contactId, dispositions, sentiments and tasks must be the organization's own; values checked (422 naming the field)", async () => {
     const refused = async (body: unknown) => (await alice.post('/calls/log', body)).body.message as string;
     expect(await refused({})).toMatch(/^contactId: required/);
     expect(await refused({ contactId: 999999999 })).toMatch(/^contactId: no contact 999999999 in this organization/);
@@ -336,7 +341,12 @@ describe('activity feed (PR 101-102)', () => {
     expect(events.filter((e) => e.type === 'campaign.started')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'task.created')).toHaveLength(2);
     const tasks = (await alice.get(`/tasks?campaignIdentifier=${identifier}`)).body.data as { taskType: string; name: string; contactId: string }[];
-    expect(tasks.map((t) => [t.taskType, t.name, t.contactId]).sort()).toEqual(contactIds.slice(0, 2).map((id) => ['call', 'Call them', String(id)]).sort());
+    expect(tasks.map((t) => [t.taskType, t.name, t.contactId]).sort()).toEqual(
+      contactIds
+        .slice(0, 2)
+        .map((id) => ['call', 'Call them', String(id)])
+        .sort(),
+    );
   });
 
   it('PR 101: contactId and searchText filter; limit and offset page without gaps or repeats', async () => {

@@ -403,6 +403,7 @@ const fieldClass: Record<string, string> = {
   'tasks.list.limit': 'limit100',
   'activity.list.limit': 'limit100',
   'tasks.list.status': 'enum',
+  'tasks.list.sortColumn': 'enum',
   'tasks.update.status': 'enum',
   taskType: 'enum',
   campaignIdentifier: 'optText',

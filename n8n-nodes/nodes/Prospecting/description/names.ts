@@ -15,6 +15,9 @@ export const resourceNames: Readonly<Record<string, string>> = {
   credits: 'Credit',
   oauth: 'Account',
   custom: 'Custom API Call',
+  tasks: 'Task',
+  calls: 'Call',
+  activity: 'Activity',
 };
 
 export const actionNames: Readonly<Record<string, string>> = {
@@ -38,6 +41,9 @@ export const actionNames: Readonly<Record<string, string>> = {
   update: 'Update',
   me: 'Get Current User',
   call: 'Make a Request',
+  log: 'Log',
+  listDispositions: 'Get Dispositions',
+  listSentiments: 'Get Sentiments',
 };
 
 /** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */
