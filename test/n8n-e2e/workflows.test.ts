@@ -26,6 +26,8 @@ const COVERED_BY: Record<string, string> = {
   'create-campaign.json': 'workflows.test.ts',
   'trigger-new-contacts.json': 'trigger-webhook.test.ts',
   'trigger-research-webhook.json': 'trigger-webhook.test.ts',
+  'task-per-researched-contact.json': 'workflows.test.ts',
+  'log-calls-from-webhook.json': 'trigger-webhook.test.ts',
 };
 
 it('every shipped example is run by an n8n e2e test', () => {
@@ -101,5 +103,16 @@ e2e('example workflows in a real n8n', () => {
     expect(lastNodeOutput).toHaveLength(1);
     expect(lastNodeOutput[0].json.contactsAdded).toBe(5);
     expect((lastNodeOutput[0].json.campaign as { name: string }).name).toBe('n8n outreach');
+  }, 120_000);
+
+  it('task-per-researched-contact.json: one call task per saved contact, paired, due tomorrow', async () => {
+    const { lastNodeOutput } = await run('task-per-researched-contact.json');
+    expect(lastNodeOutput).toHaveLength(5);
+    lastNodeOutput.forEach((item, i) => {
+      expect(item.json).toMatchObject({ taskType: 'call', status: 'scheduled', priority: 1 });
+      expect(String(item.json.name)).toMatch(/^Call /);
+      expect(Date.parse(String(item.json.dueAt))).toBeGreaterThan(Date.now());
+      expect(item.pairedItem).toEqual({ item: i });
+    });
   }, 120_000);
 });
