@@ -13,8 +13,8 @@ let contactId: string;
 const host = nodeFetchHost();
 const op = (id: string, input: unknown = {}) => runAsync(call(client, operation(id), input), host);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function adminCall(method: string, path: string, body?: unknown): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`${sandbox.admin}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
