@@ -13,6 +13,7 @@ export { call, callWithWarnings, type Answered } from './flow/call';
 export { customCall, customCallWithWarnings } from './custom-call/flow';
 export { customCallInput, customCallSummary, type CustomCallInput } from './custom-call/request';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';
+export { readNewFeedEvents, compareFeedIds, type FeedRead, type FeedReadOptions } from './flow/feed-read';
 export { advanceResearch, type ResearchStep, type ResearchStepOptions } from './flow/research-step';
 export { runResearch, pollSweep, type ResearchRunOptions } from './flow/research';
 export * from './flow/research-job';

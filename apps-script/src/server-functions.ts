@@ -30,6 +30,7 @@ import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleSta
 import { importSavedSearch, importSearch, searchFilterChoices, searchPreview } from './sidebar/search';
 import { onInstall, onOpen, showSidebar } from './sidebar/show';
 import { previewTemplateEmail, sendTemplateEmail } from './sidebar/template-email';
+import { callChoices, createTasksForSelection, logCallsForSelection } from './sidebar/tasks-calls';
 
 function declare<const P extends readonly string[]>(guard: Exclude<Guard, 'custom'>, params: P, run: Implementation<P>, summary: string): EntryPoint {
   return { params, doc: [summary], guard, run };
@@ -78,4 +79,7 @@ export const serverFunctions: EntryPoints = {
   refreshOrgContactsNow: sidebar([], refreshOrgContactsNow, 'Sidebar: continues the org-contacts refresh now.'),
   disableOrgRefresh: sidebar([], disableOrgRefresh, 'Sidebar: stops the org-contacts refresh.'),
   scheduleStatus: sidebar([], scheduleStatus, 'Sidebar: refresh cursor and unfinished research.'),
+  createTasksForSelection: sidebar(['request'], createTasksForSelection, 'Sidebar: one task per selected contact (never repeated).'),
+  logCallsForSelection: sidebar(['request'], logCallsForSelection, 'Sidebar: one logged call per selected contact (never repeated).'),
+  callChoices: sidebar([], callChoices, 'Sidebar: call dispositions and sentiments.'),
 };

@@ -1,5 +1,6 @@
 /** Campaigns (v2; spec 4.3, 4.4, 3.2-3.3; DECISIONS: campaigns). Visible to the whole organization. */
 import { ACTIONS, applyAction, type Action } from '../domain/campaign-machine';
+import { campaignStarted } from '../domain/campaign-started';
 import { HttpError, notFound } from '../errors';
 import { json, ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
@@ -157,6 +158,7 @@ function action(call: Call) {
   onlyKeys(body, ['action']);
   const act = str(body, 'action', { required: true, oneOf: ACTIONS }) as Action;
   applyAction(c, act, call.services.clock.iso());
+  if (act === 'START') campaignStarted(call.services.state, c, who(call).user.id);
   if (act === 'DELETE') {
     call.services.state.campaigns.delete(c.campaignId);
     return json({ success: true });

@@ -1,4 +1,5 @@
 /** Emails (v2; spec 4.5, 4.6, 3.4; DECISIONS: emails). The sender must be a connected account of the user. */
+import { emailSent } from '../domain/activity-log';
 import { HttpError, notFound } from '../errors';
 import { ok, who } from '../http/respond';
 import { apiRoute, type AuthedIdentity, type Call, type RouteSpec } from '../router';
@@ -69,6 +70,7 @@ function send(call: Call) {
     templateId: templateId ?? null,
   };
   state.emails.set(emailId, email);
+  emailSent(state, email);
   return ok(view(email), 201);
 }
 
@@ -91,6 +93,7 @@ function sendDraft(call: Call) {
   email.from = from;
   email.status = 'sent';
   email.sentAt = clock.iso();
+  emailSent(state, email);
   return ok(view(email));
 }
 

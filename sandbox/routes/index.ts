@@ -4,6 +4,8 @@ import { Router, type RouteSpec } from '../router';
 import { bulkEmailRoutes } from './bulk-email';
 import { campaignChangeRoutes } from './campaign-changes';
 import { campaignStepRoutes } from './campaign-steps';
+import { activityRoutes } from './activity';
+import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
 import { emailDraftRoutes } from './email-drafts';
 import { emailRoutes } from './emails';
@@ -16,6 +18,7 @@ import { researchRoutes } from './research';
 import { savedSearchRoutes } from './saved-searches';
 import { searchRoutes } from './search';
 import { templateRoutes } from './templates';
+import { taskRoutes } from './tasks';
 
 export function buildRouter(extraRoutes: readonly RouteSpec[] = []): Router {
   const router = new Router();
@@ -36,6 +39,9 @@ export function buildRouter(extraRoutes: readonly RouteSpec[] = []): Router {
     listRoutes,
     savedSearchRoutes,
     referenceRoutes,
+    taskRoutes,
+    callRoutes,
+    activityRoutes,
   ]) {
     for (const route of group) router.add(route);
   }

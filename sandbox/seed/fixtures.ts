@@ -7,6 +7,7 @@ import type { SandboxConfig } from '../config';
 import { hash32, Rng } from '../rng';
 import { OrgRecords, type State } from '../state/store';
 import type { Org, OrgCompany, OrgContact, User } from '../state/types';
+import { seedEngagement } from './engagement';
 import { buildOrgCompany, buildOrgContact } from './org-records';
 import { generateUniverse, startOfUtcDay } from './universe';
 
@@ -54,6 +55,11 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
     webhooks: [],
     deliveries: [],
     seq: {},
+    tasks: new Map(),
+    calls: new Map(),
+    callDispositions: new Map(),
+    callSentiments: new Map(),
+    activity: new Map(),
   };
 
   const orgs: Org[] = [
@@ -127,6 +133,7 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
   seedOrgContacts(state, orgs[0], opts, now);
   seedOrgContacts(state, orgs[1], opts, now);
   seedUserData(state, now);
+  seedEngagement(state);
   return state;
 }
 

@@ -22,6 +22,7 @@ import type {
   WebhookDelivery,
   WebhookRegistration,
 } from './types';
+import type { ActivityEvent, CallDisposition, CallLog, CallSentiment, Task } from './types';
 
 /** Records an organization has saved, by id and by universe index (research upserts by the latter). */
 export class OrgRecords<T extends { updatedAt: string }> {
@@ -73,6 +74,13 @@ export interface State {
   webhooks: WebhookRegistration[];
   deliveries: WebhookDelivery[];
   seq: { [name: string]: number };
+  // ---- Tasks, calls, activity (DECISIONS "Tasks, calls, activity") ----
+  tasks: Map<string, Task>;
+  calls: Map<string, CallLog>;
+  callDispositions: Map<string, CallDisposition[]>;
+  callSentiments: Map<string, CallSentiment[]>;
+  /** Per organization, oldest first (append-only); the feed answers it newest first. */
+  activity: Map<string, ActivityEvent[]>;
 }
 
 export function nextSeq(state: State, name: string, start = 1): number {

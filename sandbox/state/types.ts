@@ -276,3 +276,67 @@ export interface WebhookDelivery {
   state: 'pending' | 'delivered' | 'failed' | 'dropped';
   attempts: { at: string; status: number | null; error?: string }[];
 }
+
+// ---- Tasks, calls, activity (public reference "The rest of the service"; DECISIONS "Tasks, calls, activity") ----
+
+export type TaskStatus = 'scheduled' | 'in-progress' | 'completed' | 'paused' | 'errored' | 'cancelled' | 'skipped';
+
+export interface Task {
+  taskId: string;
+  orgId: string;
+  userId: string;
+  name: string;
+  taskType: 'manual-email' | 'call' | 'action-item' | 'linkedin';
+  status: TaskStatus;
+  /** The state a paused task returns to on unpause. */
+  pausedFrom: TaskStatus | null;
+  priority: number;
+  contactId: string;
+  description: string;
+  dueAt: string;
+  templateId: number | null;
+  /** The campaign whose step made the task; null for tasks made by hand. */
+  campaignIdentifier: string | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+}
+
+export interface CallLog {
+  callId: string;
+  orgId: string;
+  userId: string;
+  contactId: string;
+  callDispositionId: number | null;
+  callSentimentId: number | null;
+  callScript: string;
+  calledAt: string;
+  durationMs: number | null;
+  fromNumber: string | null;
+  toNumber: string | null;
+  taskId: string | null;
+  createdAt: string;
+}
+
+export interface CallDisposition {
+  callDispositionId: number;
+  name: string;
+}
+
+export interface CallSentiment {
+  callSentimentId: number;
+  name: string;
+}
+
+export interface ActivityEvent {
+  activityId: string;
+  type: string;
+  description: string;
+  contactId: string | null;
+  campaignIdentifier: string | null;
+  taskId: string | null;
+  callId: string | null;
+  emailId: string | null;
+  userId: string;
+  occurredAt: string;
+}

@@ -1,5 +1,7 @@
 import { bulkEmailOperations } from './bulk-email';
 import { campaignStepOperations } from './campaign-steps';
+import { activityOperations } from './activity';
+import { callOperations } from './calls';
 import { campaignOperations } from './campaigns';
 import { emailDraftOperations } from './email-drafts';
 import { emailOperations } from './emails';
@@ -12,6 +14,7 @@ import { researchOperations } from './research';
 import { savedSearchOperations } from './saved-searches';
 import { searchOperations } from './search';
 import { templateOperations } from './templates';
+import { taskOperations } from './tasks';
 import type { AnyOperation } from './types';
 
 export * from './types';
@@ -31,6 +34,9 @@ export * from './lists';
 export * from './saved-searches';
 export * from './reference';
 export * from './mcp';
+export * from './tasks';
+export * from './calls';
+export * from './activity';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /**
@@ -51,6 +57,9 @@ export const registry: Readonly<Record<string, AnyOperation>> = {
   ...listOperations,
   ...savedSearchOperations,
   ...referenceOperations,
+  ...taskOperations,
+  ...callOperations,
+  ...activityOperations,
   ...oauthOperations,
   ...mcpOperations,
 };

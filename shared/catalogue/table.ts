@@ -6,6 +6,7 @@ const END = '<!-- catalogue:end -->';
 
 function pagingText(op: AnyOperation): string {
   if (op.pagination.style === 'page') return `page + limit (≤ ${op.pagination.maxLimit})`;
+  if (op.pagination.style === 'offset') return `offset + limit (≤ ${op.pagination.maxLimit})`;
   if (op.pagination.style === 'nextToken') return `nextToken (≤ ${op.pagination.maxLimit})`;
   return '';
 }

@@ -9,7 +9,9 @@ export type Pagination =
   /** page + limit until a page shorter than limit (org reads, public reference). */
   | { style: 'page'; pageField: string; limitField: string; maxLimit: number }
   /** An opaque cursor in the body, answered in supplementalData.nextToken (searches). */
-  | { style: 'nextToken'; tokenField: string; limitField: string; maxLimit: number };
+  | { style: 'nextToken'; tokenField: string; limitField: string; maxLimit: number }
+  /** offset + limit until a page shorter than limit (tasks, activity feed; DECISIONS "Tasks, calls, activity"). */
+  | { style: 'offset'; offsetField: string; limitField: string; maxLimit: number };
 
 /** A field whose array a single request caps; larger inputs are split into several requests. */
 export interface BatchLimit {

@@ -5,8 +5,8 @@ import { send } from './send';
 
 export interface PageRun<T> {
   items: T[];
-  /** Where a later run continues (the next page number or nextToken), or null when the end was reached. */
-  next: { page: number } | { nextToken: string } | null;
+  /** Where a later run continues (the next page number, offset or nextToken), or null when the end was reached. */
+  next: { page: number } | { offset: number } | { nextToken: string } | null;
   requests: number;
 }
 
@@ -21,26 +21,33 @@ export interface PageOptions {
 
 /**
  * Reads page after page. Page style (org reads): page+limit until a page shorter than limit, since the
- * body carries no metadata. Token style (searches): follows supplementalData.nextToken while isMore.
+ * body carries no metadata. Offset style (tasks, activity): offset+limit, the same end rule. Token style
+ * (searches): follows supplementalData.nextToken while isMore.
  * Returns a cursor so a run cut short continues where it stopped.
  */
 export function* paginate<T>(client: Client, op: AnyOperation, input: Record<string, unknown>, options: PageOptions = {}): Flow<PageRun<T>> {
   const p = op.pagination;
   if (p.style === 'none') throw new Error(`${op.title} is not paginated`);
   // The page-size setting caps it too: if a deployment serves smaller pages, a "short" page must not end the read early.
-  const cap = p.style === 'page' ? Math.min(p.maxLimit, client.settings.pageSizeLimit) : p.maxLimit;
+  const cap = p.style === 'nextToken' ? p.maxLimit : Math.min(p.maxLimit, client.settings.pageSizeLimit);
   const limit = Math.min(options.limit ?? (input[p.limitField] as number | undefined) ?? cap, cap);
   const maxItems = options.maxItems ?? Infinity;
   const maxRequests = options.maxRequests ?? Infinity;
   const items: T[] = [];
   let requests = 0;
   let page = p.style === 'page' ? ((input[p.pageField] as number | undefined) ?? 1) : 0;
+  let offset = p.style === 'offset' ? ((input[p.offsetField] as number | undefined) ?? 0) : 0;
   let token = p.style === 'nextToken' ? ((input[p.tokenField] as string | null | undefined) ?? null) : null;
   // A cursor-paged search follows nextToken only; a page number given with it would be refused.
   const base = p.style === 'nextToken' ? Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'page')) : input;
 
   for (;;) {
-    const pageInput = p.style === 'page' ? { ...base, [p.pageField]: page, [p.limitField]: limit } : { ...base, [p.tokenField]: token, [p.limitField]: limit };
+    const pageInput =
+      p.style === 'page'
+        ? { ...base, [p.pageField]: page, [p.limitField]: limit }
+        : p.style === 'offset'
+          ? { ...base, [p.offsetField]: offset, [p.limitField]: limit }
+          : { ...base, [p.tokenField]: token, [p.limitField]: limit };
     const reply = yield* send(client, op, pageInput);
     requests++;
     const rows = reply.data as T[];
@@ -49,6 +56,9 @@ export function* paginate<T>(client: Client, op: AnyOperation, input: Record<str
     if (p.style === 'page') {
       page++;
       next = rows.length < limit ? null : { page };
+    } else if (p.style === 'offset') {
+      offset += rows.length;
+      next = rows.length < limit ? null : { offset };
     } else {
       const supplemental = (reply.body as { supplementalData?: { isMore?: boolean; nextToken?: string | null } }).supplementalData;
       token = supplemental?.nextToken ?? null;

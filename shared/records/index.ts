@@ -20,3 +20,6 @@ export * from './describe';
 export * from './columns';
 export * from './delivery';
 export * from './outreach';
+export * from './task';
+export * from './call';
+export * from './activity';

@@ -8,6 +8,7 @@
  * - trigger-new-contacts.json (polling): `n8n execute` refuses a workflow that starts with a polling
  *   trigger, so it is activated through the editor's API (n8n starts the poll and would answer 400 if it
  *   could not) and left to run: its every-minute poll picks up the contacts researched here.
+ * - log-calls-from-webhook.json: active; a phone system's POST to its webhook logs the call at the sandbox once.
  * Set SKIP_N8N_E2E=1 to skip.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,6 +42,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 e2e('trigger examples in a real n8n server', () => {
   const webhookWf = loadExample('trigger-research-webhook.json');
   const pollWf = loadExample('trigger-new-contacts.json');
+  const callsWf = loadExample('log-calls-from-webhook.json');
   const trigger = webhookWf.nodes.find((n) => n.type === 'CUSTOM.prospectingWebhookTrigger')!;
   const secret = trigger.parameters.secret as string;
   let sandbox: RunningSandbox;
@@ -71,6 +73,7 @@ e2e('trigger examples in a real n8n server', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-trigger-examples-'));
     fs.writeFileSync(path.join(dir, 'webhook.json'), JSON.stringify(webhookWf));
     fs.writeFileSync(path.join(dir, 'poll.json'), JSON.stringify(pollWf));
+    fs.writeFileSync(path.join(dir, 'calls.json'), JSON.stringify(callsWf));
     const imported = await home.run(['import:workflow', '--separate', `--input=${dir}`]);
     fs.rmSync(dir, { recursive: true, force: true });
     if (imported.code !== 0) throw new Error(`import:workflow failed:\n${imported.stdout}${imported.stderr}`);
@@ -248,6 +251,39 @@ e2e('trigger examples in a real n8n server', () => {
     await settledExecutions(0);
     const per = await runsPerResearch();
     expect(done.map((d) => per.get(d.requestId))).toEqual([1, 1]);
+  }, 60_000);
+
+  it('log-calls-from-webhook.json: each call a phone system posts is logged once at the service', async () => {
+    await rest.activate(callsWf.id);
+    const org = (await (
+      await fetch(`${sandbox.v1}/contacts?startDate=2020-01-01T00:00:00Z&endDate=2030-01-01T00:00:00Z&limit=1`, { headers: { Token: sandbox.apiKey } })
+    ).json()) as {
+      data: { contactId: string }[];
+    };
+    const contactId = org.data[0].contactId;
+    const posted = await postJson(`${server.url}/webhook/log-call`, {
+      contactId,
+      dispositionId: 1,
+      durationSeconds: 95,
+      endedAt: '2026-11-20T10:00:00Z',
+      to: '+1 555 010 0100',
+      notes: 'Booked a demo',
+    });
+    expect(posted.status).toBe(200);
+    const logged = await waitFor('the call logged', 30_000, async () => {
+      const r = await fetch(`${sandbox.v2}/activity?contactId=${contactId}`, { headers: { Token: sandbox.apiKey } });
+      const events = ((await r.json()) as { data: { type: string; callId: string | null }[] }).data.filter((e) => e.type === 'call.logged');
+      return events.length ? events : undefined;
+    });
+    expect(logged).toHaveLength(1);
+    const executions = await waitFor('the execution', 30_000, async () => {
+      const list = await rest.executions(callsWf.id);
+      return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+    });
+    expect(executions).toHaveLength(1);
+    expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+    const detail = await rest.execution(executions[0].id);
+    expect(detail.output['Log Call'][0]).toMatchObject({ contactId, callDispositionId: 1, durationMs: 95000, callId: logged[0].callId });
   }, 60_000);
 
   it('trigger-new-contacts.json is accepted, activated, and its poll emits the contacts researched above', async () => {

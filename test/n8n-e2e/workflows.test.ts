@@ -27,6 +27,8 @@ const COVERED_BY: Record<string, string> = {
   'bulk-email-with-preview.json': 'workflows.test.ts',
   'trigger-new-contacts.json': 'trigger-webhook.test.ts',
   'trigger-research-webhook.json': 'trigger-webhook.test.ts',
+  'task-per-researched-contact.json': 'workflows.test.ts',
+  'log-calls-from-webhook.json': 'trigger-webhook.test.ts',
 };
 
 it('every shipped example is run by an n8n e2e test', () => {
@@ -109,5 +111,16 @@ e2e('example workflows in a real n8n', () => {
     const { lastNodeOutput } = await run('bulk-email-with-preview.json');
     expect(lastNodeOutput).toHaveLength(1);
     expect(lastNodeOutput[0].json).toEqual(expect.objectContaining({ matched: 3, scheduled: 3 }));
+  }, 120_000);
+
+  it('task-per-researched-contact.json: one call task per saved contact, paired, due tomorrow', async () => {
+    const { lastNodeOutput } = await run('task-per-researched-contact.json');
+    expect(lastNodeOutput).toHaveLength(5);
+    lastNodeOutput.forEach((item, i) => {
+      expect(item.json).toMatchObject({ taskType: 'call', status: 'scheduled', priority: 1 });
+      expect(String(item.json.name)).toMatch(/^Call /);
+      expect(Date.parse(String(item.json.dueAt))).toBeGreaterThan(Date.now());
+      expect(item.pairedItem).toEqual({ item: i });
+    });
   }, 120_000);
 });

@@ -100,6 +100,7 @@ function place(value: MalformedValue, k: number): { param: unknown; item: IDataO
 const BASE_OPTIONAL: Record<string, INodeParameters> = {
   'emails.send': { subject: 'Hello', body: 'Hi Ann' },
   'savedSearches.update': { name: 'Renamed' },
+  'tasks.update': { name: 'Renamed' },
   'emails.createDraft': { subject: 'Hello', body: 'Hi Ann' },
   'emails.sendBulk': { subject: 'Hello', body: 'Hi Ann' },
   'emails.preview': { subject: 'Hello', body: 'Hi Ann' },

@@ -278,7 +278,12 @@ describe('campaign changes, steps, templates, drafts, bulk email (issue 11)', ()
 });
 
 test('every operation of the node was run above', () => {
-  // contacts.research / companies.research also run in research.test.ts.
-  const missing = nodeOperations.map((op) => op.id).filter((id) => !covered.has(id));
+  // contacts.research / companies.research also run in research.test.ts; tasks, calls and activity run (and are
+  // checked for completeness) in tasks-calls-activity.test.ts.
+  const elsewhere = new Set(['tasks', 'calls', 'activity']);
+  const missing = nodeOperations
+    .filter((op) => !elsewhere.has(op.resource))
+    .map((op) => op.id)
+    .filter((id) => !covered.has(id));
   expect(missing).toEqual([]);
 });

@@ -314,6 +314,10 @@ const classes: Record<string, () => Value[]> = {
     ok('a comma text of departments', { departments: 'Sales, Marketing' }),
   ],
   statusDraft: () => [...wrongScalars(), bad('another status', 'sent'), bad('empty', ''), ok('draft', 'draft')],
+  // Tasks, calls, activity (issue 11): pages of at most 100, priorities 0..2, phone numbers, texts that may be empty.
+  priority: () => [...wrongScalars('number'), bad('3', 3), bad('negative', -1), bad('a fraction', 1.5), bad('a digit string', '1'), ok('0', 0), ok('2', 2)],
+  phone: () => [...wrongScalars(), bad('a word', 'call me'), bad('empty', ''), bad('51 characters', '1'.repeat(51)), ok('a number', '+1 (555) 010-0100')],
+  optLongText255: () => [...wrongScalars(), ok('empty', ''), ok('lines and HTML', 'line 1\nline 2\t<p>Hello</p>'), ...freeText(255)],
 };
 
 function listOfIds(): Value[] {
@@ -457,6 +461,26 @@ const fieldClass: Record<string, string> = {
   tool: 'toolName',
   arguments: 'freeObject',
   refresh_token: 'secret',
+  offset: 'nonNegInt',
+  'tasks.list.limit': 'limit100',
+  'activity.list.limit': 'limit100',
+  'tasks.list.status': 'enum',
+  'tasks.list.sortColumn': 'enum',
+  'tasks.update.status': 'enum',
+  taskType: 'enum',
+  campaignIdentifier: 'optText',
+  priority: 'priority',
+  'tasks.create.description': 'optLongText255',
+  'tasks.update.description': 'optLongText255',
+  callScript: 'optLongText255',
+  dueAt: 'date',
+  calledAt: 'date',
+  callDispositionId: 'intId',
+  callSentimentId: 'intId',
+  taskId: 'intId',
+  durationMs: 'nonNegInt',
+  fromNumber: 'phone',
+  toNumber: 'phone',
 };
 
 const period = { startDate: '2026-01-01T00:00:00Z', endDate: '2026-02-01T00:00:00Z' };
@@ -565,6 +589,23 @@ export const operationInputs: Record<string, { bases: Record<string, unknown>[];
   'mcp.listTools': { bases: [{}], fields: [] },
   'mcp.callTool': { bases: [{ tool: 'list_lists' }, { tool: 'create_list', arguments: { name: 'x' } }], fields: ['tool', 'arguments'] },
   'features.get': { bases: [{}], fields: [] },
+  // Tasks, calls, activity (issue 11).
+  'tasks.list': { bases: [{}], fields: ['limit', 'offset', 'campaignIdentifier', 'sortColumn', 'sortOrder', 'status', 'taskType'] },
+  'tasks.get': { bases: [{ id: '30001' }], fields: ['id'] },
+  'tasks.create': {
+    bases: [{ name: 'Call Ana', taskType: 'call', contactId: 1, priority: 1 }],
+    fields: ['name', 'taskType', 'contactId', 'priority', 'description', 'dueAt', 'templateId'],
+  },
+  'tasks.update': { bases: [{ id: '30001', name: 'Call Ana' }], fields: ['id', 'name', 'description', 'dueAt', 'priority', 'status'] },
+  'tasks.delete': { bases: [{ id: '30001' }], fields: ['id'] },
+  'tasks.action': { bases: [{ id: '30001', action: 'complete' }], fields: ['id', 'action'] },
+  'calls.log': {
+    bases: [{ contactId: 1 }],
+    fields: ['contactId', 'callDispositionId', 'callSentimentId', 'callScript', 'calledAt', 'durationMs', 'fromNumber', 'toNumber', 'taskId'],
+  },
+  'calls.listDispositions': { bases: [{}], fields: [] },
+  'calls.listSentiments': { bases: [{}], fields: [] },
+  'activity.list': { bases: [{}], fields: ['limit', 'offset', 'campaignIdentifier', 'contactId', 'searchText'] },
   'custom.call': {
     bases: [
       { version: 'v2', method: 'GET', path: '/credits' },

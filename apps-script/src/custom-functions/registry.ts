@@ -18,6 +18,7 @@ import {
 import { customFunctionCell } from '../cells';
 import { table } from '../sheet-io';
 import { customFunction, customFunctionsOf, param } from './define';
+import { engagementFunctions } from './engagement';
 import { companyKind, contactKind, lookupTable } from './lookup';
 import { orgTable } from './org';
 import { listColumns, savedSearchColumns, savedSearchesInput, statusColumns } from './reference';
@@ -104,4 +105,5 @@ export const customFunctions = customFunctionsOf({
     returns: 'One row per domain, "(not found)" where no saved company matches.',
     body: (a, domains, fields, d, header) => lookupTable(a, companyKind, domains, fields, d, header),
   }),
+  ...engagementFunctions,
 });

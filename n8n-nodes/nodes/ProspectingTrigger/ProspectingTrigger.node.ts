@@ -6,6 +6,7 @@ import { connect } from '../Prospecting/client';
 import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
 import { toNodeError } from '../Prospecting/errors';
 import { withoutSecrets } from '../Prospecting/guard';
+import { pollActivity, type ActivityPollState } from './activity';
 import { windowStart, type PollState } from './window';
 
 export class ProspectingTrigger implements INodeType {
@@ -16,7 +17,7 @@ export class ProspectingTrigger implements INodeType {
     group: ['trigger'],
     version: 1,
     subtitle: '={{$parameter["event"]}}',
-    description: 'Starts the workflow when saved contacts or companies appear or change, or when research finishes',
+    description: 'Starts the workflow when saved contacts or companies appear or change, when research finishes, or on new activity',
     defaults: { name: 'Prospecting Trigger' },
     polling: true,
     inputs: [],
@@ -33,6 +34,11 @@ export class ProspectingTrigger implements INodeType {
           { name: 'New or Updated Saved Contact', value: 'newContacts', description: 'A contact was saved to the organization or changed' },
           { name: 'New or Updated Saved Company', value: 'newCompanies', description: 'A company was saved to the organization or changed' },
           { name: 'Research Finished', value: 'researchFinished', description: 'Research of a contact or company finished since the last check' },
+          {
+            name: 'New Activity',
+            value: 'newActivity',
+            description: "Something happened to the organization's contacts: an email sent, a call logged, a task created or completed, a campaign started",
+          },
         ],
         default: 'newContacts',
       },
@@ -74,8 +80,19 @@ export class ProspectingTrigger implements INodeType {
   }
 }
 
+async function pollNewActivity(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+  let events: IDataObject[];
+  try {
+    events = await pollActivity(ctx, await connect(ctx), ctx.getWorkflowStaticData('node') as ActivityPollState, ctx.getMode() === 'manual');
+  } catch (error) {
+    throw toNodeError(ctx.getNode(), error);
+  }
+  return events.length ? [events.map((json) => ({ json }))] : null;
+}
+
 async function pollChanges(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
   const event = ctx.getNodeParameter('event') as string;
+  if (event === 'newActivity') return await pollNewActivity(ctx);
   const kind = event === 'newCompanies' || (event === 'researchFinished' && ctx.getNodeParameter('recordType') === 'companies') ? 'companies' : 'contacts';
   const op = kind === 'contacts' ? orgContactsOperation : orgCompaniesOperation;
   const manual = ctx.getMode() === 'manual';

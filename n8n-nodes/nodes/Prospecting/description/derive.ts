@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyOperation } from '../../../../shared';
+import { isoDateTimeInput } from '../../../../shared/validation/fields';
 import { hintFor } from './hints';
 import { locatorFor, type LocatorSource } from './locators';
 
@@ -41,7 +42,7 @@ interface JsonSchema {
 }
 
 /** Paging fields are replaced by Return All / Limit on list operations. */
-const pagingFields = new Set(['limit', 'page', 'nextToken']);
+const pagingFields = new Set(['limit', 'page', 'offset', 'nextToken']);
 
 export function isListOperation(op: AnyOperation): boolean {
   return op.returns === 'list';
@@ -69,6 +70,13 @@ function kindOf(schema: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'defau
   return { kind: 'string' };
 }
 
+/** Whether a field is the core's ISO date-time input (optional or not): n8n shows it as a date picker. */
+function isDateTimeInput(schema: z.ZodType | undefined): boolean {
+  let s: unknown = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = (s as z.ZodOptional).unwrap();
+  return s === isoDateTimeInput;
+}
+
 /**
  * The fields of an operation, read off its zod input schema (as JSON Schema, input side), with the
  * hand-tuned wording of hints.ts and the resource locators of locators.ts. Constants are left out.
@@ -86,7 +94,7 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
     const hint = hintFor(op.id, name);
     const locator = locatorFor(property);
     const derived = kindOf(property);
-    const kind: FieldKind = locator ? 'locator' : hint.type === 'dateTime' ? 'dateTime' : derived.kind;
+    const kind: FieldKind = locator ? 'locator' : hint.type === 'dateTime' || isDateTimeInput(shape[name]) ? 'dateTime' : derived.kind;
     specs.push({
       ...derived,
       name,

@@ -17,6 +17,9 @@ export const resourceNames: Readonly<Record<string, string>> = {
   custom: 'Custom API Call',
   mcp: 'MCP Tool',
   features: 'Feature',
+  tasks: 'Task',
+  calls: 'Call',
+  activity: 'Activity',
 };
 
 export const actionNames: Readonly<Record<string, string>> = {
@@ -42,6 +45,9 @@ export const actionNames: Readonly<Record<string, string>> = {
   call: 'Make a Request',
   listTools: 'Get Many',
   callTool: 'Call an MCP Tool',
+  log: 'Log',
+  listDispositions: 'Get Dispositions',
+  listSentiments: 'Get Sentiments',
 };
 
 /** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */

@@ -1,0 +1,94 @@
+/**
+ * Custom functions for tasks, the activity feed and the call choices (issue 11): free reads, declared once here
+ * and spread into the registry. Filters left blank are left out; the core checks the rest (status, taskType...)
+ * before anything is sent, and a bad one shows in the cell naming the argument and the rule.
+ */
+import {
+  listActivityOperation,
+  listCallDispositionsOperation,
+  listCallSentimentsOperation,
+  listTasksOperation,
+  paginate,
+  records,
+  call,
+  type AnyOperation,
+} from '../../../shared';
+import { intArg, isBlank } from '../args';
+import { customFunctionCell, type CellValue } from '../cells';
+import { table } from '../sheet-io';
+import type { Answering } from './answer';
+import { customFunction, param, type CustomFunction } from './define';
+
+const taskColumns = records.describeRecordFields(records.taskSchema);
+const activityColumns = records.describeRecordFields(records.activitySchema);
+const dispositionColumns = records.describeRecordFields(records.callDispositionSchema);
+const sentimentColumns = records.describeRecordFields(records.callSentimentSchema);
+
+/** A cell's text filter: blank is no filter; a number typed in a cell is read as its text. */
+function textArg(value: unknown): string | undefined {
+  return isBlank(value) ? undefined : String(value).trim() || undefined;
+}
+
+function withoutBlanks(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+}
+
+/** Up to `limit` records of an offset-paged read, as a table with a header row. */
+function feedTable(a: Answering, op: AnyOperation, input: Record<string, unknown>, limit: unknown, columns: readonly string[]): CellValue[][] {
+  const max = intArg(limit, 'limit', 100, 1, 2000);
+  const pages = a.run(paginate<Record<string, unknown>>(a.client, op, withoutBlanks(input), { maxItems: max }));
+  return table(pages.items.slice(0, max), columns, customFunctionCell);
+}
+
+const limit = param('limit', 'number', 'Most rows to return (default 100, up to 2000).');
+
+export const engagementFunctions: Record<string, CustomFunction> = {
+  PDS_TASKS: customFunction({
+    summary: "Lists your organization's tasks (free), optionally only one status, type or campaign.",
+    params: [
+      param('status', 'string', 'Optional: scheduled, in-progress, completed, paused, errored, cancelled or skipped.'),
+      param('taskType', 'string', 'Optional: manual-email, call, action-item or linkedin.'),
+      limit,
+      param('campaignIdentifier', 'string', 'Optional: only the tasks of this campaign (its identifier, e.g. q3-directors).'),
+    ],
+    returns: 'A table of tasks with a header row, soonest due first.',
+    body: (a, status, taskType, max, campaignIdentifier) =>
+      feedTable(
+        a,
+        listTasksOperation,
+        { status: textArg(status), taskType: textArg(taskType), campaignIdentifier: textArg(campaignIdentifier) },
+        max,
+        taskColumns,
+      ),
+  }),
+  PDS_ACTIVITY: customFunction({
+    summary: "Lists what happened to your organization's contacts, newest first (free): emails, calls, tasks, campaigns.",
+    params: [
+      param('contactId', 'number', 'Optional: only the activity of this saved contact.'),
+      param('searchText', 'string', 'Optional: only events whose description contains this text.'),
+      limit,
+      param('campaignIdentifier', 'string', 'Optional: only the activity of this campaign.'),
+    ],
+    returns: 'A table of activity events with a header row, newest first.',
+    body: (a, contactId, searchText, max, campaignIdentifier) =>
+      feedTable(
+        a,
+        listActivityOperation,
+        { contactId: textArg(contactId), searchText: textArg(searchText), campaignIdentifier: textArg(campaignIdentifier) },
+        max,
+        activityColumns,
+      ),
+  }),
+  PDS_CALL_DISPOSITIONS: customFunction({
+    summary: 'Lists the outcomes a logged call can have, with their ids (free).',
+    params: [],
+    returns: 'A table of call dispositions with a header row.',
+    body: ({ client, run }) => table(run(call(client, listCallDispositionsOperation, {})), dispositionColumns, customFunctionCell),
+  }),
+  PDS_CALL_SENTIMENTS: customFunction({
+    summary: 'Lists the sentiments a logged call can have, with their ids (free).',
+    params: [],
+    returns: 'A table of call sentiments with a header row.',
+    body: ({ client, run }) => table(run(call(client, listCallSentimentsOperation, {})), sentimentColumns, customFunctionCell),
+  }),
+};

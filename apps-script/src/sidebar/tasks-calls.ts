@@ -1,0 +1,204 @@
+/**
+ * Sidebar: for the selected rows, create one task or log one call per contact (issue 11). Each row's outcome is
+ * written beside it ("PDS task" / "PDS call": the new id, "error: ..." or "unknown: ..."), so running the action
+ * again only does the rows not done yet. A create or log whose answer was lost is never repeated: its row says
+ * "unknown" and the run stops there; a row that already has an id or "unknown" is skipped, only "error" rows
+ * (refused by the service, so nothing was made) are tried again.
+ */
+import {
+  call,
+  createTaskOperation,
+  listCallDispositionsOperation,
+  listCallSentimentsOperation,
+  logCallOperation,
+  NetworkError,
+  ProspectingError,
+  ValidationError,
+  validate,
+  type AnyOperation,
+} from '../../../shared';
+import { deadlineAfter } from '../budget';
+import { keyOf, safeCell, type CellValue } from '../cells';
+import { makeClient, run } from '../client';
+import { userError, userMessage } from '../errors';
+import { gasHost, sleepUntil } from '../host';
+import { selectedRows } from '../research/targets';
+import { ensureSize, headerColumns, writeSpan } from '../sheet-io';
+import { requestArg } from './inputs';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export interface RowsOutcome {
+  /** The column the outcomes were written to. */
+  column: string;
+  done: number;
+  errors: number;
+  /** Rows whose create or log may have happened (lost answer): check them before clearing their cell. */
+  unknown: number;
+  /** Rows skipped because their cell already holds an id or "unknown". */
+  skipped: number;
+  /** Rows with a contactId left for the next run (time budget, or the run stopped at an unknown outcome). */
+  remaining: number;
+  /** The first few row messages, "Row 5: ...". */
+  messages: string[];
+}
+
+interface Target {
+  row: number;
+  contactId: number;
+}
+
+/** The outcome column's 1-based index, made (header written) when the sheet has none. */
+function outcomeColumn(sheet: Sheet, name: string): number {
+  const headers = headerColumns(sheet);
+  const existing = headers.get(name);
+  if (existing) return existing;
+  const column = sheet.getLastColumn() + 1;
+  ensureSize(sheet, 1, column);
+  sheet.getRange(1, column, 1, 1).setValues([[safeCell(name)]]);
+  return column;
+}
+
+/** The selected rows with a contactId ("contactId" or "PDS contactId" column), and what their outcome cell holds. */
+function targetsOf(sheet: Sheet, rows: number[], outcome: number): { todo: Target[]; skipped: number } {
+  const headers = headerColumns(sheet);
+  const idColumn = headers.get('contactId') ?? headers.get('PDS contactId');
+  if (!idColumn) throw new Error('The sheet has no contactId column: import saved contacts or enrich the rows first. Nothing was sent.');
+  const first = rows[0];
+  const ids = sheet.getRange(first, idColumn, rows.length, 1).getValues();
+  const cells = sheet.getRange(first, outcome, rows.length, 1).getValues();
+  const todo: Target[] = [];
+  let skipped = 0;
+  rows.forEach((row, i) => {
+    const id = keyOf(ids[i][0]);
+    if (!/^\d+$/.test(id)) return;
+    const cell = keyOf(cells[i][0]);
+    if (cell && !cell.startsWith('error:')) {
+      skipped++;
+      return;
+    }
+    todo.push({ row, contactId: Number(id) });
+  });
+  if (todo.length === 0 && skipped === 0) throw new Error('None of the selected rows has a contactId. Nothing was sent.');
+  return { todo, skipped };
+}
+
+/** Whether a failure may have left the task or call made: a lost answer, or a server error after sending. */
+function outcomeUnknown(error: unknown): boolean {
+  if (error instanceof NetworkError) return error.maybeSent;
+  return error instanceof ProspectingError && error.status !== undefined && error.status >= 500;
+}
+
+/** The service refused this row (4xx but 429): nothing was made, the next row may still work. */
+function refusedRow(error: unknown): boolean {
+  return error instanceof ProspectingError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+/**
+ * Runs `op` once per selected row with the same fields and the row's contactId. The fields are checked before
+ * anything is sent (a bad one refuses the whole run); then rows go one by one within the time budget.
+ */
+function perRow(op: AnyOperation, fields: Record<string, unknown>, column: string, idOf: (answer: Record<string, unknown>) => string): RowsOutcome {
+  const client = makeClient();
+  const selection = selectedRows();
+  // Checked once with a stand-in contactId: a wrong field is named before the first row is sent.
+  validate(op.input, { ...fields, contactId: 1 }, op.title);
+  const outcomeAt = outcomeColumn(selection.sheet, column);
+  const { todo, skipped } = targetsOf(selection.sheet, selection.rows, outcomeAt);
+  const deadline = deadlineAfter(client.addOn.runBudgetMs);
+  const host = gasHost({ sleep: sleepUntil(deadline) });
+  const written = new Map<number, CellValue[]>();
+  const out: RowsOutcome = { column, done: 0, errors: 0, unknown: 0, skipped, remaining: 0, messages: [] };
+  const note = (row: number, text: string) => {
+    written.set(row, [safeCell(text)]);
+    if (out.messages.length < 5) out.messages.push(`Row ${row}: ${text}`);
+  };
+  try {
+    for (let i = 0; i < todo.length; i++) {
+      const target = todo[i];
+      if (Date.now() >= deadline) {
+        out.remaining = todo.length - i;
+        break;
+      }
+      try {
+        const answer = run(client, call(client, op, { ...fields, contactId: target.contactId }), host) as Record<string, unknown>;
+        written.set(target.row, [safeCell(idOf(answer))]);
+        out.done++;
+      } catch (error) {
+        if (refusedRow(error) || error instanceof ValidationError) {
+          out.errors++;
+          note(target.row, `error: ${userMessage(error)}`);
+          continue;
+        }
+        if (outcomeUnknown(error)) {
+          out.unknown++;
+          note(target.row, `unknown: ${userMessage(error)}`);
+          out.remaining = todo.length - i - 1;
+          break;
+        }
+        // Not sent (rate limit past the budget, service unreachable): the row stays as it was, for the next run.
+        out.remaining = todo.length - i;
+        out.messages.push(`Stopped at row ${target.row}: ${userMessage(error)}`);
+        break;
+      }
+    }
+  } finally {
+    writeSpan(selection.sheet, outcomeAt, 1, written);
+  }
+  return out;
+}
+
+export interface TaskRequest {
+  name: string;
+  taskType: string;
+  priority: number;
+  description?: string;
+  dueAt?: string;
+  templateId?: number;
+}
+
+/** One task per selected contact (never repeated after a lost answer). */
+export function createTasksForSelection(req: TaskRequest): RowsOutcome {
+  try {
+    const { name, taskType, priority, description, dueAt, templateId } = requestArg<TaskRequest>(req, 'request');
+    const fields = Object.fromEntries(
+      Object.entries({ name, taskType, priority, description, dueAt, templateId }).filter(([, v]) => v !== undefined && v !== ''),
+    );
+    return perRow(createTaskOperation, fields, 'PDS task', (task) => `task ${String(task.taskId)}`);
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export interface CallRequest {
+  callDispositionId?: number;
+  callSentimentId?: number;
+  callScript?: string;
+  calledAt?: string;
+  durationMs?: number;
+}
+
+/** One logged call per selected contact (never repeated after a lost answer). */
+export function logCallsForSelection(req: CallRequest): RowsOutcome {
+  try {
+    const { callDispositionId, callSentimentId, callScript, calledAt, durationMs } = requestArg<CallRequest>(req, 'request');
+    const fields = Object.fromEntries(
+      Object.entries({ callDispositionId, callSentimentId, callScript, calledAt, durationMs }).filter(([, v]) => v !== undefined && v !== ''),
+    );
+    return perRow(logCallOperation, fields, 'PDS call', (logged) => `call ${String(logged.callId)}`);
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** The choices the sidebar's call form shows: dispositions and sentiments with their ids. */
+export function callChoices(): { dispositions: unknown[]; sentiments: unknown[] } {
+  try {
+    const client = makeClient();
+    const dispositions = run(client, call(client, listCallDispositionsOperation, {})) as unknown[];
+    const sentiments = run(client, call(client, listCallSentimentsOperation, {})) as unknown[];
+    return { dispositions, sentiments };
+  } catch (error) {
+    throw userError(error);
+  }
+}

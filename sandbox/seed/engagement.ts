@@ -1,0 +1,19 @@
+/** Call dispositions and sentiments each organization starts with (DECISIONS "Tasks, calls, activity"). */
+import type { State } from '../state/store';
+
+const DISPOSITIONS = ['Connected', 'Left voicemail', 'No answer', 'Busy', 'Wrong number', 'Meeting booked'];
+const SENTIMENTS = ['Positive', 'Neutral', 'Negative'];
+
+export function seedEngagement(state: State): void {
+  for (const org of state.orgs.values()) {
+    state.callDispositions.set(
+      org.id,
+      DISPOSITIONS.map((name, i) => ({ callDispositionId: i + 1, name })),
+    );
+    state.callSentiments.set(
+      org.id,
+      SENTIMENTS.map((name, i) => ({ callSentimentId: i + 1, name })),
+    );
+    state.activity.set(org.id, []);
+  }
+}

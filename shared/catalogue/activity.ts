@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { activitySchema, v2Envelope } from '../records';
+import { integerId, shortText } from '../validation/fields';
+import { feedPageLimit, offsetPaging } from './tasks';
+import { keyedById, defineOperation } from './types';
+
+/** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
+export const listActivityOperation = defineOperation({
+  id: 'activity.list',
+  resource: 'activity',
+  action: 'list',
+  returns: 'list',
+  title: 'List activity',
+  description: "What happened to your organization's contacts (emails, calls, tasks, campaign events), newest first.",
+  version: 'v2',
+  method: 'GET',
+  path: '/activity',
+  pathFields: [],
+  queryFields: ['limit', 'offset', 'campaignIdentifier', 'contactId', 'searchText'],
+  input: z.strictObject({
+    ...offsetPaging,
+    campaignIdentifier: shortText().optional(),
+    contactId: integerId.optional(),
+    searchText: shortText().optional(),
+  }),
+  output: v2Envelope(z.array(activitySchema)),
+  result: (body) => body.data,
+  credits: 'none',
+  retry: 'safe',
+  pagination: { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit },
+  auth: 'required',
+});
+
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const activityOperations = keyedById([listActivityOperation]);

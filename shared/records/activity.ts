@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idText, looseDateTime, looseText } from './lenient';
+
+/** Activity feed events (public reference, "The rest of the service": Activity; fields in DECISIONS "Tasks, calls, activity"). */
+
+/** Event types the sandbox writes; the service may have more, so `type` stays plain text. */
+export const knownActivityTypes = [
+  'task.created',
+  'task.updated',
+  'task.started',
+  'task.completed',
+  'task.paused',
+  'task.unpaused',
+  'task.skipped',
+  'task.cancelled',
+  'task.scheduled',
+  'task.rescheduled',
+  'task.deleted',
+  'call.logged',
+  'email.sent',
+  'campaign.started',
+] as const;
+
+/** One event: the id is required (the trigger deduplicates and orders by it); the rest is read tolerantly. */
+export const activitySchema = z.looseObject({
+  activityId: idText,
+  type: looseText,
+  description: looseText,
+  contactId: looseText,
+  campaignIdentifier: looseText,
+  taskId: looseText,
+  callId: looseText,
+  emailId: looseText,
+  userId: looseText,
+  occurredAt: looseDateTime,
+});
+export type ActivityEvent = z.infer<typeof activitySchema>;
