@@ -35,7 +35,7 @@ export function getConnectionStatus(): ConnectionStatus {
 export function testConnection(): ConnectionTest {
   try {
     const client = makeClient();
-    const me = run(client, call(client, meOperation, {})) as { email?: string; firstname?: string; lastname?: string };
+    const me = run(client, call(client, meOperation, {}));
     const credits = run(client, call(client, getCreditsOperation, {})).balance;
     const [endpoint, window] = Object.entries(client.state.pacing).find(([k]) => k.endsWith('/credits')) ?? [];
     return {

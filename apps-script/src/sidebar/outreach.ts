@@ -107,7 +107,7 @@ export function sendDraft(id: string, from?: string): SentEmail {
 export function listDrafts(): { emailId: string; to: string; subject: string }[] {
   try {
     const client = makeClient();
-    const drafts = run(client, call(client, listDraftsOperation, {})) as { emailId: string; to: string; subject: string }[];
+    const drafts = run(client, call(client, listDraftsOperation, {}));
     return drafts.map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
   } catch (error) {
     throw userError(error);
@@ -117,7 +117,7 @@ export function listDrafts(): { emailId: string; to: string; subject: string }[]
 export function listEmailAccounts(): { emailAccountId: string; email: string; name: string }[] {
   try {
     const client = makeClient();
-    return run(client, call(client, listEmailAccountsOperation, {})) as { emailAccountId: string; email: string; name: string }[];
+    return run(client, call(client, listEmailAccountsOperation, {}));
   } catch (error) {
     throw userError(error);
   }

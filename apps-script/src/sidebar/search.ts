@@ -115,7 +115,7 @@ export function importSearch(req: SearchRequest): { sheetName: string; rows: num
 export function importSavedSearch(savedSearchId: string, limit?: number, sheetName?: string): { sheetName: string; rows: number } {
   try {
     const client = makeClient();
-    const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId })) as { name: string; type?: string };
+    const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId }));
     const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
     return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name });
   } catch (error) {

@@ -195,8 +195,8 @@ export function logCallsForSelection(req: CallRequest): RowsOutcome {
 export function callChoices(): { dispositions: unknown[]; sentiments: unknown[] } {
   try {
     const client = makeClient();
-    const dispositions = run(client, call(client, listCallDispositionsOperation, {})) as unknown[];
-    const sentiments = run(client, call(client, listCallSentimentsOperation, {})) as unknown[];
+    const dispositions = run(client, call(client, listCallDispositionsOperation, {}));
+    const sentiments = run(client, call(client, listCallSentimentsOperation, {}));
     return { dispositions, sentiments };
   } catch (error) {
     throw userError(error);
