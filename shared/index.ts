@@ -8,6 +8,7 @@ export * from './auth/config';
 export { connectWithCode, accessToken } from './auth/oauth';
 export { readToken, writeToken, type StoredToken } from './auth/token-store';
 export { send } from './flow/send';
+export { settleAll, allOf, type Settled } from './flow/parallel';
 export { prepare } from './flow/prepare';
 export type { Reply } from './flow/decode';
 export { call, callWithWarnings, sendOne, customCall, checkBatchLimits, type Answered } from './flow/call';
