@@ -41,6 +41,7 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const ROWS = Number(arg('rows') ?? 5000);
 const ORG = 20000;
 const IMPORT = !process.argv.includes('--no-import');
+const IMPORT_W = 60_000; // the service's window for the import and its floor
 const PARALLEL = 10; // the core's parallelRequests default: the floor's client uses the same
 const W = 2000; // compressed rate window (ms)
 const R = 60; // requests per window per endpoint
@@ -175,8 +176,9 @@ async function main(): Promise<void> {
     });
     if (!IMPORT) return;
 
-    // Org import: 20,000 saved contacts into a sheet.
-    await new Promise((r) => setTimeout(r, W));
+    // Org import: 20,000 saved contacts into a sheet, under the service's own window (60 requests per 60 s), so
+    // "windows of requests" means what it says: how many rate windows the pages needed (target ceil(pages / 60)).
+    await admin(sb, 'PUT', '/rate-limits', { windowMs: IMPORT_W, defaultLimit: R });
     const o0 = await snapshot(sb, h);
     const refresh = (await h.run('enableOrgRefresh', { sheetName: 'Org contacts', days: 3650 })) as { appended: number; passComplete: boolean };
     const o1 = await snapshot(sb, h);
@@ -187,7 +189,7 @@ async function main(): Promise<void> {
     const imp = report(`import ${M} org contacts (pass complete: ${refresh.passComplete}; ${pages} pages in ${windows} rate windows)`, o0, o1, h, 1);
 
     // The floor: the same number of pages by a plain client, same concurrency and pacing, then one write of the matrix.
-    await new Promise((r) => setTimeout(r, W));
+    await admin(sb, 'PUT', '/rate-limits', { windowMs: IMPORT_W, defaultLimit: R }); // a fresh window, as the import had
     const plain = createClient({
       auth: { type: 'apiKey', apiKey: sb.info.apiKey },
       settings: { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, parallelRequests: PARALLEL },
@@ -209,6 +211,7 @@ async function main(): Promise<void> {
       `floor: ${pages} pages fetched by a plain client (${PARALLEL} side by side, paced) ${(fetchMs / 1000).toFixed(2)} s + one setValues ${(writeMs / 1000).toFixed(2)} s = ${(floor / 1000).toFixed(2)} s`,
     );
     console.log(`import / floor: ${(imp.wall / floor).toFixed(2)} (target ≤ 1.3); rate windows ${windows} (≤ ceil(pages/60) = ${maxWindows})`);
+    console.log(`pages: ${pages} (the fewest that hold ${M} records: ${Math.ceil(M / 500)}; the rest are slice ends and boundary re-reads)`);
     rows.push({
       bench: `Sheets import ${M} org contacts`,
       figure: `${(imp.wall / 1000).toFixed(2)} s; ${pages} pages in ${windows} windows (≤ ${maxWindows}); ${imp.limited} × 429`,
