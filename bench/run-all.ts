@@ -47,7 +47,12 @@ for (const run of runs) {
     .map((l) => JSON.parse(l.slice('BENCH_ROW '.length)) as Row);
   if (found.length > 0) rows.push(...found);
   else {
-    const last = text.trim().split('\n').filter(Boolean).slice(-1)[0] ?? '';
+    const last =
+      text
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('npm warn'))
+        .slice(-1)[0] ?? '';
     rows.push({ bench: run.label, figure: out.status === 0 ? last : `failed (exit ${out.status}): ${last}`, bound: '', ratio: '', pass: out.status === 0 });
   }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
