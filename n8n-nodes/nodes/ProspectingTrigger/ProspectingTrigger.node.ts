@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { orgCompaniesOperation, orgContactsOperation, runAsync } from '../../../shared';
-import { afterWindow, openWindow, readChanges, readChangesSliced } from '../../../shared/flow/incremental-read';
+import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
 import { connect } from '../Prospecting/client';
 import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
 import { toNodeError } from '../Prospecting/errors';
@@ -89,11 +89,8 @@ async function pollChanges(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
     const read = await runAsync(
       (function* () {
         const cursor = yield* openWindow(after, lookbackMs);
-        const idField = kind === 'contacts' ? 'contactId' : 'companyId';
-        // Manual: one page is plenty to show one example. A poll reads the window's slices side by side.
-        const run = manual
-          ? yield* readChanges<IDataObject>(conn.client, op, cursor, idField, { maxRequests: 1 })
-          : yield* readChangesSliced<IDataObject>(conn.client, op, cursor, idField);
+        // Manual: one page is plenty to show one example.
+        const run = yield* readChanges<IDataObject>(conn.client, op, cursor, kind === 'contacts' ? 'contactId' : 'companyId', manual ? { maxRequests: 1 } : {});
         return { records: run.records, windowEnd: cursor.windowEnd };
       })(),
       conn.host,
