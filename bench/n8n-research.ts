@@ -3,13 +3,16 @@
  * against the sandbox with a compressed rate window, beside a per-item baseline in the same run (the
  * node used item by item: one execution per item for the submit, then one per item for each poll).
  * Prints requests per endpoint, 429s, credits spent, wall time and wall / T_bound (docs/DESIGN.md).
- * Run: npx tsx bench/n8n-research.ts
+ * Run: npx tsx bench/n8n-research.ts [--items=10000] [--baseline]   (the per-item baseline takes minutes; off by default)
+ * Prints peak heap of the process during the node's run, and a `BENCH_ROW` JSON line for bench/run-all.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { executeNode } from '../test/n8n/harness';
 import { admin, requestCounts, sandboxWithCredentials } from '../test/n8n/setup';
 
-const N = 2000;
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const N = Number(arg('items') ?? 2000);
+const BASELINE = process.argv.includes('--baseline');
 const W = 2000; // rate window (ms)
 const R = 60; // requests per window per endpoint
 const QUEUED = 200;
@@ -32,9 +35,13 @@ async function credits(env: Env): Promise<number> {
 
 async function measure(env: Env, label: string, body: () => Promise<number>) {
   await admin(env.sandbox, 'DELETE', '/requests');
+  await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
   const before = await credits(env);
+  global.gc?.();
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 25);
   const started = Date.now();
-  const results = await body();
+  const results = await body().finally(() => clearInterval(sampler));
   const wallMs = Date.now() - started;
   const counts = await requestCounts(env.sandbox);
   const research = Object.entries(counts).filter(([endpoint]) => endpoint.includes('/contacts/research'));
@@ -44,6 +51,7 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
     label,
     results,
     wallMs,
+    peakHeap,
     requests: total,
     perEndpoint: Object.fromEntries(research),
     rateLimited: limited,
@@ -54,12 +62,14 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
 const researchParams = { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}' };
 
 /** The node as meant: all items in one execution, batched submits, batched polls. */
+let uniqueRecords = 0;
 async function batched(env: Env, rows: IDataObject[]): Promise<number> {
   const out = await executeNode({
     parameters: { ...researchParams, waitForResults: true },
     items: rows.map((json) => ({ json })),
     credentials: env.credentials,
   });
+  uniqueRecords = new Set(out.filter((o) => o.json.outcome === 'done').map((o) => o.json.requestId)).size;
   return out.filter((o) => o.json.outcome !== 'pending').length;
 }
 
@@ -84,29 +94,40 @@ async function perItem(env: Env, rows: IDataObject[]): Promise<number> {
 
 async function main(): Promise<void> {
   const env = await sandboxWithCredentials({
-    contacts: 10_000,
+    contacts: Math.max(10_000, 2 * N + 1000),
     config: { rateLimit: { windowMs: W, defaultLimit: R }, research: { queuedMs: QUEUED, researchingMs: RESEARCHING }, credits: { A: 100_000 } },
   });
   try {
     const found = await executeNode({
-      parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: 2 * N },
+      parameters: { resource: 'contacts', operation: 'search', returnAll: false, limit: (BASELINE ? 2 : 1) * N },
       credentials: env.credentials,
     });
     const rows = found.map((i) => i.json);
-    if (rows.length < 2 * N) throw new Error(`search found only ${rows.length} contacts`);
+    if (rows.length < (BASELINE ? 2 : 1) * N) throw new Error(`search found only ${rows.length} contacts`);
     // Separate people for each run, so the baseline pays for its research instead of getting duplicates.
     const node = await measure(env, `node, ${N} items in one execution`, () => batched(env, rows.slice(0, N)));
-    const base = await measure(env, `baseline, one request per item`, () => perItem(env, rows.slice(N, 2 * N)));
+    const base = BASELINE ? await measure(env, `baseline, one request per item`, () => perItem(env, rows.slice(N, 2 * N))) : null;
     console.log(`N=${N}  W=${W} ms  R=${R}/window/endpoint  L=${L} ms  I=${I} ms  batch ${B}, poll ids ${P}`);
     console.log(`T_bound = (ceil(S/R)-1)·W + L + I + (ceil(Q/R)-1)·W with S=${S}, Q=${Q} → ${T_BOUND} ms`);
-    for (const r of [node, base]) {
+    for (const r of base ? [node, base] : [node]) {
       console.log(`\n${r.label}`);
       console.log(`  items finished ${r.results}/${N}`);
       for (const [endpoint, byStatus] of Object.entries(r.perEndpoint)) console.log(`  ${endpoint}: ${JSON.stringify(byStatus)}`);
       console.log(`  requests ${r.requests}, 429s ${r.rateLimited}, credits spent ${r.creditsSpent}`);
-      console.log(`  wall ${(r.wallMs / 1000).toFixed(2)} s, wall / T_bound = ${(r.wallMs / T_BOUND).toFixed(2)}`);
+      console.log(`  wall ${(r.wallMs / 1000).toFixed(2)} s, wall / T_bound = ${(r.wallMs / T_BOUND).toFixed(2)} (target ≤ 1.10)`);
+      console.log(`  peak heap ${(r.peakHeap / 1048576).toFixed(0)} MB`);
     }
-    console.log(`\nbaseline / node wall time: ${(base.wallMs / node.wallMs).toFixed(1)}x`);
+    console.log(`  unique records researched ${uniqueRecords}, credits spent ${node.creditsSpent}`);
+    if (base) console.log(`\nbaseline / node wall time: ${(base.wallMs / node.wallMs).toFixed(1)}x`);
+    const row = {
+      bench: `n8n research ${N} items`,
+      figure: `${(node.wallMs / 1000).toFixed(2)} s; ${node.requests} requests; ${node.rateLimited} × 429; credits ${node.creditsSpent} / unique ${uniqueRecords}`,
+      bound: `T_bound ${(T_BOUND / 1000).toFixed(1)} s`,
+      ratio: `${(node.wallMs / T_BOUND).toFixed(2)} × (≤ 1.10)`,
+      memory: `peak heap ${(node.peakHeap / 1048576).toFixed(0)} MB`,
+      pass: node.wallMs <= 1.1 * T_BOUND && node.rateLimited === 0 && node.creditsSpent === uniqueRecords,
+    };
+    console.log(`BENCH_ROW ${JSON.stringify(row)}`);
   } finally {
     await env.sandbox.close();
   }

@@ -41,6 +41,8 @@ export interface HttpResponse {
 
 export type Effect =
   | { kind: 'http'; request: HttpRequest }
+  /** Several requests sent side by side (UrlFetchApp.fetchAll, concurrent fetches); answers in request order. */
+  | { kind: 'fetchMany'; requests: HttpRequest[] }
   | { kind: 'sleep'; ms: number }
   | { kind: 'now' }
   | { kind: 'store'; op: 'get'; key: string }

@@ -7,6 +7,7 @@ export * from './catalogue';
 export * from './auth/config';
 export { connectWithCode, accessToken } from './auth/oauth';
 export { readToken, writeToken, type StoredToken } from './auth/token-store';
+export { settleAll, allOf, type Settled } from './flow/parallel';
 export type { Reply } from './flow/decode';
 /** Sending a request: `call` (typed by the operation, input validated once, oversized inputs split) is the one way targets use. */
 export { call, callWithWarnings, type Answered } from './flow/call';

@@ -30,6 +30,11 @@ export const settingsSchema = z.object({
   pollIdsLimit: z.number().int().min(1).max(100).default(100),
   /** Spec 8: at most 500 contactIds per campaign request. */
   contactIdsLimit: z.number().int().min(1).max(500).default(500),
+  /**
+   * Requests one run sends side by side where order does not matter (research submits, poll sweeps, page reads);
+   * each is still paced, so the rate window, not this number, bounds how many go out per window.
+   */
+  parallelRequests: z.number().int().min(1).max(60).default(10),
   /** Spec 8: at most 500 results per org page. */
   pageSizeLimit: z.number().int().min(1).max(500).default(500),
   /**

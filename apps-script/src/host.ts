@@ -24,11 +24,12 @@ function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, stri
   return out;
 }
 
-export function gasFetch(request: HttpRequest): HttpResponse {
+function fetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequest {
   const headers: Record<string, string> = {};
   // UrlFetchApp sets Content-Type from `contentType`; the rest are passed as given.
   for (const [name, value] of Object.entries(request.headers)) if (name !== 'content-type') headers[name] = value;
-  const params: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+  const params: GoogleAppsScript.URL_Fetch.URLFetchRequest = {
+    url: request.url,
     method: request.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
     headers,
     muteHttpExceptions: true,
@@ -38,16 +39,44 @@ export function gasFetch(request: HttpRequest): HttpResponse {
     params.payload = request.body;
     params.contentType = request.headers['content-type'] ?? 'application/json';
   }
+  return params;
+}
+
+function answerOf(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  return {
+    status: response.getResponseCode(),
+    headers: lowerCaseHeaders(response.getAllHeaders() as Record<string, unknown>),
+    body: response.getContentText(),
+  };
+}
+
+export function gasFetch(request: HttpRequest): HttpResponse {
+  const { url, ...params } = fetchParams(request);
   try {
-    const response = UrlFetchApp.fetch(request.url, params);
-    return {
-      status: response.getResponseCode(),
-      headers: lowerCaseHeaders(response.getAllHeaders() as Record<string, unknown>),
-      body: response.getContentText(),
-    };
+    return answerOf(UrlFetchApp.fetch(url, params));
   } catch (error) {
     if (isTimeUp(error)) throw error;
     return { status: 0, headers: {}, body: '', failure: failureFrom(error) };
+  }
+}
+
+/** Checks Apps Script makes on the arguments, before any request of a fetchAll leaves. */
+const REFUSED_BEFORE_SENDING = [/Invalid argument/i, /^Bad request/i];
+
+/**
+ * Several requests at once with UrlFetchApp.fetchAll. Apps Script throws for the whole call when one request
+ * fails without an HTTP answer, without saying which or whether the others left: every request then gets a
+ * failure that may have been sent (a safe one is tried again, an unsafe one is never repeated).
+ */
+export function gasFetchAll(requests: HttpRequest[]): HttpResponse[] {
+  if (requests.length === 1) return [gasFetch(requests[0])];
+  try {
+    return UrlFetchApp.fetchAll(requests.map(fetchParams)).map(answerOf);
+  } catch (error) {
+    if (isTimeUp(error)) throw error;
+    const failure = failureFrom(error);
+    const maybeSent = !REFUSED_BEFORE_SENDING.some((re) => re.test(failure.message));
+    return requests.map(() => ({ status: 0, headers: {}, body: '', failure: { ...failure, maybeSent } }));
   }
 }
 
@@ -90,5 +119,5 @@ export function sleepUntil(deadlineMs: number): (ms: number) => void {
 
 /** The SyncHost for runSync: UrlFetchApp, Utilities.sleep, the clock, user properties and the user lock. */
 export function gasHost(overrides: Partial<SyncHost> = {}): SyncHost {
-  return { fetch: gasFetch, sleep: sleepMs, now: () => Date.now(), store: userStore(), locks: userLocks(), ...overrides };
+  return { fetch: gasFetch, fetchAll: gasFetchAll, sleep: sleepMs, now: () => Date.now(), store: userStore(), locks: userLocks(), ...overrides };
 }

@@ -1,4 +1,4 @@
-import type { Flow } from '../effects';
+import type { Flow, HttpRequest } from '../effects';
 import { dispatch } from './dispatch';
 import type { AsyncHost } from './host';
 import { memoryStore, processLocksAsync } from './memory';
@@ -8,7 +8,13 @@ import { memoryStore, processLocksAsync } from './memory';
  * as the sync driver, so one operation yields one request log under both.
  */
 export async function runAsync<T>(flow: Flow<T>, host: AsyncHost): Promise<T> {
-  const handlers = { ...host, store: host.store ?? memoryStore(), locks: host.locks ?? processLocksAsync() };
+  const handlers = {
+    ...host,
+    // The flow bounds how many requests one effect carries (flow/parallel.ts), so all of them start at once.
+    fetchMany: host.fetchAll ? host.fetchAll.bind(host) : async (requests: HttpRequest[]) => await Promise.all(requests.map((r) => host.fetch(r))),
+    store: host.store ?? memoryStore(),
+    locks: host.locks ?? processLocksAsync(),
+  };
   let step = flow.next();
   while (!step.done) {
     let answer: unknown;

@@ -3,6 +3,7 @@ import type { Effect, HttpRequest } from '../effects';
 /** The handlers of one runtime; a sync host returns values, an async host may return promises. */
 export interface Handlers {
   fetch(request: HttpRequest): unknown;
+  fetchMany(requests: HttpRequest[]): unknown;
   sleep(ms: number): unknown;
   now(): number;
   store: { get(key: string): unknown; put(key: string, value: string): unknown; delete(key: string): unknown };
@@ -14,6 +15,8 @@ export function dispatch(effect: Effect, h: Handlers): unknown {
   switch (effect.kind) {
     case 'http':
       return h.fetch(effect.request);
+    case 'fetchMany':
+      return h.fetchMany(effect.requests);
     case 'sleep':
       return h.sleep(effect.ms);
     case 'now':

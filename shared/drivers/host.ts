@@ -26,6 +26,8 @@ export interface AsyncLocks {
 /** What the synchronous driver needs from its runtime (Apps Script: UrlFetchApp, Utilities.sleep). */
 export interface SyncHost {
   fetch(request: HttpRequest): HttpResponse;
+  /** Several requests at once (UrlFetchApp.fetchAll); answers in request order. Absent: one after another. */
+  fetchAll?(requests: HttpRequest[]): HttpResponse[];
   sleep(ms: number): void;
   now(): number;
   store?: SyncStore;
@@ -35,6 +37,8 @@ export interface SyncHost {
 /** What the asynchronous driver needs (Node fetch, n8n helpers). */
 export interface AsyncHost {
   fetch(request: HttpRequest): Promise<HttpResponse>;
+  /** Several requests at once; answers in request order. Absent: `fetch` for each, all started together. */
+  fetchAll?(requests: HttpRequest[]): Promise<HttpResponse[]>;
   sleep(ms: number): Promise<void>;
   now(): number;
   store?: AsyncStore;

@@ -1,4 +1,4 @@
-import type { Flow } from '../effects';
+import type { Flow, HttpRequest } from '../effects';
 import { dispatch } from './dispatch';
 import type { SyncHost } from './host';
 import { memoryStore, processLocksSync } from './memory';
@@ -8,7 +8,13 @@ import { memoryStore, processLocksSync } from './memory';
  * A host failure is thrown into the flow, so its `finally` blocks (lock release) still run.
  */
 export function runSync<T>(flow: Flow<T>, host: SyncHost): T {
-  const handlers = { ...host, store: host.store ?? memoryStore(), locks: host.locks ?? processLocksSync() };
+  const handlers = {
+    ...host,
+    // Without fetchAll the requests go one after another: same answers, only slower.
+    fetchMany: host.fetchAll ? host.fetchAll.bind(host) : (requests: HttpRequest[]) => requests.map((r) => host.fetch(r)),
+    store: host.store ?? memoryStore(),
+    locks: host.locks ?? processLocksSync(),
+  };
   let step = flow.next();
   while (!step.done) {
     let answer: unknown;

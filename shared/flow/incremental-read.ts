@@ -1,6 +1,7 @@
 import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
 import { nowMs, type Flow } from '../effects';
+import { allOf } from './parallel';
 import { send } from './send';
 
 /**
@@ -105,4 +106,78 @@ export function* readChanges<T extends Record<string, unknown>>(
     next = page.next;
   }
   return { records, next, requests };
+}
+
+/**
+ * Splits the unread part of a window into up to `n` slices of equal time, read side by side. The slices are
+ * disjoint (each end inclusive, the next slice starts 1 ms later), and each is read by keyset on its own, so a
+ * record changed during the read still leaves every slice (its updatedAt moves past the window) and moves no
+ * other record between pages: none is skipped, none read twice. A cursor inside a page run of one updatedAt is
+ * not split.
+ */
+export function splitWindow(cursor: ChangeCursor, n: number): ChangeCursor[] {
+  const from = Date.parse(cursor.from);
+  const end = Date.parse(cursor.windowEnd);
+  const span = end - from + 1;
+  if (cursor.page > 1 || n <= 1 || !Number.isFinite(span) || span < 2) return [cursor];
+  const count = Math.min(Math.floor(n), span);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return Array.from({ length: count }, (_, i) => ({
+    from: i === 0 ? cursor.from : iso(from + Math.floor((i * span) / count)),
+    windowEnd: i === count - 1 ? cursor.windowEnd : iso(from + Math.floor(((i + 1) * span) / count) - 1),
+    page: 1,
+  }));
+}
+
+export interface SlicedRound<T> {
+  /** New records of this round, slice by slice (each slice oldest change first). */
+  records: T[];
+  /** The slices not read to their end yet, in window order; empty when the whole window is read. */
+  next: ChangeCursor[];
+}
+
+/** Reads one page of every slice, the requests side by side. `seen` is the pass's memory, shared by the slices. */
+export function* readSlicesOnce<T extends Record<string, unknown>>(
+  client: Client,
+  op: AnyOperation,
+  slices: readonly ChangeCursor[],
+  idField: string,
+  seen: SeenChanges,
+): Flow<SlicedRound<T>> {
+  const pages = yield* allOf(
+    slices.map((slice) => () => readChangedPage<T>(client, op, slice, idField, seen)),
+    client.settings.parallelRequests,
+  );
+  return { records: pages.flatMap((p) => p.records), next: pages.flatMap((p) => (p.next ? [p.next] : [])) };
+}
+
+/**
+ * Reads the window in slices side by side (as many as `parallelRequests`) until every slice is read. Each slice
+ * goes on with its next page as soon as it has one, so a round sends one request per unfinished slice.
+ */
+export function* readChangesSliced<T extends Record<string, unknown>>(
+  client: Client,
+  op: AnyOperation,
+  cursor: ChangeCursor,
+  idField: string,
+  options: { seen?: SeenChanges } = {},
+): Flow<ChangedRead<T>> {
+  const seen = options.seen ?? new Map<string, string>();
+  const bySlice = splitWindow(cursor, client.settings.parallelRequests).map(() => [] as T[]);
+  let open = splitWindow(cursor, client.settings.parallelRequests).map((slice, i) => ({ slice, i }));
+  let requests = 0;
+  while (open.length > 0) {
+    const pages = yield* allOf(
+      open.map(
+        ({ slice }) =>
+          () =>
+            readChangedPage<T>(client, op, slice, idField, seen),
+      ),
+      client.settings.parallelRequests,
+    );
+    requests += pages.length;
+    pages.forEach((page, k) => bySlice[open[k].i].push(...page.records));
+    open = open.flatMap((o, k) => (pages[k].next ? [{ slice: pages[k].next as ChangeCursor, i: o.i }] : []));
+  }
+  return { records: bySlice.flat(), next: null, requests };
 }

@@ -4,6 +4,7 @@ import { ProspectingError } from '../errors';
 import { chunk } from './chunk';
 import { applyPollItem, summarize, type ResearchJob } from './research-job';
 import { errorInfo, ops } from './research-submit';
+import { settleAll } from './parallel';
 import { send } from './send';
 
 /** Polls in a row that may leave an id out before it counts as lost (the service no longer knows it). */
@@ -48,22 +49,33 @@ function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
 }
 
 /**
- * One poll sweep: every pending id, up to the poll limit per request. Stops early at `deadlineMs` (Apps
- * Script's run budget). A failure that outlasts the retries is kept on the job (`lastError`), not thrown:
- * the pending ids stay, and a later sweep picks them up, so the credits already spent are not lost.
+ * One poll sweep: every pending id, up to the poll limit per request, the requests sent side by side (a poll is
+ * safe to repeat and its answers do not depend on order). Stops starting requests at `deadlineMs` (Apps Script's run
+ * budget). A failure that outlasts the retries is kept on the job (`lastError`), not thrown: the pending ids stay,
+ * and a later sweep picks them up, so the credits already spent are not lost.
  */
 export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infinity): Flow<ResearchJob> {
   const next: ResearchJob = { ...job, lastError: null, items: job.items.map((item) => ({ ...item })) };
-  for (const ids of chunk(summarize(next).pendingRequestIds, client.settings.pollIdsLimit)) {
-    if ((yield* nowMs()) >= deadlineMs) break;
-    try {
-      const reply = yield* send(client, ops[next.kind].poll, { requestIds: ids });
-      applySweep(next, ids, reply.data);
-    } catch (error) {
-      if (!(error instanceof ProspectingError)) throw error;
-      next.lastError = errorInfo(error);
-      break;
+  const sweeps = chunk(summarize(next).pendingRequestIds, client.settings.pollIdsLimit);
+  const tasks = sweeps.map(
+    (ids) =>
+      function* (): Flow<unknown> {
+        if ((yield* nowMs()) >= deadlineMs) return SKIPPED;
+        return (yield* send(client, ops[next.kind].poll, { requestIds: ids })).data;
+      },
+  );
+  const settled = yield* settleAll(tasks, client.settings.parallelRequests, true);
+  settled.forEach((result, k) => {
+    if (!result) return; // not started after a failure
+    if (!result.ok) {
+      if (!(result.error instanceof ProspectingError)) throw result.error;
+      next.lastError ??= errorInfo(result.error);
+      return;
     }
-  }
+    if (result.value !== SKIPPED) applySweep(next, sweeps[k], result.value);
+  });
   return next;
 }
+
+/** A request not started because the deadline had passed. */
+const SKIPPED = Symbol('skipped');

@@ -6,6 +6,7 @@ import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError
 import { chunk } from './chunk';
 import { namedItems } from './research-refusal';
 import type { ResearchItem, ResearchJob } from './research-job';
+import { settleAll } from './parallel';
 import { send } from './send';
 
 /** What submitting needs of the run's options. */
@@ -159,8 +160,9 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
   while (queue.length > 0) {
     // Past the deadline nothing new is started: the rest stays unsubmitted, and a later step sends it.
     if (opts.deadlineMs !== undefined && (yield* nowMs()) >= opts.deadlineMs) break;
-    let indexes = queue.shift() as number[];
+    let wave: number[][];
     if (allowance !== null && creditsError) {
+      let indexes = queue.shift() as number[];
       if (allowance <= 0) {
         failForCredits(job, [indexes, ...queue].flat(), creditsError);
         break;
@@ -169,24 +171,34 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         queue.unshift(indexes.slice(allowance));
         indexes = indexes.slice(0, allowance);
       }
-    }
+      wave = [indexes];
+    } else wave = takeWave(queue, client.state.credits.balance, client.settings.parallelRequests);
     // Saved before sending: if this run is cut mid-request, the next one knows these may be accepted.
-    mark(job, indexes, { phase: 'submitting', status: 'submitting' });
+    for (const indexes of wave) mark(job, indexes, { phase: 'submitting', status: 'submitting' });
     yield* checkpoint(job, opts);
-    try {
-      const before = client.state.credits;
-      const reply = yield* send(client, ops[job.kind].submit, bodyFor(job, indexes));
-      settleAccepted(job, indexes, reply);
-      // The balance this answer reported (send replaces the credits state when the header is there), else our count.
-      if (allowance !== null)
-        allowance = client.state.credits !== before && client.state.credits.balance !== null ? client.state.credits.balance : allowance - indexes.length;
-    } catch (error) {
+    const before = client.state.credits;
+    const settled = yield* settleAll(
+      wave.map((indexes) => () => send(client, ops[job.kind].submit, bodyFor(job, indexes))),
+      client.settings.parallelRequests,
+    );
+    const again: number[][] = [];
+    let stoppedBy: ProspectingError | null = null;
+    let failRestWith: CreditsError | null = null;
+    for (const [k, indexes] of wave.entries()) {
+      const result = settled[k];
+      if (result.ok) {
+        settleAccepted(job, indexes, result.value);
+        // The balance this answer reported (send replaces the credits state when the header is there), else our count.
+        if (allowance !== null)
+          allowance = client.state.credits !== before && client.state.credits.balance !== null ? client.state.credits.balance : allowance - indexes.length;
+        continue;
+      }
+      const error = result.error;
       if (error instanceof AuthError || error instanceof RateLimitError) {
         // Nothing was accepted; the rest waits for a later run, which submits it then.
-        mark(job, [indexes, ...queue].flat(), UNSUBMITTED);
-        job.lastError = errorInfo(error);
-        yield* checkpoint(job, opts);
-        return;
+        mark(job, indexes, UNSUBMITTED);
+        stoppedBy ??= error;
+        continue;
       }
       if (error instanceof CreditsError) {
         // A refusal accepted nothing: send what the balance covers, fail the rest with the service's words.
@@ -199,12 +211,13 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         allowance = cover;
         if (cover > 0) {
           mark(job, indexes, UNSUBMITTED);
-          queue.unshift(indexes);
-          continue;
+          again.push(indexes);
+        } else {
+          // No license, or no credit at all: every remaining request would be refused the same way.
+          failForCredits(job, indexes, error);
+          failRestWith = error;
         }
-        // No license, or no credit at all: every remaining request would be refused the same way.
-        failForCredits(job, [indexes, ...queue].flat(), error);
-        break;
+        continue;
       }
       if (error instanceof ValidationError && itemRefusals < MAX_ITEM_REFUSALS) {
         const named = namedItems(error, sentField(job, indexes), indexes.length);
@@ -226,7 +239,7 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
           }
           const rest = indexes.filter((_, k) => !out.has(k));
           mark(job, rest, UNSUBMITTED);
-          queue.unshift(rest);
+          again.push(rest);
           continue;
         }
       }
@@ -248,8 +261,35 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         });
       } else throw error; // A host failure (time limit): the checkpoint says `submitting`.
     }
+    queue.unshift(...again);
+    if (stoppedBy) {
+      mark(job, queue.flat(), UNSUBMITTED);
+      job.lastError = errorInfo(stoppedBy);
+      yield* checkpoint(job, opts);
+      return;
+    }
+    if (failRestWith) {
+      failForCredits(job, queue.flat(), failRestWith);
+      yield* checkpoint(job, opts);
+      break;
+    }
     yield* checkpoint(job, opts);
   }
+}
+
+/**
+ * The requests sent side by side next: the first in the queue, then more while the credit balance the service last
+ * reported covers them all, so which items get the credits never depends on which request arrives first (the
+ * input order holds). With no balance known yet, the first request goes alone and its answer tells it.
+ */
+function takeWave(queue: number[][], balance: number | null, parallel: number): number[][] {
+  const wave = [queue.shift() as number[]];
+  let items = wave[0].length;
+  while (queue.length > 0 && wave.length < parallel && balance !== null && items + queue[0].length <= balance) {
+    items += queue[0].length;
+    wave.push(queue.shift() as number[]);
+  }
+  return wave;
 }
 
 /** A whole-request message names items by their place in the request: name the user's items instead. */

@@ -38,8 +38,10 @@ describe('advanceResearch: one step within a deadline', () => {
     expect(first.did).toBe('submit');
     expect(s.submits).toEqual([10, 10, 5]);
     expect(s.polls).toEqual([]);
-    // A checkpoint before each request (its items `submitting`) and after each answer.
-    expect(saved).toHaveLength(6);
+    // A checkpoint before each send (its items `submitting`) and after its answers: the first request goes alone
+    // (no credit balance known yet), the other two side by side once its answer told a balance that covers them.
+    expect(saved).toHaveLength(4);
+    expect(saved[2].items.slice(10).every((i) => i.status === 'submitting')).toBe(true);
     expect(saved[0].items.slice(0, 10).every((i) => i.status === 'submitting')).toBe(true);
     expect(summarize(first.job).pending).toBe(25);
 
@@ -59,7 +61,8 @@ describe('advanceResearch: one step within a deadline', () => {
   it('starts no submit request at or after the deadline: the rest stays unsubmitted for a later step', () => {
     const s = server();
     const host = scriptedHost(s.responder, { requestMs: 1000 });
-    const c = client();
+    // One request at a time, so the deadline falls between two of them.
+    const c = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, settings: { researchBatchLimit: 10, parallelRequests: 1 } });
     const deadlineMs = host.now() + 1500;
     const cut = runSync(advanceResearch(c, newResearchJob('contacts', targets(35)), { deadlineMs }), host.sync);
     expect(s.submits).toEqual([10, 10]);

@@ -2,8 +2,8 @@ import { cacheGet, cacheKey, cachePut } from '../cache';
 import type { CellValue } from '../cells';
 import { makeClient, run, type AddOnClient } from '../client';
 import { userError } from '../errors';
-import { gasFetch, gasHost, sleepUntil } from '../host';
-import { runSync, type Flow, type HttpRequest } from '../../../shared';
+import { gasFetch, gasFetchAll, gasHost, sleepUntil } from '../host';
+import { runSync, type Flow, type HttpRequest, type SyncHost } from '../../../shared';
 import { tokenFreshness } from '../../../shared/auth/freshness';
 
 /** Sheets gives a custom function 30 s; keep a margin for writing the answer back. */
@@ -21,11 +21,14 @@ function requireFreshToken(client: AddOnClient): void {
   if (runSync(tokenFreshness(client), gasHost()) === 'stale') throw new Error(RENEW_SIGN_IN);
 }
 
-/** The backstop: a token request (a refresh after a 401) is refused before it leaves. */
-function noTokenRequests(client: AddOnClient): (request: HttpRequest) => ReturnType<typeof gasFetch> {
-  return (request) => {
+/** The backstop: a token request (a refresh after a 401) is refused before it leaves, alone or among others. */
+function noTokenRequests(client: AddOnClient): Pick<SyncHost, 'fetch' | 'fetchAll'> {
+  const refuse = (request: HttpRequest) => {
     if (client.auth.type === 'oauth2' && /\/oauth\/accessToken(?:[?#]|$)/.test(request.url)) throw new Error(RENEW_SIGN_IN);
-    return gasFetch(request);
+  };
+  return {
+    fetch: (request) => (refuse(request), gasFetch(request)),
+    fetchAll: (requests) => (requests.forEach(refuse), gasFetchAll(requests)),
   };
 }
 
@@ -51,7 +54,7 @@ export function answer(fn: string, args: readonly unknown[], compute: (a: Answer
     const hit = cacheGet<CellValue[][]>(key);
     if (hit) return hit;
     requireFreshToken(client);
-    const host = gasHost({ sleep: sleepUntil(deadline), fetch: noTokenRequests(client) });
+    const host = gasHost({ sleep: sleepUntil(deadline), ...noTokenRequests(client) });
     const value = compute({ fn, client, run: (flow) => run(client, flow, host) });
     cachePut(key, value, client.addOn.cacheTtlS);
     return value;

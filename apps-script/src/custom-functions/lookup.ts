@@ -1,4 +1,5 @@
-import { orgCompaniesOperation, orgContactsOperation, paginate, records, type AnyOperation } from '../../../shared';
+import { orgCompaniesOperation, orgContactsOperation, records, type AnyOperation } from '../../../shared';
+import { readPagesSideBySide } from '../../../shared/flow/paginate-parallel';
 import { boolArg, intArg, keysOf } from '../args';
 import { cacheGet, cacheKey, cachePut } from '../cache';
 import { customFunctionCell, type CellValue } from '../cells';
@@ -49,13 +50,14 @@ export const companyKind: LookupKind = {
 
 /**
  * key -> row of the asked fields, built from one pass over the org read (free) of the lookback window and
- * cached, so a whole range (and the next recalculation) is answered from it without a request per key.
+ * cached, so a whole range (and the next recalculation) is answered from it without a request per key. The pages
+ * go out side by side (one fetchAll), as many at first as can hold the keys asked.
  */
-function index(kind: LookupKind, a: Answering, days: number, columns: string[]): Record<string, CellValue[]> {
+function index(kind: LookupKind, a: Answering, days: number, columns: string[], keys: number): Record<string, CellValue[]> {
   const key = cacheKey(`${a.fn}.index`, [a.client.identity, days, columns]);
   const cached = cacheGet<Record<string, CellValue[]>>(key);
   if (cached) return cached;
-  const pages = a.run(paginate<Record<string, unknown>>(a.client, kind.op, windowOf(days)));
+  const pages = a.run(readPagesSideBySide<Record<string, unknown>>(a.client, kind.op, windowOf(days), { expectedItems: keys }));
   const built: Record<string, CellValue[]> = {};
   // Records come oldest change first: a later record of the same key wins.
   for (const record of pages.items) for (const k of kind.keysOf(record)) built[k] = recordRow(record, columns, customFunctionCell);
@@ -68,7 +70,8 @@ export function lookupTable(a: Answering, kind: LookupKind, keys: unknown, field
   const columns = fieldsArg(fields, kind.known, kind.defaults);
   const asked = keysOf(keys);
   const lookback = intArg(days, 'days', a.client.addOn.lookbackDays, 1, 3650);
-  const found = asked.some((k) => k !== '') ? index(kind, a, lookback, columns) : {};
+  const distinct = new Set(asked.filter((k) => k !== '').map((k) => kind.normalize(k))).size;
+  const found = distinct > 0 ? index(kind, a, lookback, columns, distinct) : {};
   const blank = columns.map(() => '' as CellValue);
   const rows = asked.map((k) => (k === '' ? blank : (found[kind.normalize(k)] ?? [NOT_FOUND, ...blank.slice(1)])));
   return boolArg(header, true) ? [columns, ...rows] : rows;

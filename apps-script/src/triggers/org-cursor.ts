@@ -15,6 +15,11 @@ export interface OrgRefreshState {
   windowEnd: string | null;
   /** Page within `from`, above 1 only when a whole page shares one updatedAt. */
   page: number;
+  /**
+   * The slices of the window still open while a pass reads them side by side (splitWindow), each its own keyset
+   * cursor; absent or null: the pass is read as the one cursor above (a state saved before slices).
+   */
+  slices?: { from: string; windowEnd: string; page: number }[] | null;
   lastRunAt: number | null;
   totals: { appended: number; updated: number; requests: number };
 }

@@ -1,5 +1,5 @@
 import { orgContactsOperation, records, type Client, type Flow } from '../../../shared';
-import { afterWindow, openWindow, readChangedPage, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
+import { afterWindow, openWindow, readSlicesOnce, splitWindow, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
 import { keyOf, type CellValue } from '../cells';
 import { recordRow, sheetNamed, writeBlock, writeRows } from '../sheet-io';
 import { saveRefresh, type OrgRefreshState } from './org-cursor';
@@ -65,7 +65,7 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   // The core's keyset read re-reads the rows at the boundary time; this memory of the run drops them.
   const seen: SeenChanges = new Map();
   const cursor: OrgRefreshState = { ...state, totals: { ...state.totals } };
-  let at: ChangeCursor =
+  const at: ChangeCursor =
     cursor.from && cursor.windowEnd
       ? { from: cursor.from, windowEnd: cursor.windowEnd, page: cursor.page }
       : run(openWindow(cursor.from, cursor.days * DAY_MS));
@@ -88,11 +88,13 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
     saveRefresh(cursor);
   };
 
+  // The window's slices, read side by side (one page of each per round, one fetchAll).
+  let open: ChangeCursor[] = cursor.slices?.length ? cursor.slices : splitWindow(at, client.settings.parallelRequests);
   while (Date.now() < deadline) {
-    const page = run(readChangedPage<OrgContact>(client, orgContactsOperation, at, 'contactId', seen));
-    report.requests++;
-    cursor.totals.requests++;
-    for (const record of page.records) {
+    const round = run(readSlicesOnce<OrgContact>(client, orgContactsOperation, open, 'contactId', seen));
+    report.requests += open.length;
+    cursor.totals.requests += open.length;
+    for (const record of round.records) {
       const id = keyOf(record.contactId);
       if (!id) continue;
       const values = recordRow(record, columns);
@@ -109,16 +111,19 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
         cursor.totals.updated++;
       }
     }
-    if (!page.next) {
+    open = round.next;
+    if (open.length === 0) {
       // The window is read: the next pass starts just after it.
       cursor.from = afterWindow(at);
       cursor.windowEnd = null;
       cursor.page = 1;
+      cursor.slices = null;
       report.passComplete = true;
       break;
     }
-    at = page.next;
-    Object.assign(cursor, at);
+    cursor.slices = open;
+    cursor.from = open[0].from;
+    cursor.page = open[0].page;
     if (updates.size + appends.size >= FLUSH_ROWS) flush();
   }
   flush();

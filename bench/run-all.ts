@@ -1,0 +1,65 @@
+/**
+ * `npm run bench`: every benchmark, one after another (each in its own process, so one's memory and timers do not
+ * touch the next), then one table of their figures beside their bounds. Each benchmark prints `BENCH_ROW {json}`
+ * lines; a benchmark without them (or that fails) gets a row saying so. Pass `--quick` to skip the largest runs.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+interface Row {
+  bench: string;
+  figure: string;
+  bound: string;
+  ratio: string;
+  memory?: string;
+  pass?: boolean;
+}
+
+const quick = process.argv.includes('--quick');
+const root = path.resolve(__dirname, '..');
+const runs: { label: string; args: string[] }[] = [
+  { label: 'n8n research 2,000', args: ['bench/n8n-research.ts', '--items=2000'] },
+  ...(quick ? [] : [{ label: 'n8n research 10,000', args: ['bench/n8n-research.ts', '--items=10000'] }]),
+  { label: 'Sheets enrich 5,000 + import', args: ['bench/apps-script.ts', '--rows=5000'] },
+  ...(quick ? [] : [{ label: 'Sheets enrich 20,000', args: ['bench/apps-script.ts', '--rows=20000', '--no-import'] }]),
+  { label: 'Sheets lookup 2,000 keys', args: ['bench/lookup.ts'] },
+  { label: 'pacing', args: ['bench/pacing.ts'] },
+  // Lands with the bundle work (issue 13, bundles); run it when present.
+  ...(fs.existsSync(path.join(root, 'bench/bundles.ts')) ? [{ label: 'bundles', args: ['bench/bundles.ts'] }] : []),
+];
+
+const rows: Row[] = [];
+for (const run of runs) {
+  console.log(`\n### ${run.label}: npx tsx ${run.args.join(' ')}`);
+  const started = Date.now();
+  const out = spawnSync('npx', ['tsx', ...run.args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env } });
+  const text = `${out.stdout ?? ''}${out.stderr ?? ''}`;
+  process.stdout.write(
+    text
+      .split('\n')
+      .filter((l) => !l.startsWith('BENCH_ROW ') && !l.startsWith('npm warn'))
+      .join('\n'),
+  );
+  const found = text
+    .split('\n')
+    .filter((l) => l.startsWith('BENCH_ROW '))
+    .map((l) => JSON.parse(l.slice('BENCH_ROW '.length)) as Row);
+  if (found.length > 0) rows.push(...found);
+  else {
+    const last =
+      text
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('npm warn'))
+        .slice(-1)[0] ?? '';
+    rows.push({ bench: run.label, figure: out.status === 0 ? last : `failed (exit ${out.status}): ${last}`, bound: '', ratio: '', pass: out.status === 0 });
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+const cell = (v: unknown) => String(v ?? '').replace(/\|/g, '/');
+console.log('\n| benchmark | figure | bound / floor | ratio | memory | meets target |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(`| ${[r.bench, r.figure, r.bound, r.ratio, r.memory ?? '', r.pass === undefined ? '' : r.pass ? 'yes' : 'no'].map(cell).join(' | ')} |`);
