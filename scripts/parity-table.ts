@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { resolveConfig } from '../sandbox/config';
 import { publishedTools } from '../sandbox/mcp/published-tools';
 import { catalogue } from '../shared/catalogue';
-import { PENDING_OPERATIONS, TOOL_OPERATIONS } from '../shared/mcp/tool-operations';
+import { TOOL_OPERATIONS } from '../shared/mcp/tool-operations';
 import { n8nPlaces, sheetsFunctions, sidebarPanels } from './parity-sources';
 
 export const README_PATH = join(__dirname, '..', 'README.md');
@@ -29,7 +29,7 @@ export function parityTable(toolNames: readonly string[] = publishedTools(resolv
   const rows = toolNames.map((tool) => {
     const id = TOOL_OPERATIONS[tool];
     if (!id) return `| \`${tool}\` | **no row** |  |  |  |`;
-    if (!known.has(id)) return `| \`${tool}\` | \`${id}\` (${PENDING_OPERATIONS.has(id) ? 'pending: not in this catalogue yet' : '**missing**'}) |  |  |  |`;
+    if (!known.has(id)) return `| \`${tool}\` | \`${id}\` (**missing**) |  |  |  |`;
     return `| \`${tool}\` | \`${id}\` | ${n8n.get(id) ?? ''} | ${code(sheets.get(id))} | ${(sidebar.get(id) ?? []).join(', ')} |`;
   });
   const only = restOnly(new Set(Object.values(TOOL_OPERATIONS)));

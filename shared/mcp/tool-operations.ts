@@ -60,20 +60,3 @@ export const TOOL_OPERATIONS: Readonly<Record<string, string>> = {
   update_saved_search: 'savedSearches.update',
   delete_saved_search: 'savedSearches.delete',
 };
-
-/**
- * Operations other branches of this session add (issue 11: campaigns, steps, templates, drafts, tasks, calls,
- * activity). Until they are in the catalogue their rows say "pending"; once one is, the test asks to remove it here.
- */
-export const PENDING_OPERATIONS: ReadonlySet<string> = new Set([
-  'tasks.list',
-  'tasks.get',
-  'tasks.create',
-  'tasks.update',
-  'tasks.delete',
-  'tasks.action',
-  'calls.log',
-  'calls.listDispositions',
-  'calls.listSentiments',
-  'activity.list',
-]);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { catalogue } from '../../shared/catalogue';
-import { PENDING_OPERATIONS, TOOL_OPERATIONS } from '../../shared/mcp/tool-operations';
+import { TOOL_OPERATIONS } from '../../shared/mcp/tool-operations';
 import { sheetsFunctions, sidebarPanels } from '../../scripts/parity-sources';
 import { paritySection, parityTable } from '../../scripts/parity-table';
 
@@ -27,19 +27,16 @@ afterAll(() => sb.close());
 const known = new Set(catalogue.map((op) => op.id));
 
 describe('MCP parity table', () => {
-  it('every tool of the live tools/list has a row whose operation is in the catalogue (or pending on another branch)', () => {
+  it('every tool of the live tools/list has a row whose operation is in the catalogue', () => {
     expect(published).toHaveLength(54);
     const noRow = published.filter((tool) => !(tool in TOOL_OPERATIONS));
     expect(noRow).toEqual([]);
-    const missing = published.filter((tool) => !known.has(TOOL_OPERATIONS[tool]) && !PENDING_OPERATIONS.has(TOOL_OPERATIONS[tool]));
+    const missing = published.filter((tool) => !known.has(TOOL_OPERATIONS[tool]));
     expect(missing).toEqual([]);
   });
 
-  it('has no row for a tool the service does not publish, and no pending operation that has since arrived', () => {
+  it('has no row for a tool the service does not publish', () => {
     expect(Object.keys(TOOL_OPERATIONS).filter((tool) => !published.includes(tool))).toEqual([]);
-    const arrived = [...PENDING_OPERATIONS].filter((id) => known.has(id));
-    // After a merge: remove these from PENDING_OPERATIONS (shared/mcp/tool-operations.ts) and run `npx tsx scripts/parity-table.ts`.
-    expect(arrived).toEqual([]);
   });
 
   it('is exactly what scripts/parity-table.ts generates (run `npx tsx scripts/parity-table.ts` after a change)', () => {
