@@ -3,6 +3,7 @@
  * steps, templates, drafts, bulk email"). A bulk send is refused where a send is (sender, template, subject/body)
  * and is paced as sends are: at most the send endpoint's per-window limit of emails is scheduled per window.
  */
+import { emailSent } from '../domain/activity-log';
 import { resolveRecipients } from '../domain/bulk-recipients';
 import { footersOf } from '../domain/email-footers';
 import { render } from '../domain/template-render';
@@ -67,6 +68,7 @@ function sendBulk(call: Call) {
       templateId: template?.templateId ?? null,
     };
     state.emails.set(emailId, email);
+    emailSent(state, email);
     emailIds.push(emailId);
   }
   return ok({ matched: recipients.length, scheduled: emailIds.length, emailIds, skipped }, 201);

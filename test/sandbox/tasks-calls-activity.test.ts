@@ -323,6 +323,20 @@ describe('activity feed (PR 101-102)', () => {
     expect(afterDraft).toMatchObject({ type: 'email.sent', emailId: draft.emailId });
   });
 
+  it('PR 102: a bulk send writes one email event per email it schedules', async () => {
+    const sent = await alice.post('/emails/send-bulk', {
+      from: sb.user.email,
+      subject: 'Bulk feed check',
+      body: 'Hi {{firstName}}',
+      filters: { contactIds: contactIds.slice(0, 3) },
+    });
+    expect(sent.status).toBe(201);
+    const emailIds: string[] = sent.body.data.emailIds;
+    expect(emailIds).toHaveLength(3);
+    const latest = await feed(`?limit=${emailIds.length}`);
+    expect(latest.map((e) => [e.type, String(e.emailId)]).sort()).toEqual(emailIds.map((id) => ['email.sent', id]).sort());
+  });
+
   it("PR 102: a campaign started writes an event (campaignIdentifier filter); DECISIONS: its manual steps become the contacts' tasks", async () => {
     const created = await alice.post('/campaigns', {
       name: 'Feed campaign',
