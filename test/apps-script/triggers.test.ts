@@ -96,7 +96,9 @@ test('org contacts: imported once, then new rows appended and changed rows updat
 test('a refresh cut by the time limit resumes from its cursor with nothing lost or doubled', async () => {
   // Start over on a fresh sheet with slow pages and short runs: the budget ends runs gracefully...
   await h.run('disableOrgRefresh');
-  await h.run('saveConnectionSettings', { runBudgetMs: 2000 });
+  // Two pages side by side: the window's 10 slices need at least 5 rounds of 1.2 s pages, more than one run's budget
+  // holds however busy the machine is (with 10 at once, one round could finish the whole pass inside it).
+  await h.run('saveConnectionSettings', { runBudgetMs: 2000, parallelRequests: 2 });
   await admin(sb, 'POST', '/faults', { endpoint: 'GET /v1/contacts', kind: 'latency', latencyMs: 1200, share: 1 });
   try {
     const first = (await h.run('enableOrgRefresh', { sheetName: 'Org 3', days: 365 })) as { appended: number; passComplete: boolean };
@@ -118,7 +120,7 @@ test('a refresh cut by the time limit resumes from its cursor with nothing lost 
   } finally {
     await admin(sb, 'DELETE', '/faults');
     h.setLimits({ executionMs: 6 * 60_000 });
-    await h.run('saveConnectionSettings', { runBudgetMs: 270000 });
+    await h.run('saveConnectionSettings', { runBudgetMs: 270000, parallelRequests: 10 });
   }
   const ids = sheetIds('Org 3');
   expect(new Set(ids).size).toBe(ids.length);
