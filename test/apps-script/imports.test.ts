@@ -66,7 +66,12 @@ test('merge by key: changed rows are updated in place, new rows appended, no row
     expect(after[r][header.indexOf('contactId')]).toBe(rowsBefore[r][header.indexOf('contactId')]); // same row
     expect(after[r][title]).toBe(rowsBefore[r][title]); // the service's value again
   }
-  expect(after.slice(296).map((r) => String(r[header.indexOf('contactId')])).sort()).toEqual(removed.sort());
+  expect(
+    after
+      .slice(296)
+      .map((r) => String(r[header.indexOf('contactId')]))
+      .sort(),
+  ).toEqual(removed.sort());
   const ids = column('Merged', 'contactId');
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids.sort()).toEqual(truth);
@@ -132,9 +137,17 @@ interface Row {
 
 test('saved imports share one dispatcher trigger; a scheduled run cut at the time limit resumes with nothing lost or doubled', async () => {
   await h.run('setRunLog', { enabled: true, sheetName: 'Run log', maxRows: 10 });
-  const org = (await h.run('saveImportSpec', spec({ source: 'orgContacts', days: 365 }, { sheetName: 'Sched org', mode: 'append' }, { every: 'hour' }), null)) as Row;
+  const org = (await h.run(
+    'saveImportSpec',
+    spec({ source: 'orgContacts', days: 365 }, { sheetName: 'Sched org', mode: 'append' }, { every: 'hour' }),
+    null,
+  )) as Row;
   const daily = (await h.run('saveImportSpec', spec({ source: 'lists' }, { sheetName: 'Sched lists', mode: 'merge' }, { every: 'day', hour: 6 }), null)) as Row;
-  const weekly = (await h.run('saveImportSpec', spec({ source: 'orgCompanies' }, { sheetName: 'Sched companies', mode: 'merge' }, { every: 'week', weekday: 1, hour: 9 }), null)) as Row;
+  const weekly = (await h.run(
+    'saveImportSpec',
+    spec({ source: 'orgCompanies' }, { sheetName: 'Sched companies', mode: 'merge' }, { every: 'week', weekday: 1, hour: 9 }),
+    null,
+  )) as Row;
   expect(org.schedule).toBe('hourly');
   expect(daily.schedule).toBe('daily at 06:00 UTC');
   expect(new Date(daily.nextRunAt as string).getUTCHours()).toBe(6);

@@ -29,7 +29,14 @@ export interface ImportProgress {
  * before `checkpoint` saves the cursor after it. A run cut between the two reads that page again, and the
  * output modes never write a key twice, so nothing is lost or doubled.
  */
-export function runImport(client: Client, run: Run, job: ImportRun, resume: RunState | null, deadline: number, checkpoint: (p: ImportProgress) => void): ImportProgress {
+export function runImport(
+  client: Client,
+  run: Run,
+  job: ImportRun,
+  resume: RunState | null,
+  deadline: number,
+  checkpoint: (p: ImportProgress) => void,
+): ImportProgress {
   const query = { ...job.query };
   if (query.source === 'savedSearch' && !query.kind) query.kind = resolveSavedSearchKind(client, run, query.savedSearchId ?? '');
   const sheet = sheetNamed(job.target.sheetName);

@@ -11,14 +11,20 @@ function refuse(field: string, rule: string): never {
 export function scheduleArg(value: unknown): ImportSchedule {
   if (!value || typeof value !== 'object') refuse('schedule', 'must be an object such as {"every": "day", "hour": 7}');
   const s = value as { every?: unknown; hour?: unknown; weekday?: unknown };
-  const hour = () => (Number.isInteger(s.hour) && (s.hour as number) >= 0 && (s.hour as number) <= 23 ? (s.hour as number) : refuse('schedule.hour', 'must be a whole hour from 0 to 23 (UTC)'));
+  const hour = () =>
+    Number.isInteger(s.hour) && (s.hour as number) >= 0 && (s.hour as number) <= 23
+      ? (s.hour as number)
+      : refuse('schedule.hour', 'must be a whole hour from 0 to 23 (UTC)');
   switch (s.every) {
     case 'hour':
       return { every: 'hour' };
     case 'day':
       return { every: 'day', hour: hour() };
     case 'week': {
-      const weekday = Number.isInteger(s.weekday) && (s.weekday as number) >= 0 && (s.weekday as number) <= 6 ? (s.weekday as number) : refuse('schedule.weekday', 'must be 0 (Sunday) to 6 (Saturday)');
+      const weekday =
+        Number.isInteger(s.weekday) && (s.weekday as number) >= 0 && (s.weekday as number) <= 6
+          ? (s.weekday as number)
+          : refuse('schedule.weekday', 'must be 0 (Sunday) to 6 (Saturday)');
       return { every: 'week', weekday, hour: hour() };
     }
     case 'never':

@@ -19,7 +19,8 @@ export interface ImportSpec {
 
 /** search filters as the form or the advanced text gives them, checked against the catalogue's input schema. */
 function filtersOf(kind: 'contacts' | 'companies', raw: unknown): Record<string, unknown> {
-  const filters = raw === undefined || raw === null ? {} : typeof raw === 'string' ? filtersArg(raw) : { ...requestArg<Record<string, unknown>>(raw, 'filters') };
+  const filters =
+    raw === undefined || raw === null ? {} : typeof raw === 'string' ? filtersArg(raw) : { ...requestArg<Record<string, unknown>>(raw, 'filters') };
   for (const [name, value] of Object.entries(filters)) {
     if (value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0)) delete filters[name];
   }
@@ -35,8 +36,21 @@ export function queryArg(raw: unknown): ImportQuery {
   if (!IMPORT_SOURCES.includes(source)) refuse('query.source', `must be one of ${IMPORT_SOURCES.join(', ')}`);
   switch (source) {
     case 'search': {
-      const kind = q.kind === 'companies' ? 'companies' : q.kind === 'contacts' || q.kind === undefined ? 'contacts' : refuse('query.kind', 'must be contacts or companies');
-      return { source, kind, filters: filtersOf(kind, q.filters), limit: countArg(q.limit, 'query.limit', 1000, 1, 5000) };
+      const kind =
+        q.kind === 'companies'
+          ? 'companies'
+          : q.kind === 'contacts' || q.kind === undefined
+            ? 'contacts'
+            : refuse('query.kind', 'must be contacts or companies');
+      const filters = { ...filtersOf(kind, q.filters) };
+      // The form's values and the advanced filter text together; a filter given in both is ambiguous.
+      if (typeof q.filterText === 'string' && q.filterText.trim()) {
+        for (const [name, value] of Object.entries(filtersArg(q.filterText))) {
+          if (name in filters) refuse(name, 'given both in the form and in the filter text; keep one');
+          filters[name] = value;
+        }
+      }
+      return { source, kind, filters: filtersOf(kind, filters), limit: countArg(q.limit, 'query.limit', 1000, 1, 5000) };
     }
     case 'savedSearch': {
       const savedSearchId = optionalText(q.savedSearchId, 'query.savedSearchId') ?? refuse('query.savedSearchId', 'pick a saved search');
@@ -65,7 +79,10 @@ export function targetArg(raw: unknown, query: ImportQuery): ImportTarget {
   if (!OUTPUT_MODES.includes(mode)) refuse('target.mode', 'must be overwrite, append or merge');
   const key = optionalText(t.key, 'target.key')?.trim() ?? defaultKey(query);
   // savedSearch columns depend on the saved search's type; both kinds are checked when it is not known yet.
-  const columns = query.source === 'savedSearch' && !query.kind ? [...columnsOf({ ...query, kind: 'contacts' }), ...columnsOf({ ...query, kind: 'companies' })] : columnsOf(query);
+  const columns =
+    query.source === 'savedSearch' && !query.kind
+      ? [...columnsOf({ ...query, kind: 'contacts' }), ...columnsOf({ ...query, kind: 'companies' })]
+      : columnsOf(query);
   if (!columns.includes(key)) refuse('target.key', `"${key}" is not a column of this import (e.g. ${defaultKey(query)})`);
   return { sheetName: sheetNameArg(t.sheetName, SHEET_DEFAULTS[query.source], 'target.sheetName'), mode, key };
 }

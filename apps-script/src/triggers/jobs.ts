@@ -93,7 +93,17 @@ const refresh: ScheduledJob = {
   log: (report) => {
     const r = report as (RefreshReport & { error?: string }) | null;
     if (!r) return [];
-    return [{ at: Date.now(), what: 'org contacts refresh', rowsRead: r.appended + r.updated, rowsWritten: r.appended + r.updated, credits: 0, requests: r.requests, error: r.error ?? '' }];
+    return [
+      {
+        at: Date.now(),
+        what: 'org contacts refresh',
+        rowsRead: r.appended + r.updated,
+        rowsWritten: r.appended + r.updated,
+        credits: 0,
+        requests: r.requests,
+        error: r.error ?? '',
+      },
+    ];
   },
 };
 
