@@ -53,7 +53,7 @@ async function shot(name: string, selector: string): Promise<void> {
 
 /** Nothing in the page is wider than the sidebar: wide content scrolls inside its own box. */
 async function pageOverflow(): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 maybe(
@@ -108,25 +108,25 @@ maybe(
     await page.selectOption('#imp-weekday', '1');
     await page.click('#imp-save');
     await page.waitForSelector('#imp-msg:has-text("weekly on Monday")');
-    await page.waitForFunction(() => document.querySelectorAll('#imp-list .card').length === 2);
+    await page.waitForFunction("document.querySelectorAll('#imp-list .card').length === 2");
     expect(h.triggers.map((t) => t.handler)).toEqual(['scheduledRun']);
 
     const first = page.locator('#imp-list .card').first();
     await first.locator('button', { hasText: 'Run now' }).click();
     await page.waitForSelector('#imp-msg:has-text("15 new")');
-    await page.waitForFunction(() => /15 rows written/.test(document.querySelector('#imp-list .card')!.textContent ?? ''));
+    await page.waitForFunction("/15 rows written/.test(document.querySelector('#imp-list .card').textContent)");
     const values = h.workbook.mustSheet('Sales directors').values();
     expect(values).toHaveLength(16);
     expect(values.slice(1).every((r) => r[values[0].indexOf('department')] === 'Sales' && r[values[0].indexOf('seniority')] === 'Director')).toBe(true);
 
     await page.locator('#imp-list .card').nth(1).locator('button', { hasText: 'Pause' }).click();
-    await page.waitForFunction(() => /\(paused\)/.test(document.querySelectorAll('#imp-list .card')[1]?.textContent ?? ''));
+    await page.waitForFunction("/\\(paused\\)/.test(document.querySelectorAll('#imp-list .card')[1].textContent)");
     expect(await pageOverflow()).toBe(0);
     await shot('imports-saved-list.png', '#sec-imports');
 
     page.once('dialog', (d) => void d.accept());
     await page.locator('#imp-list .card').nth(1).locator('button', { hasText: 'Delete' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('#imp-list .card').length === 1);
+    await page.waitForFunction("document.querySelectorAll('#imp-list .card').length === 1");
   },
   60_000,
 );
@@ -142,7 +142,7 @@ maybe(
     await page.locator('#imp-list .card').first().locator('button', { hasText: 'Run now' }).click();
     await page.waitForSelector('#imp-msg:has-text("0 new")');
     await page.click('#log-load');
-    await page.waitForFunction(() => document.querySelectorAll('#log-table tr').length === 2);
+    await page.waitForFunction("document.querySelectorAll('#log-table tr').length === 2");
     const cells = await page.$$eval('#log-table tr:nth-child(2) td', (tds) => tds.map((td) => td.textContent));
     expect(cells.slice(1)).toEqual(['import "Sales directors" → Sales directors', '15', '0', '0', '1', '']);
     expect(await pageOverflow()).toBe(0);
