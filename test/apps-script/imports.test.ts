@@ -216,3 +216,36 @@ test('the run log keeps at most maxRows runs, dropping the oldest', async () => 
   await h.run('importOnce', { name: 'unlogged', query: { source: 'lists' }, target: { sheetName: 'L', mode: 'merge' } });
   expect(h.workbook.mustSheet('Small log').values()).toHaveLength(11);
 }, 120_000);
+
+test('a saved search and org companies import by key too; editing a saved import keeps its id and moves its next run', async () => {
+  const saved = (await h.run('createSavedSearch', { name: 'Big companies', type: 'companies', values: { companySize: ['10,001+'] } })) as {
+    savedSearchId: string;
+  };
+  const q = { source: 'savedSearch', savedSearchId: saved.savedSearchId, limit: 25 };
+  const first = (await h.run('importOnce', spec(q, { sheetName: 'Big', mode: 'merge', key: 'domain' }))) as { appended: number; rowsRead: number };
+  expect(first.rowsRead).toBeGreaterThan(0);
+  const domains = column('Big', 'domain');
+  expect(new Set(domains).size).toBe(domains.length); // merged by domain: one row per company
+  expect(h.workbook.mustSheet('Big').values()[0]).toContain('staffCountRange'); // company columns: the saved search's type was asked
+  const again = (await h.run('importOnce', spec(q, { sheetName: 'Big', mode: 'merge', key: 'domain' }))) as { appended: number; updated: number };
+  expect(again).toMatchObject({ appended: 0, updated: 0 });
+
+  const orgCompanies = (await h.run('importOnce', spec({ source: 'orgCompanies' }, { sheetName: 'Org companies', mode: 'append' }))) as { appended: number };
+  const companyDomains = column('Org companies', 'domain');
+  expect(companyDomains.length).toBe(orgCompanies.appended);
+  expect(new Set(companyDomains).size).toBe(companyDomains.length);
+  expect(await h.run('importOnce', spec({ source: 'orgCompanies' }, { sheetName: 'Org companies', mode: 'append' }))).toMatchObject({ appended: 0 });
+
+  const row = (await h.run('saveImportSpec', spec(q, { sheetName: 'Big', mode: 'merge', key: 'domain' }, { every: 'hour' }), null)) as Row;
+  const edited = (await h.run(
+    'saveImportSpec',
+    spec(q, { sheetName: 'Big', mode: 'merge', key: 'domain' }, { every: 'week', weekday: 3, hour: 18 }),
+    row.id,
+  )) as Row;
+  expect(edited.id).toBe(row.id);
+  expect(edited.schedule).toBe('weekly on Wednesday at 18:00 UTC');
+  expect(new Date(edited.nextRunAt as string).getUTCDay()).toBe(3);
+  expect(((await h.run('listImports')) as Row[]).filter((r) => r.id === row.id)).toHaveLength(1);
+  await expect(h.run('saveImportSpec', spec(q, {}, { every: 'hour' }), 'no-such-id')).rejects.toThrow(/no saved import "no-such-id"/);
+  await h.run('deleteSavedImport', row.id);
+}, 120_000);

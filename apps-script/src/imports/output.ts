@@ -63,18 +63,19 @@ export function writeRecords(sheet: Sheet, columns: readonly string[], records: 
   const firstNew = Math.max(sheet.getLastRow(), 1) + 1;
   let nextRow = firstNew;
   const existing = mode === 'merge' && index.size > 0 ? sheet.getRange(1, 1, firstNew - 1, header.length).getValues() : [];
+  // The same key twice in one batch is one row: the later record wins (in the order keys first appeared).
+  const batch = new Map<string, CellValue[]>();
   for (const record of records) {
     const values = recordRow(record, header);
     const id = keyOf(values[keyColumn - 1]).replace(/^'/, '');
-    if (!id) continue;
+    if (id && (mode === 'merge' || !batch.has(id))) batch.set(id, values);
+  }
+  for (const [id, values] of batch) {
     const row = index.get(id);
     if (row === undefined) {
       index.set(id, nextRow);
       added.set(nextRow++, values);
       counts.appended++;
-    } else if (row >= firstNew) {
-      // The same key twice in one batch: still one row (merge keeps the later record).
-      if (mode === 'merge') added.set(row, values);
     } else if (mode === 'merge' && !values.every((v, i) => same(existing[row - 1][i], v))) {
       changed.set(row, values);
       counts.updated++;
