@@ -28,7 +28,7 @@ import {
 import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
 import { importSavedSearch, importSearch, searchFilterChoices, searchFilterForm, searchPreview } from './sidebar/search';
-import { deleteSavedImport, importOnce, listImports, pauseImport, runImportNow, runLogStatus, saveImportSpec, setRunLog } from './sidebar/imports';
+import { cancelImport, deleteSavedImport, importOnce, listImports, pauseImport, runImportNow, runLogStatus, saveImportSpec, setRunLog } from './sidebar/imports';
 import { onInstall, onOpen, showSidebar } from './sidebar/show';
 import { previewTemplateEmail, sendTemplateEmail } from './sidebar/template-email';
 
@@ -83,6 +83,7 @@ export const serverFunctions: EntryPoints = {
   listImports: sidebar([], listImports, 'Sidebar: saved imports with last run, rows written and next run.'),
   saveImportSpec: sidebar(['spec', 'id'], saveImportSpec, 'Sidebar: saves (or changes) an import with its output mode and schedule.'),
   runImportNow: sidebar(['id'], runImportNow, 'Sidebar: runs a saved import now (resumes a cut run).'),
+  cancelImport: sidebar(['id'], cancelImport, 'Sidebar: stops a running import after its current page.'),
   pauseImport: sidebar(['id', 'paused'], pauseImport, 'Sidebar: pauses or resumes a saved import.'),
   deleteSavedImport: sidebar(['id'], deleteSavedImport, 'Sidebar: deletes a saved import (its sheet stays).'),
   importOnce: sidebar(['spec'], importOnce, 'Sidebar: runs an import once (any source, any output mode), unsaved.'),

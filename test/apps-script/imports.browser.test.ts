@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, ROOT, startSandbox } from './setup';
+import { addOnHarness, admin, connect, ROOT, startSandbox } from './setup';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
@@ -147,6 +147,40 @@ maybe(
     expect(cells.slice(1)).toEqual(['import "Sales directors" → Sales directors', '15', '0', '0', '1', '']);
     expect(await pageOverflow()).toBe(0);
     await shot('imports-run-log.png', '#sec-runlog');
+  },
+  60_000,
+);
+
+maybe(
+  'a long Run now shows its counts so far and can be stopped: the rows written stay',
+  async () => {
+    await page.evaluate("document.getElementById('sec-imports').classList.add('open')");
+    await page.fill('#imp-name', 'Slow org read');
+    await page.selectOption('#imp-source', 'orgContacts');
+    await page.fill('#imp-sheet', 'Slow org');
+    await page.fill('#imp-key', 'contactId');
+    await page.selectOption('#imp-every', 'never');
+    await page.click('#imp-save');
+    await page.waitForSelector('#imp-msg:has-text("Slow org read")');
+    await page.waitForFunction("document.querySelectorAll('#imp-list .card').length === 2");
+    await h.run('saveConnectionSettings', { pageSizeLimit: 10 });
+    await admin(sb, 'POST', '/faults', { endpoint: 'GET /v1/contacts', kind: 'latency', latencyMs: 1500, share: 1 });
+    try {
+      const card = page.locator('#imp-list .card').nth(1);
+      await card.locator('button', { hasText: 'Run now' }).click();
+      await page.waitForSelector('#imp-progress.on');
+      await page.waitForSelector('#imp-msg:has-text("written so far")', { timeout: 15_000 });
+      await shot('imports-run-progress.png', '#sec-imports');
+      await card.locator('button', { hasText: 'Stop' }).click();
+      await page.waitForSelector('#imp-msg:has-text("stopped: the rows written stay")', { timeout: 15_000 });
+    } finally {
+      await admin(sb, 'DELETE', '/faults');
+      await h.run('saveConnectionSettings', { pageSizeLimit: 500 });
+    }
+    const written = h.workbook.mustSheet('Slow org').values().length - 1;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(60);
+    await page.waitForFunction("/Stopped from the sidebar/.test(document.querySelectorAll('#imp-list .card')[1].textContent)");
   },
   60_000,
 );

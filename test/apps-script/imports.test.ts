@@ -249,3 +249,45 @@ test('a saved search and org companies import by key too; editing a saved import
   await expect(h.run('saveImportSpec', spec(q, {}, { every: 'hour' }), 'no-such-id')).rejects.toThrow(/no saved import "no-such-id"/);
   await h.run('deleteSavedImport', row.id);
 }, 120_000);
+
+test('a running import stopped from the sidebar keeps the rows written, reads no further page, and the next run starts afresh', async () => {
+  const row = (await h.run(
+    'saveImportSpec',
+    spec({ source: 'orgContacts', days: 365 }, { sheetName: 'Stopped', mode: 'merge' }, { every: 'hour' }),
+    null,
+  )) as Row;
+  await h.run('saveConnectionSettings', { pageSizeLimit: 50 });
+  await admin(sb, 'POST', '/faults', { endpoint: 'GET /v1/contacts', kind: 'latency', latencyMs: 700, share: 1 });
+  try {
+    const running = h.execute({ kind: 'run', fn: 'runImportNow', args: [row.id] });
+    // Progress is visible while it runs (the cursor's counts, saved after each page).
+    let seen: Row & { progress: { rowsRead: number } | null } = row as never;
+    for (let i = 0; i < 40 && !(seen.progress && seen.progress.rowsRead >= 50); i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      seen = ((await h.run('listImports')) as (typeof seen)[]).find((r) => r.id === row.id)!;
+    }
+    expect(seen.progress!.rowsRead).toBeGreaterThanOrEqual(50);
+    const requestsAtStop = h.http.log.filter((l) => l.url.includes('/v1/contacts?')).length;
+    await h.run('cancelImport', row.id);
+    const result = await running;
+    expect(result.ok).toBe(true);
+    const report = result.value as { cancelled: boolean; complete: boolean; rowsRead: number; appended: number };
+    expect(report).toMatchObject({ cancelled: true, complete: false });
+    expect(report.rowsRead).toBeLessThan(300);
+    // At most the page under way when Stop was pressed was read after it.
+    expect(h.http.log.filter((l) => l.url.includes('/v1/contacts?')).length - requestsAtStop).toBeLessThanOrEqual(1);
+    expect(column('Stopped', 'contactId')).toHaveLength(report.appended);
+    const after = ((await h.run('listImports')) as Row[]).find((r) => r.id === row.id) as Row & { lastError: string };
+    expect(after.unfinished).toBe(false);
+    expect(after.lastError).toMatch(/Stopped from the sidebar/);
+  } finally {
+    await admin(sb, 'DELETE', '/faults');
+    await h.run('saveConnectionSettings', { pageSizeLimit: 500 });
+  }
+  // The next run is not affected by the old Stop: it reads everything, merging by contactId.
+  expect(await h.run('runImportNow', row.id)).toMatchObject({ complete: true });
+  const ids = column('Stopped', 'contactId');
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.sort()).toEqual((await serviceContactIds()).sort());
+  await h.run('deleteSavedImport', row.id);
+}, 120_000);

@@ -29,25 +29,30 @@ export function importsPending(): boolean {
  * sidebar meanwhile (pause, rename, schedule) is kept.
  */
 export function runSavedImport(client: Client, run: Run, imp: SavedImport, deadline: number): ImportReport {
-  const save = (p: ImportProgress, finished: boolean, error: string | null) => {
+  /** Saves the cursor after a page; answers false when the sidebar asked to stop this run (then the run is closed). */
+  const save = (p: ImportProgress, finished: boolean, error: string | null): boolean => {
     const now = Date.now();
     const current = loadImport(imp.id);
-    if (!current) return; // deleted meanwhile: nothing to keep
-    current.run = p.state;
+    if (!current) return false; // deleted meanwhile: nothing to keep, nothing more to read
+    const startedAt = p.state?.startedAt ?? imp.run?.startedAt ?? now;
+    const cancelled = !finished && (current.cancelRequestedAt ?? 0) >= startedAt;
+    current.run = cancelled ? null : p.state;
     current.query = p.query;
     current.orgFrom = p.orgFrom;
-    if (finished) {
+    if (finished || cancelled) {
       current.lastRunAt = now;
       current.lastRows = p.report.appended + p.report.updated;
-      current.lastError = error;
+      current.lastError = cancelled ? 'Stopped from the sidebar: the rows already written stay.' : error;
       current.nextRunAt = nextRunAfter(current.schedule, now);
+      current.cancelRequestedAt = null;
     }
     saveImport(current);
+    return !cancelled;
   };
   try {
     const job = { name: imp.name, query: imp.query, target: imp, orgFrom: imp.orgFrom ?? null };
     const done = runImport(client, run, job, imp.run, deadline, (p) => save(p, p.state === null, null));
-    if (!done.report.complete) save(done, false, null);
+    if (!done.report.complete && !done.report.cancelled) save(done, false, null);
     return { ...done.report, id: imp.id };
   } catch (error) {
     if (isTimeUp(error)) throw error;

@@ -27,7 +27,8 @@ export interface ImportProgress {
 /**
  * Runs (or resumes) one import until it is read to its end or the deadline: page by page, each page written
  * before `checkpoint` saves the cursor after it. A run cut between the two reads that page again, and the
- * output modes never write a key twice, so nothing is lost or doubled.
+ * output modes never write a key twice, so nothing is lost or doubled. `checkpoint` answers false to stop the run
+ * (cancelled from the sidebar) after the page just written.
  */
 export function runImport(
   client: Client,
@@ -35,7 +36,7 @@ export function runImport(
   job: ImportRun,
   resume: RunState | null,
   deadline: number,
-  checkpoint: (p: ImportProgress) => void,
+  checkpoint: (p: ImportProgress) => boolean,
 ): ImportProgress {
   const query = { ...job.query };
   if (query.source === 'savedSearch' && !query.kind) query.kind = resolveSavedSearchKind(client, run, query.savedSearchId ?? '');
@@ -78,6 +79,9 @@ export function runImport(
       checkpoint(done);
       return done;
     }
-    checkpoint(progress(false, orgFrom));
+    if (!checkpoint(progress(false, orgFrom))) {
+      const stopped = progress(true, orgFrom);
+      return { ...stopped, report: { ...stopped.report, complete: false, cancelled: true } };
+    }
   }
 }

@@ -59,6 +59,8 @@ export interface SavedImport extends ImportTarget {
   run: RunState | null;
   /** org sources: where the next run's window starts (just after the last finished one). */
   orgFrom?: string | null;
+  /** Set by the sidebar's Stop: a run started before this moment stops after the page it is writing. */
+  cancelRequestedAt?: number | null;
 }
 
 /** Counts of one run (or one part of a run, when it was cut). */
@@ -71,5 +73,7 @@ export interface ImportReport {
   updated: number;
   requests: number;
   complete: boolean;
+  /** Stopped from the sidebar: the rows already written stay, the rest is not read. */
+  cancelled?: boolean;
   error?: string;
 }

@@ -41,8 +41,10 @@ export interface ImportRow {
   lastRows: number | null;
   nextRunAt: string | null;
   lastError: string | null;
-  /** A run cut by the time limit, to be resumed. */
+  /** A run cut by the time limit (or under way), to be resumed. */
   unfinished: boolean;
+  /** The unfinished run's counts so far (saved after each page). */
+  progress: { rowsRead: number; written: number } | null;
   spec: unknown;
 }
 
@@ -65,6 +67,7 @@ export function listImports(): ImportRow[] {
       nextRunAt: i.paused ? null : iso(i.run ? Date.now() : i.nextRunAt),
       lastError: i.lastError,
       unfinished: i.run !== null,
+      progress: i.run ? { rowsRead: i.run.rowsRead, written: i.run.appended + i.run.updated } : null,
       spec: { name: i.name, query: i.query, target: { sheetName: i.sheetName, mode: i.mode, key: i.key }, schedule: i.schedule },
     })),
   );
@@ -105,9 +108,19 @@ export function runImportNow(id: string): ImportReport {
     const imp = mustFind(id);
     const client = makeClient();
     const report = runSavedImport(client, (flow) => run(client, flow), imp, deadlineAfter(client.addOn.runBudgetMs));
-    if (!report.complete && !report.error) ensureSchedule();
+    if (!report.complete && !report.error && !report.cancelled) ensureSchedule();
     logRuns(importLogEntries([report]));
     return report;
+  });
+}
+
+/** Stops a running import after the page it is writing (rows already written stay); a later run is not affected. */
+export function cancelImport(id: string): { requested: boolean } {
+  return guarded(() => {
+    const imp = mustFind(id);
+    imp.cancelRequestedAt = Date.now();
+    saveImport(imp);
+    return { requested: true };
   });
 }
 
@@ -142,7 +155,7 @@ export function importOnce(raw: unknown): ImportReport {
       { name: spec.name, query: spec.query, target: spec.target, orgFrom: null },
       null,
       deadlineAfter(client.addOn.runBudgetMs),
-      () => undefined,
+      () => true,
     );
     logRuns(importLogEntries([done.report]));
     return done.report;
