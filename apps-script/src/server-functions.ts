@@ -27,7 +27,8 @@ import {
 } from './sidebar/lists';
 import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
-import { importSavedSearch, importSearch, searchFilterChoices, searchPreview } from './sidebar/search';
+import { importSavedSearch, importSearch, searchFilterChoices, searchFilterForm, searchPreview } from './sidebar/search';
+import { cancelImport, deleteSavedImport, importOnce, listImports, pauseImport, runImportNow, runLogStatus, saveImportSpec, setRunLog } from './sidebar/imports';
 import { onInstall, onOpen, showSidebar } from './sidebar/show';
 import { previewTemplateEmail, sendTemplateEmail } from './sidebar/template-email';
 import { callChoices, createTasksForSelection, logCallsForSelection } from './sidebar/tasks-calls';
@@ -44,7 +45,7 @@ export const serverFunctions: EntryPoints = {
   onInstall: declare('open', ['e'], onInstall, 'Adds the add-on menu right after installation.'),
   showSidebar: sidebar([], showSidebar, 'Opens the sidebar.'),
   authCallback: declare('callback', ['request'], authCallback, "OAuth redirect target (Google's /usercallback with a state token)."),
-  scheduledRun: declare('trigger', ['e'], scheduledRun, 'Hourly trigger: finishes research and refreshes the org-contacts sheet.'),
+  scheduledRun: declare('trigger', ['e'], scheduledRun, 'Hourly dispatcher trigger: runs every scheduled job that is due (research, org refresh, saved imports).'),
   getConnectionStatus: sidebar([], getConnectionStatus, 'Sidebar: which connection is set up (never the secret).'),
   connectApiKey: sidebar(['apiKey'], connectApiKey, 'Sidebar: connects with an API key after testing it.'),
   beginOAuthConnection: sidebar(['clientId', 'clientSecret'], beginOAuthConnection, 'Sidebar: starts the OAuth sign-in.'),
@@ -53,7 +54,7 @@ export const serverFunctions: EntryPoints = {
   saveConnectionSettings: sidebar(['patch'], saveConnectionSettings, 'Sidebar: service addresses and limits.'),
   searchPreview: sidebar(['request'], searchPreview, 'Sidebar: a first page of search results.'),
   importSearch: sidebar(['request'], importSearch, 'Sidebar: imports search results into a sheet.'),
-  importSavedSearch: sidebar(['savedSearchId', 'limit', 'sheetName'], importSavedSearch, 'Sidebar: imports a saved search.'),
+  importSavedSearch: sidebar(['savedSearchId', 'limit', 'sheetName', 'mode', 'key'], importSavedSearch, 'Sidebar: imports a saved search.'),
   searchFilterChoices: sidebar([], searchFilterChoices, 'Sidebar: the search filters with a published set of values, shown as pickers.'),
   previewEnrichment: sidebar([], previewEnrichment, 'Sidebar: cost preview of enriching the selected rows.'),
   startEnrichment: sidebar(['confirmedItems'], startEnrichment, 'Sidebar: starts the confirmed enrichment.'),
@@ -82,4 +83,14 @@ export const serverFunctions: EntryPoints = {
   createTasksForSelection: sidebar(['request'], createTasksForSelection, 'Sidebar: one task per selected contact (never repeated).'),
   logCallsForSelection: sidebar(['request'], logCallsForSelection, 'Sidebar: one logged call per selected contact (never repeated).'),
   callChoices: sidebar([], callChoices, 'Sidebar: call dispositions and sentiments.'),
+  searchFilterForm: sidebar([], searchFilterForm, "Sidebar: the search form's fields, from the catalogue's filter facts."),
+  listImports: sidebar([], listImports, 'Sidebar: saved imports with last run, rows written and next run.'),
+  saveImportSpec: sidebar(['spec', 'id'], saveImportSpec, 'Sidebar: saves (or changes) an import with its output mode and schedule.'),
+  runImportNow: sidebar(['id'], runImportNow, 'Sidebar: runs a saved import now (resumes a cut run).'),
+  cancelImport: sidebar(['id'], cancelImport, 'Sidebar: stops a running import after its current page.'),
+  pauseImport: sidebar(['id', 'paused'], pauseImport, 'Sidebar: pauses or resumes a saved import.'),
+  deleteSavedImport: sidebar(['id'], deleteSavedImport, 'Sidebar: deletes a saved import (its sheet stays).'),
+  importOnce: sidebar(['spec'], importOnce, 'Sidebar: runs an import once (any source, any output mode), unsaved.'),
+  runLogStatus: sidebar([], runLogStatus, 'Sidebar: run log settings and newest runs.'),
+  setRunLog: sidebar(['settings'], setRunLog, 'Sidebar: opts in or out of the run log sheet.'),
 };

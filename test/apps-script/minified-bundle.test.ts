@@ -94,7 +94,7 @@ test('every function name handed to Apps Script as a string is a global of Code.
     ...[...sidebar.matchAll(/google\.script\.run\b/g)].map((m) => calledAfter(sidebar, m.index + m[0].length)).filter((n) => n !== null),
     ...[...sidebar.matchAll(/\['[^']+', '(\w+)', function/g)].map((m) => m[1]),
   ];
-  expect(fromSidebar).toEqual(expect.arrayContaining(['connectApiKey', 'getConnectionStatus', 'searchFilterChoices', 'addSelectionToList']));
+  expect(fromSidebar).toEqual(expect.arrayContaining(['connectApiKey', 'getConnectionStatus', 'searchFilterForm', 'addSelectionToList']));
   // The sources: menu items, trigger handlers, the OAuth state token's callback.
   const src = sources();
   const fromSources = [

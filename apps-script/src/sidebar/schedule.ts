@@ -4,7 +4,7 @@ import { userError } from '../errors';
 import { jobsOf } from '../research/job-store';
 import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '../triggers/org-cursor';
 import { refreshOrgContacts, type RefreshReport } from '../triggers/refresh-org';
-import { runSchedule, type ScheduleReport } from '../triggers/run-schedule';
+import { anyJobPending, runSchedule, type ScheduleReport } from '../triggers/run-schedule';
 import { ensureSchedule, removeSchedule } from '../triggers/schedule';
 import { countArg, requestArg, sheetNameArg } from './inputs';
 
@@ -50,10 +50,10 @@ export function scheduleStatus(): { refresh: OrgRefreshState | null; unfinishedJ
   };
 }
 
-/** Stops the refresh of this document and, when no research is left, the hourly trigger. */
+/** Stops the refresh of this document and, when no scheduled job is left (research, saved imports, …), the hourly trigger. */
 export function disableOrgRefresh(): { removedTriggers: number } {
   clearRefresh();
-  return { removedTriggers: jobsOf(userKey()).length === 0 ? removeSchedule() : 0 };
+  return { removedTriggers: anyJobPending() ? 0 : removeSchedule() };
 }
 
 /** The time-driven trigger's handler. */

@@ -15,6 +15,10 @@ import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
+import { writeRecords } from '../imports/output';
+import { targetArg } from '../imports/spec';
+import type { OutputMode } from '../imports/types';
+import { searchFilterFields, type FilterField } from '../imports/filter-form';
 
 export type SearchKind = 'contacts' | 'companies';
 
@@ -32,6 +36,9 @@ export interface SearchRequest {
   limit?: number;
   sheetName?: string;
   savedSearchId?: string;
+  /** Output mode (default overwrite) and, for append and merge, the key column (default the record's own id). */
+  mode?: OutputMode;
+  key?: string;
 }
 
 function kindOf(kind: unknown): SearchKind {
@@ -104,21 +111,32 @@ export function importSearch(req: SearchRequest): { sheetName: string; rows: num
   try {
     const found = runSearch(req);
     const name = sheetNameArg(req.sheetName, `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`);
-    replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
-    return { sheetName: name, rows: found.rows.length };
+    const query = { source: 'search' as const, kind: req.kind };
+    const target = targetArg({ sheetName: name, mode: req.mode, key: req.key }, query);
+    if (target.mode === 'overwrite') {
+      replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
+      return { sheetName: name, rows: found.rows.length };
+    }
+    const written = writeRecords(sheetNamed(name), found.columns, found.rows, target.mode, target.key);
+    return { sheetName: name, rows: written.appended + written.updated, ...written };
   } catch (error) {
     throw userError(error);
   }
 }
 
 /** Runs one of the user's saved searches (its own filters, type and sort) and imports the results. */
-export function importSavedSearch(savedSearchId: string, limit?: number, sheetName?: string): { sheetName: string; rows: number } {
+export function importSavedSearch(savedSearchId: string, limit?: number, sheetName?: string, mode?: OutputMode, key?: string): { sheetName: string; rows: number } {
   try {
     const client = makeClient();
     const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId }));
     const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
-    return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name });
+    return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name, mode, key });
   } catch (error) {
     throw userError(error);
   }
+}
+
+/** The search form's fields, generated from the catalogue's filter facts (the same facts its input schema is built from). */
+export function searchFilterForm(): Record<SearchKind, FilterField[]> {
+  return { contacts: searchFilterFields('contacts'), companies: searchFilterFields('companies') };
 }

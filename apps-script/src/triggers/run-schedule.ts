@@ -1,53 +1,48 @@
 import type { Flow } from '../../../shared';
-import { deadlineAfter, userKey } from '../budget';
+import { deadlineAfter } from '../budget';
 import { makeClient, run } from '../client';
 import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
-import { advanceExclusive } from '../research/advance';
-import { deleteJob, jobsOf } from '../research/job-store';
-import { loadRefresh } from './org-cursor';
-import { refreshOrgContacts, type RefreshReport } from './refresh-org';
+import type { ImportReport } from '../imports/types';
+import { logRuns, type RunLogEntry } from '../imports/run-log';
+import { scheduledJobs, type ResearchReport } from './jobs';
+import type { RefreshReport } from './refresh-org';
 
 export interface ScheduleReport {
-  research: { jobId: string; complete: boolean; pending: number; error?: string }[];
+  research: ResearchReport[];
   refresh: (RefreshReport & { error?: string }) | null;
+  imports: ImportReport[];
+  [job: string]: unknown;
 }
 
 /**
- * Finishes this user's unfinished research from the stored request ids (polling every interval while time
- * remains), then continues the org-contacts refresh. Each stops before the deadline and leaves a cursor.
+ * The dispatcher: runs every registered job in turn (finishing research, the org-contacts refresh, due saved
+ * imports, …) while time remains; each stops before the deadline and leaves a cursor for the next run.
+ * What ran goes to the run log sheet when the user opted in.
  */
 export function runSchedule(): ScheduleReport {
-  const report: ScheduleReport = { research: [], refresh: null };
+  const report: ScheduleReport = { research: [], refresh: null, imports: [] };
   const client = makeClient();
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
-  const runner = { run: <T>(flow: Flow<T>) => run(client, flow), deadline };
-  for (const job of jobsOf(userKey())) {
+  const ctx = { client, run: <T>(flow: Flow<T>) => run(client, flow), deadline };
+  const lines: RunLogEntry[] = [];
+  for (const job of scheduledJobs) {
+    if (Date.now() >= deadline) break;
     try {
-      // Each step holds the document lock; a busy lock means the sidebar is advancing this job right now.
-      let step = advanceExclusive(client, job.id, runner);
-      while (step && !step.busy && !step.progress.complete && Date.now() + client.settings.pollIntervalMs < deadline) {
-        Utilities.sleep(client.settings.pollIntervalMs);
-        step = advanceExclusive(client, job.id, runner);
-      }
-      if (!step) continue;
-      const progress = step.progress;
-      if (progress.complete && !step.busy) deleteJob(job.id);
-      report.research.push({ jobId: job.id, complete: progress.complete, pending: progress.pending + progress.unsubmitted });
+      const result = job.run(ctx);
+      if (result !== undefined) report[job.name] = result;
+      if (job.log) lines.push(...job.log(result));
     } catch (error) {
       if (isTimeUp(error)) throw error;
-      report.research.push({ jobId: job.id, complete: false, pending: -1, error: userMessage(error) });
+      report[job.name] = { error: userMessage(error) };
+      lines.push({ at: Date.now(), what: job.name, rowsRead: 0, rowsWritten: 0, credits: null, requests: 0, error: userMessage(error) });
     }
   }
-  const refresh = loadRefresh();
-  if (refresh && Date.now() < deadline) {
-    try {
-      report.refresh = refreshOrgContacts(client, refresh, runner.run, deadline);
-    } catch (error) {
-      if (isTimeUp(error)) throw error;
-      // The cursor stays where the last written rows left it; the next run starts there.
-      report.refresh = { appended: 0, updated: 0, requests: 0, setValuesCalls: 0, passComplete: false, error: userMessage(error) };
-    }
-  }
+  logRuns(lines);
   return report;
+}
+
+/** Whether any registered job still has work (else the dispatcher trigger can go). */
+export function anyJobPending(): boolean {
+  return scheduledJobs.some((job) => job.pending());
 }

@@ -1,0 +1,92 @@
+import { keyOf, type CellValue } from '../cells';
+import { headerColumns, recordRow, writeBlock, writeRows } from '../sheet-io';
+import type { OutputMode } from './types';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export interface WriteCounts {
+  appended: number;
+  updated: number;
+  /** Rows already in the sheet: left alone (append) or identical (merge). */
+  unchanged: number;
+}
+
+/** Row 1 of the sheet as column names, written from `columns` when the sheet is empty; missing columns are added at its end. */
+function headerOf(sheet: Sheet, columns: readonly string[]): string[] {
+  const header = [...headerColumns(sheet).keys()];
+  if (sheet.getLastRow() === 0 || header.length === 0) {
+    writeBlock(sheet, 1, 1, [columns.map((c) => c)]);
+    sheet.setFrozenRows(1);
+    return [...columns];
+  }
+  const missing = columns.filter((c) => !header.includes(c));
+  if (missing.length > 0) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [missing]);
+  return [...header, ...missing];
+}
+
+/** key value -> sheet row, from one read of the key column. */
+function keyIndex(sheet: Sheet, column: number): Map<string, number> {
+  const index = new Map<string, number>();
+  const last = sheet.getLastRow();
+  if (last < 2) return index;
+  sheet
+    .getRange(2, column, last - 1, 1)
+    .getValues()
+    .forEach((r, i) => {
+      const key = keyOf(r[0]);
+      if (key && !index.has(key)) index.set(key, i + 2);
+    });
+  return index;
+}
+
+/** A cell as read back compared with one as written: Sheets types numbers and dates, and drops a leading apostrophe. */
+function same(read: unknown, written: CellValue): boolean {
+  const a = read instanceof Date ? read.toISOString() : String(read ?? '');
+  const b = String(written ?? '').replace(/^'/, '');
+  return a === b || (b !== '' && !Number.isNaN(Number(b)) && Number(a) === Number(b)) || (read instanceof Date && a.startsWith(b));
+}
+
+/**
+ * Writes records to a sheet by output mode, never duplicating a key: `merge` rewrites the rows of known keys
+ * in place (only those that changed) and appends new keys; `append` and `overwrite` add new keys only
+ * (overwrite clears the sheet when its run starts, see clearForOverwrite). So a page read twice, after a run
+ * was cut, writes nothing twice. Records without a key value are skipped (they could never be matched again).
+ */
+export function writeRecords(sheet: Sheet, columns: readonly string[], records: readonly unknown[], mode: OutputMode, key: string): WriteCounts {
+  const header = headerOf(sheet, columns);
+  const keyColumn = header.indexOf(key) + 1;
+  if (keyColumn === 0) throw new Error(`key: the sheet "${sheet.getName()}" has no column named "${key}" in row 1.`);
+  const index = keyIndex(sheet, keyColumn);
+  const counts: WriteCounts = { appended: 0, updated: 0, unchanged: 0 };
+  const changed = new Map<number, CellValue[]>();
+  const added = new Map<number, CellValue[]>();
+  const firstNew = Math.max(sheet.getLastRow(), 1) + 1;
+  let nextRow = firstNew;
+  const existing = mode === 'merge' && index.size > 0 ? sheet.getRange(1, 1, firstNew - 1, header.length).getValues() : [];
+  // The same key twice in one batch is one row: the later record wins (in the order keys first appeared).
+  const batch = new Map<string, CellValue[]>();
+  for (const record of records) {
+    const values = recordRow(record, header);
+    const id = keyOf(values[keyColumn - 1]).replace(/^'/, '');
+    if (id && (mode === 'merge' || !batch.has(id))) batch.set(id, values);
+  }
+  for (const [id, values] of batch) {
+    const row = index.get(id);
+    if (row === undefined) {
+      index.set(id, nextRow);
+      added.set(nextRow++, values);
+      counts.appended++;
+    } else if (mode === 'merge' && !values.every((v, i) => same(existing[row - 1][i], v))) {
+      changed.set(row, values);
+      counts.updated++;
+    } else counts.unchanged++;
+  }
+  if (changed.size > 0) writeRows(sheet, 1, changed);
+  if (added.size > 0) writeBlock(sheet, firstNew, 1, [...added.values()]);
+  return counts;
+}
+
+/** overwrite: the sheet is emptied once, when its run starts (the header is written back by the first page). */
+export function clearForOverwrite(sheet: Sheet): void {
+  sheet.clearContents();
+}

@@ -1,0 +1,119 @@
+import type { Client, Flow } from '../../../shared';
+import { userKey } from '../budget';
+import { userMessage } from '../errors';
+import { isTimeUp } from '../host';
+import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
+import type { RunLogEntry } from '../imports/run-log';
+import { advanceExclusive } from '../research/advance';
+import { deleteJob, jobsOf } from '../research/job-store';
+import { loadRefresh } from './org-cursor';
+import { refreshOrgContacts, type RefreshReport } from './refresh-org';
+
+export interface JobContext {
+  client: Client;
+  run: <T>(flow: Flow<T>) => T;
+  /** No new request after this moment (Apps Script cuts the run at 6 minutes). */
+  deadline: number;
+}
+
+/**
+ * One kind of scheduled work the single dispatcher trigger runs. An add-on has a budget of 20 triggers per user
+ * and time triggers at most hourly, so every schedule shares ONE hourly trigger and each job decides what is due.
+ */
+export interface ScheduledJob {
+  /** The job's key in the dispatcher's report. */
+  name: string;
+  run(ctx: JobContext): unknown;
+  /** Whether the job still has work now or later (the trigger is removed when no job has). */
+  pending(): boolean;
+  /** The run log's lines for this job's report (optional). */
+  log?(report: unknown): RunLogEntry[];
+}
+
+export interface ResearchReport {
+  jobId: string;
+  complete: boolean;
+  pending: number;
+  error?: string;
+}
+
+/** Finishes this user's unfinished research from the stored request ids, polling while time remains. */
+const research: ScheduledJob = {
+  name: 'research',
+  pending: () => jobsOf(userKey()).length > 0,
+  run: ({ client, run, deadline }) => {
+    const out: ResearchReport[] = [];
+    const runner = { run, deadline };
+    for (const job of jobsOf(userKey())) {
+      try {
+        // Each step holds the document lock; a busy lock means the sidebar is advancing this job right now.
+        let step = advanceExclusive(client, job.id, runner);
+        while (step && !step.busy && !step.progress.complete && Date.now() + client.settings.pollIntervalMs < deadline) {
+          Utilities.sleep(client.settings.pollIntervalMs);
+          step = advanceExclusive(client, job.id, runner);
+        }
+        if (!step) continue;
+        const progress = step.progress;
+        if (progress.complete && !step.busy) deleteJob(job.id);
+        out.push({ jobId: job.id, complete: progress.complete, pending: progress.pending + progress.unsubmitted });
+      } catch (error) {
+        if (isTimeUp(error)) throw error;
+        out.push({ jobId: job.id, complete: false, pending: -1, error: userMessage(error) });
+      }
+    }
+    return out;
+  },
+  log: (report) =>
+    (report as ResearchReport[]).map((r) => ({
+      at: Date.now(),
+      what: `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}`,
+      rowsRead: 0,
+      rowsWritten: 0,
+      credits: null,
+      requests: 0,
+      error: r.error ?? '',
+    })),
+};
+
+/** Continues the org-contacts refresh from its cursor. */
+const refresh: ScheduledJob = {
+  name: 'refresh',
+  pending: () => loadRefresh() !== null,
+  run: ({ client, run, deadline }) => {
+    const state = loadRefresh();
+    if (!state || Date.now() >= deadline) return null;
+    try {
+      return refreshOrgContacts(client, state, run, deadline);
+    } catch (error) {
+      if (isTimeUp(error)) throw error;
+      // The cursor stays where the last written rows left it; the next run starts there.
+      return { appended: 0, updated: 0, requests: 0, setValuesCalls: 0, passComplete: false, error: userMessage(error) };
+    }
+  },
+  log: (report) => {
+    const r = report as (RefreshReport & { error?: string }) | null;
+    if (!r) return [];
+    return [
+      {
+        at: Date.now(),
+        what: 'org contacts refresh',
+        rowsRead: r.appended + r.updated,
+        rowsWritten: r.appended + r.updated,
+        credits: 0,
+        requests: r.requests,
+        error: r.error ?? '',
+      },
+    ];
+  },
+};
+
+/** Saved imports whose schedule is due, and runs cut by the time limit. */
+const imports: ScheduledJob = {
+  name: 'imports',
+  pending: importsPending,
+  run: ({ client, run, deadline }) => runDueImports(client, run, deadline),
+  log: (report) => importLogEntries(report as Parameters<typeof importLogEntries>[0]),
+};
+
+/** The registry the dispatcher runs, in this order. Another feature adds its job with one line here. */
+export const scheduledJobs: ScheduledJob[] = [research, refresh, imports];
