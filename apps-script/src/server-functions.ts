@@ -14,6 +14,14 @@ import {
 } from './sidebar/connection';
 import { pollEnrichment, previewEnrichment, startEnrichment } from './sidebar/enrich';
 import {
+  cancelEnrichment,
+  enrichmentPanel,
+  previewSheetEnrichment,
+  saveEnrichmentSettings,
+  setAutoEnrichment,
+  startSheetEnrichment,
+} from './sidebar/enrich-sheet';
+import {
   addSelectionToList,
   createList,
   createSavedSearch,
@@ -57,6 +65,12 @@ export const serverFunctions: EntryPoints = {
   previewEnrichment: sidebar([], previewEnrichment, 'Sidebar: cost preview of enriching the selected rows.'),
   startEnrichment: sidebar(['confirmedItems'], startEnrichment, 'Sidebar: starts the confirmed enrichment.'),
   pollEnrichment: sidebar(['jobId'], pollEnrichment, 'Sidebar: one poll sweep, finished rows written.'),
+  enrichmentPanel: sidebar(['kind'], enrichmentPanel, 'Sidebar: the field picker and run conditions of the active sheet.'),
+  saveEnrichmentSettings: sidebar(['request'], saveEnrichmentSettings, 'Sidebar: remembers picked fields and run conditions for the sheet.'),
+  previewSheetEnrichment: sidebar(['request'], previewSheetEnrichment, 'Sidebar: rows that qualify and the most a run could cost; sends nothing.'),
+  startSheetEnrichment: sidebar(['request', 'confirmedItems'], startSheetEnrichment, 'Sidebar: starts the previewed enrichment (contacts or companies).'),
+  cancelEnrichment: sidebar(['jobId'], cancelEnrichment, 'Sidebar: cancels a running enrichment; unsent rows stay unsent.'),
+  setAutoEnrichment: sidebar(['request'], setAutoEnrichment, 'Sidebar: turns the hourly enrichment of new rows on or off.'),
   createCampaignFromSelection: sidebar(['request'], createCampaignFromSelection, 'Sidebar: campaign from the selected contacts.'),
   sendEmail: sidebar(['request'], sendEmail, 'Sidebar: sends one email (never repeated).'),
   sendDraft: sidebar(['id', 'from'], sendDraft, 'Sidebar: sends a draft (never repeated).'),

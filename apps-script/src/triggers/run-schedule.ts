@@ -3,6 +3,7 @@ import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
+import { startAutoEnrichments } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
 import { deleteJob, jobsOf } from '../research/job-store';
 import { loadRefresh } from './org-cursor';
@@ -22,6 +23,7 @@ export function runSchedule(): ScheduleReport {
   const client = makeClient();
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const runner = { run: <T>(flow: Flow<T>) => run(client, flow), deadline };
+  console.log(JSON.stringify({ autoEnrichment: startAutoEnrichments() })); // new rows of auto-enriched sheets become jobs the loop below runs
   for (const job of jobsOf(userKey())) {
     try {
       // Each step holds the document lock; a busy lock means the sidebar is advancing this job right now.
