@@ -58,5 +58,8 @@ export function createLayoutJob(
     cancelled: 0,
   };
   saveJob(job);
+  // The first job inserts the hidden state sheet, and an inserted sheet becomes the active one: back to the user's.
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  if (book.getActiveSheet().getSheetId() !== sheet.getSheetId()) book.setActiveSheet(sheet);
   return job;
 }

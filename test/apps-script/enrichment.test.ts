@@ -1,0 +1,156 @@
+/**
+ * Issue 12, enrichment in Sheets (the built add-on in the harness, the sandbox as a process): company research,
+ * picked fields mapped to columns by header, run conditions previewed without spending, cancel mid-run, and the
+ * hourly enrichment of new rows that never pays for a row twice.
+ */
+import type { Harness, SandboxProcess } from '../apps-script-harness';
+import { addOnHarness, admin, connect, countOf, creditsOf, requestCounts, startSandbox } from './setup';
+
+let sb: SandboxProcess;
+let h: Harness;
+let people: Record<string, string>[];
+let companies: Record<string, string>[];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Progress = { jobId: string; total: number; done: number; duplicate: number; notFound: number; pending: number; unsubmitted: number; complete: boolean; cancelled: number };
+type Preview = { rows: number; qualifying: number; items: number; atMostCredits: number; sameAsAnother: number; alreadyDone: number; notEmpty: number; overCap: number; mapping: { field: string; column: string }[] };
+
+function asRecords(sheet: string): Record<string, string>[] {
+  const [head, ...rows] = h.workbook.mustSheet(sheet).values();
+  return rows.map((r) => Object.fromEntries(head.map((c, i) => [String(c), String(r[i] ?? '')])));
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ research: { queuedMs: 100, researchingMs: 300 } });
+  h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts', 'People', 'Inbound', 'Batch'] });
+  await connect(h, sb);
+  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Director', limit: 40, sheetName: 'Directors' });
+  await h.run('importSearch', { kind: 'companies', filters: '', limit: 20, sheetName: 'Found companies' });
+  people = asRecords('Directors');
+  companies = asRecords('Found companies');
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  await sb?.stop();
+});
+
+function fill(sheetName: string, rows: unknown[][], fromRow = 0): void {
+  const sheet = h.workbook.mustSheet(sheetName);
+  rows.forEach((r, i) => r.forEach((v, j) => sheet.setCell(fromRow + i, j, { value: v as string })));
+}
+
+async function pollToEnd(first: Progress): Promise<Progress> {
+  let p = first;
+  for (let i = 0; i < 40 && !p.complete; i++) {
+    await sleep(700);
+    p = (await h.run('pollEnrichment', first.jobId)) as Progress;
+  }
+  return p;
+}
+
+const researchPosts = async (kind: 'contacts' | 'companies') => countOf(await requestCounts(sb), `POST /v1/${kind}/research`);
+
+test('company enrichment: domain and/or name; the same company twice is researched and paid once, both rows written', async () => {
+  const [a, b, c] = companies;
+  fill('Accounts', [
+    ['Company', 'Domain', 'Industry'],
+    [a.name, a.domain, ''],
+    ['', `https://www.${b.domain}/about`, ''],
+    [c.name, '', ''],
+    [a.name.toUpperCase(), a.domain.toUpperCase(), ''], // the same company again
+    ['', '', 'no name, no domain'],
+  ]);
+  h.workbook.setActiveRange('Accounts!A1');
+  const request = { kind: 'companies', fields: ['name', 'industry', 'staffCountRange'], scope: 'sheet', onlyNotResearched: true };
+  const before = { credits: await creditsOf(sb), posts: await researchPosts('companies') };
+  const preview = (await h.run('previewSheetEnrichment', request)) as Preview & { invalid: { row: number; reason: string }[] };
+  expect(preview).toMatchObject({ rows: 5, items: 3, atMostCredits: 3, sameAsAnother: 1, qualifying: 4 });
+  expect(preview.invalid).toEqual([{ row: 6, reason: expect.stringMatching(/domain|companyName/) }]);
+  expect(preview.mapping).toEqual([
+    { field: 'name', column: '' },
+    { field: 'industry', column: 'Industry' },
+    { field: 'staffCountRange', column: '' },
+  ]);
+  expect(await researchPosts('companies')).toBe(before.posts); // the preview sent nothing
+  const end = await pollToEnd((await h.run('startSheetEnrichment', request, 3)) as Progress);
+  expect(end).toMatchObject({ complete: true, total: 3 });
+  const rows = asRecords('Accounts');
+  expect(rows[0]['PDS status']).toBe('done');
+  expect(rows[3]['PDS status']).toBe('done'); // the copy gets the same result
+  expect(rows[3]['PDS requestId']).toBe(rows[0]['PDS requestId']);
+  expect(rows[0].Industry).not.toBe('');
+  expect(rows[3].Industry).toBe(rows[0].Industry);
+  expect(rows[0].name).toBe(a.name);
+  expect(rows[4]['PDS status']).toBe('');
+  const spent = before.credits - (await creditsOf(sb));
+  expect(spent).toBeLessThanOrEqual(3);
+  expect(spent).toBe(end.done); // one credit per company found, the copy free
+  expect(await researchPosts('companies')).toBe(before.posts + 1);
+  // Again: every row is researched, nothing qualifies, nothing is spent.
+  const again = (await h.run('previewSheetEnrichment', request)) as Preview;
+  expect(again).toMatchObject({ items: 0, alreadyDone: 4 });
+}, 120_000);
+
+test('picked fields: an existing column of that name is filled only where empty, others appended; remembered per sheet; overwrite replaces', async () => {
+  const [p1, p2, p3] = people;
+  fill('People', [
+    ['Full name', 'Company', 'Email', 'Notes'],
+    [p1.fullName, p1.company, 'kept@example.com', 'a'],
+    [p2.fullName, p2.company, '', 'b'],
+  ]);
+  h.workbook.setActiveRange('People!A1');
+  const request = { kind: 'contacts', fields: ['email', 'title', 'contactLocation.city'], overwrite: false, scope: 'sheet', onlyNotResearched: true };
+  await h.run('saveEnrichmentSettings', request);
+  const panel = (await h.run('enrichmentPanel')) as { settings: { fields: string[]; kind: string }; fields: { name: string; column: string }[] };
+  expect(panel.settings).toMatchObject({ kind: 'contacts', fields: ['email', 'title', 'contactLocation.city'] });
+  expect(panel.fields.find((f) => f.name === 'email')).toEqual({ name: 'email', column: 'Email' });
+  expect(panel.fields.length).toBeGreaterThan(100); // the whole contact record schema
+  const end = await pollToEnd((await h.run('startSheetEnrichment', request, 2)) as Progress);
+  expect(end.complete).toBe(true);
+  let rows = asRecords('People');
+  expect(Object.keys(rows[0])).toEqual(['Full name', 'Company', 'Email', 'Notes', 'PDS status', 'PDS message', 'PDS requestId', 'title', 'contactLocation.city']);
+  expect(rows[0].Email).toBe('kept@example.com'); // filled cells stay
+  expect(rows[1].Email).toMatch(/^[^@\s]+@[^@\s]+$/); // empty cells are filled with the researched address
+  expect(rows[1].title).not.toBe('');
+  expect(rows[0].Notes).toBe('a');
+  // Overwrite: a new row whose city cell holds a value gets the service's (Email would be sent as an input, so it stays empty).
+  fill('People', [[p3.fullName, p3.company, '', 'c', '', '', '', '', 'Old town']], 3);
+  const over = { ...request, overwrite: true };
+  const p = (await h.run('previewSheetEnrichment', over)) as Preview;
+  expect(p).toMatchObject({ items: 1, alreadyDone: 2 });
+  await pollToEnd((await h.run('startSheetEnrichment', over, 1)) as Progress);
+  rows = asRecords('People');
+  expect(rows[2]['PDS status']).toBe('done');
+  expect(rows[2]['contactLocation.city']).not.toMatch(/^(Old town|)$/);
+  expect(rows[0].Email).toBe('kept@example.com');
+  expect(((await h.run('enrichmentPanel')) as { settings: { overwrite: boolean } }).settings.overwrite).toBe(true);
+}, 120_000);
+
+test('run conditions: only rows with an empty column, only unresearched rows, at most N credits; the preview spends nothing', async () => {
+  const sample = people.slice(10, 16);
+  fill('Batch', [['fullName', 'company', 'email'], ...sample.map((p, i) => [p.fullName, p.company, i % 3 === 0 ? 'has@example.com' : ''])]);
+  h.workbook.setActiveRange('Batch!A1');
+  const credits = await creditsOf(sb);
+  const posts = await researchPosts('contacts');
+  const all = (await h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet' })) as Preview;
+  expect(all).toMatchObject({ rows: 6, items: 6, atMostCredits: 6 });
+  const empty = (await h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'Email' })) as Preview;
+  expect(empty).toMatchObject({ items: 4, notEmpty: 2 });
+  const capped = (await h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'email', maxCredits: 3 })) as Preview;
+  expect(capped).toMatchObject({ items: 3, atMostCredits: 3, notEmpty: 2, overCap: 1 });
+  await expect(h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'Phone' })).rejects.toThrow(/onlyEmptyColumn: no column/);
+  await expect(h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet', maxCredits: -2 })).rejects.toThrow(/maxCredits: must be a whole number/);
+  await expect(h.run('previewSheetEnrichment', { kind: 'contacts', fields: ['nope'] })).rejects.toThrow(/fields: "nope" is not a field/);
+  expect(await creditsOf(sb)).toBe(credits);
+  expect(await researchPosts('contacts')).toBe(posts);
+  // The capped run spends at most 3; rows skipped by the conditions are never sent.
+  const end = await pollToEnd((await h.run('startSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'email', maxCredits: 3 }, 3)) as Progress);
+  expect(end).toMatchObject({ complete: true, total: 3 });
+  expect(credits - (await creditsOf(sb))).toBeLessThanOrEqual(3);
+  const status = asRecords('Batch').map((r) => r['PDS status']);
+  expect(status.filter((s) => s !== '').length).toBe(3);
+  expect(status[0]).toBe(''); // had an email
+  // Only unresearched rows: the next preview offers the row left over by the cap and nothing already done.
+  const next = (await h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'email' })) as Preview;
+  expect(next).toMatchObject({ items: 1, alreadyDone: 3, notEmpty: 2 });
+}, 120_000);
