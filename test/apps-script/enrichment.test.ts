@@ -12,8 +12,28 @@ let people: Record<string, string>[];
 let companies: Record<string, string>[];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Progress = { jobId: string; total: number; done: number; duplicate: number; notFound: number; pending: number; unsubmitted: number; complete: boolean; cancelled: number };
-type Preview = { rows: number; qualifying: number; items: number; atMostCredits: number; sameAsAnother: number; alreadyDone: number; notEmpty: number; overCap: number; mapping: { field: string; column: string }[] };
+type Progress = {
+  jobId: string;
+  total: number;
+  done: number;
+  duplicate: number;
+  notFound: number;
+  pending: number;
+  unsubmitted: number;
+  complete: boolean;
+  cancelled: number;
+};
+type Preview = {
+  rows: number;
+  qualifying: number;
+  items: number;
+  atMostCredits: number;
+  sameAsAnother: number;
+  alreadyDone: number;
+  notEmpty: number;
+  overCap: number;
+  mapping: { field: string; column: string }[];
+};
 
 function asRecords(sheet: string): Record<string, string>[] {
   const [head, ...rows] = h.workbook.mustSheet(sheet).values();
@@ -22,7 +42,7 @@ function asRecords(sheet: string): Record<string, string>[] {
 
 beforeAll(async () => {
   sb = await startSandbox({ research: { queuedMs: 100, researchingMs: 300 } });
-  h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts', 'People', 'Inbound', 'Batch'] });
+  h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts', 'People', 'Inbound', 'Batch', 'Cancel'] });
   await connect(h, sb);
   await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Director', limit: 40, sheetName: 'Directors' });
   await h.run('importSearch', { kind: 'companies', filters: '', limit: 20, sheetName: 'Found companies' });
@@ -108,7 +128,17 @@ test('picked fields: an existing column of that name is filled only where empty,
   const end = await pollToEnd((await h.run('startSheetEnrichment', request, 2)) as Progress);
   expect(end.complete).toBe(true);
   let rows = asRecords('People');
-  expect(Object.keys(rows[0])).toEqual(['Full name', 'Company', 'Email', 'Notes', 'PDS status', 'PDS message', 'PDS requestId', 'title', 'contactLocation.city']);
+  expect(Object.keys(rows[0])).toEqual([
+    'Full name',
+    'Company',
+    'Email',
+    'Notes',
+    'PDS status',
+    'PDS message',
+    'PDS requestId',
+    'title',
+    'contactLocation.city',
+  ]);
   expect(rows[0].Email).toBe('kept@example.com'); // filled cells stay
   expect(rows[1].Email).toMatch(/^[^@\s]+@[^@\s]+$/); // empty cells are filled with the researched address
   expect(rows[1].title).not.toBe('');
@@ -144,7 +174,9 @@ test('run conditions: only rows with an empty column, only unresearched rows, at
   expect(await creditsOf(sb)).toBe(credits);
   expect(await researchPosts('contacts')).toBe(posts);
   // The capped run spends at most 3; rows skipped by the conditions are never sent.
-  const end = await pollToEnd((await h.run('startSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'email', maxCredits: 3 }, 3)) as Progress);
+  const end = await pollToEnd(
+    (await h.run('startSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'email', maxCredits: 3 }, 3)) as Progress,
+  );
   expect(end).toMatchObject({ complete: true, total: 3 });
   expect(credits - (await creditsOf(sb))).toBeLessThanOrEqual(3);
   const status = asRecords('Batch').map((r) => r['PDS status']);
@@ -154,3 +186,79 @@ test('run conditions: only rows with an empty column, only unresearched rows, at
   const next = (await h.run('previewSheetEnrichment', { kind: 'contacts', scope: 'sheet', onlyEmptyColumn: 'email' })) as Preview;
   expect(next).toMatchObject({ items: 1, alreadyDone: 3, notEmpty: 2 });
 }, 120_000);
+
+test('cancel mid-run: unsent rows stay unsent (marked cancelled, sendable later), rows already sent still get their results', async () => {
+  await h.run('saveConnectionSettings', { researchBatchLimit: 2 }); // one batch of 2 per step
+  const sample = people.slice(20, 26);
+  fill('Cancel', [['fullName', 'company'], ...sample.map((p) => [p.fullName, p.company])]);
+  h.workbook.setActiveRange('Cancel!A1');
+  const request = { kind: 'contacts', fields: ['title'], scope: 'sheet' };
+  const credits = await creditsOf(sb);
+  const posts = await researchPosts('contacts');
+  const started = (await h.run('startSheetEnrichment', request, 6)) as Progress;
+  expect(started).toMatchObject({ total: 6, unsubmitted: 4, complete: false });
+  const cancelled = (await h.run('cancelEnrichment', started.jobId)) as Progress & { cancelledNow: number };
+  expect(cancelled).toMatchObject({ cancelledNow: 4, total: 2, unsubmitted: 0, cancelled: 4 });
+  const end = await pollToEnd(cancelled);
+  expect(end).toMatchObject({ complete: true, total: 2 });
+  expect(end.done + end.duplicate + end.notFound).toBe(2);
+  expect(await researchPosts('contacts')).toBe(posts + 1); // only the first batch was ever sent
+  expect(credits - (await creditsOf(sb))).toBeLessThanOrEqual(2);
+  const status = asRecords('Cancel').map((r) => r['PDS status']);
+  expect(status.slice(2)).toEqual(Array(4).fill('cancelled (not sent)'));
+  expect(status.slice(0, 2).every((s) => /^(done|duplicate|not found)/.test(s))).toBe(true);
+  // Sendable later: the cancelled rows qualify again, the researched ones do not.
+  expect(await h.run('previewSheetEnrichment', request)).toMatchObject({ items: 4, alreadyDone: 2 });
+  await expect(h.run('cancelEnrichment', started.jobId)).rejects.toThrow(/finished or unknown/);
+  await h.run('saveConnectionSettings', { researchBatchLimit: 500 });
+}, 120_000);
+
+test('automatic enrichment of new rows: the hourly trigger enriches rows added since the last run, capped per run, never twice', async () => {
+  const sample = people.slice(30, 34);
+  fill('Inbound', [
+    ['fullName', 'company', 'title'],
+    [sample[0].fullName, sample[0].company, ''],
+  ]);
+  h.workbook.setActiveRange('Inbound!A1');
+  const on = (await h.run('setAutoEnrichment', { auto: true, kind: 'contacts', fields: ['title', 'seniority'], maxCredits: 2 })) as { watermark: number };
+  expect(on.watermark).toBe(2); // rows already there are not enriched automatically
+  expect(h.triggers.filter((t) => t.handler === 'scheduledRun')).toHaveLength(1);
+  fill(
+    'Inbound',
+    sample.slice(1).map((p) => [p.fullName, p.company, '']),
+    2,
+  ); // rows 3 to 5
+  const posts = await researchPosts('contacts');
+  const credits = await creditsOf(sb);
+  const fire = async () => {
+    h.clock.advance(3_600_000 + 1000);
+    const runs = await h.fireTriggers();
+    expect(runs.map((r) => r.ok)).toEqual([true]);
+  };
+  await fire();
+  let rows = asRecords('Inbound');
+  expect(rows.map((r) => r['PDS status'] ?? '')).toEqual([
+    '',
+    expect.stringMatching(/^(done|duplicate|not found)/),
+    expect.stringMatching(/^(done|duplicate|not found)/),
+    '',
+  ]);
+  expect(rows[1].title).not.toBe('');
+  expect(await researchPosts('contacts')).toBe(posts + 1);
+  // Next hour: the row the cap left over, and only it.
+  await fire();
+  rows = asRecords('Inbound');
+  expect(rows[3]['PDS status']).toMatch(/^(done|duplicate|not found)/);
+  expect(await researchPosts('contacts')).toBe(posts + 2);
+  // No new rows: nothing is sent; a new row is enriched alone.
+  await fire();
+  expect(await researchPosts('contacts')).toBe(posts + 2);
+  const spent = credits - (await creditsOf(sb));
+  expect(spent).toBeLessThanOrEqual(3);
+  expect(rows[0]['PDS status']).toBe('');
+  const off = (await h.run('setAutoEnrichment', { auto: false })) as { auto: boolean };
+  expect(off.auto).toBe(false);
+  fill('Inbound', [[people[35].fullName, people[35].company, '']], 5);
+  await fire();
+  expect(await researchPosts('contacts')).toBe(posts + 2);
+}, 180_000);
