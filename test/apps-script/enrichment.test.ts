@@ -4,7 +4,7 @@
  * hourly enrichment of new rows that never pays for a row twice.
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, admin, connect, countOf, creditsOf, requestCounts, startSandbox } from './setup';
+import { addOnHarness, connect, countOf, creditsOf, requestCounts, startSandbox } from './setup';
 
 let sb: SandboxProcess;
 let h: Harness;
@@ -42,7 +42,7 @@ function asRecords(sheet: string): Record<string, string>[] {
 
 beforeAll(async () => {
   sb = await startSandbox({ research: { queuedMs: 100, researchingMs: 300 } });
-  h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts', 'People', 'Inbound', 'Batch', 'Cancel'] });
+  h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts', 'People', 'Inbound', 'Batch', 'Cancel', 'Cut'] });
   await connect(h, sb);
   await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Director', limit: 40, sheetName: 'Directors' });
   await h.run('importSearch', { kind: 'companies', filters: '', limit: 20, sheetName: 'Found companies' });
@@ -261,4 +261,35 @@ test('automatic enrichment of new rows: the hourly trigger enriches rows added s
   fill('Inbound', [[people[35].fullName, people[35].company, '']], 5);
   await fire();
   expect(await researchPosts('contacts')).toBe(posts + 2);
+}, 180_000);
+
+test('a trigger run cut by the time limit after sending: the next run only polls, the rows are never sent again', async () => {
+  const sample = people.slice(36, 39);
+  fill('Cut', [['fullName', 'company']]);
+  h.workbook.setActiveRange('Cut!A1');
+  await h.run('setAutoEnrichment', { auto: true, kind: 'contacts', fields: ['title'] });
+  fill(
+    'Cut',
+    sample.map((p) => [p.fullName, p.company]),
+    1,
+  );
+  const posts = await researchPosts('contacts');
+  // Research takes longer than this run may last: it sends, then is cut while waiting to poll.
+  await h.run('saveConnectionSettings', { pollIntervalMs: 5000 });
+  h.setLimits({ executionMs: 2500 });
+  h.clock.advance(3_600_000 + 1000);
+  const [cut] = await h.fireTriggers();
+  expect(cut.timedOut).toBe(true);
+  expect(await researchPosts('contacts')).toBe(posts + 1);
+  let rows = asRecords('Cut');
+  expect(rows.every((r) => /^(queued|researching|done|duplicate|not found)/.test(r['PDS status']))).toBe(true);
+  h.setLimits({ executionMs: 6 * 60_000 });
+  await h.run('saveConnectionSettings', { pollIntervalMs: 2000 });
+  h.clock.advance(3_600_000 + 1000);
+  const [next] = await h.fireTriggers();
+  expect(next.ok).toBe(true);
+  expect(await researchPosts('contacts')).toBe(posts + 1); // polled, never sent again
+  rows = asRecords('Cut');
+  expect(rows.map((r) => r['PDS status']).every((s) => /^(done|duplicate|not found)/.test(s))).toBe(true);
+  await h.run('setAutoEnrichment', { auto: false });
 }, 180_000);
