@@ -80,7 +80,7 @@ maybe(
     expect(saved.settings.kind).toBe('companies');
     expect(saved.settings.fields).toContain('fundingTotal');
     // Fits the sidebar: nothing wider than the 300 px viewport.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(300);
     await shot('addon-enrich-field-picker.png');
   },
   60_000,
@@ -99,7 +99,7 @@ maybe(
     expect(text).toMatch(/1 with the column filled, 2 over the credit cap/);
     expect(await page.isEnabled('#enr-start')).toBe(true);
     // The preview table scrolls inside the sidebar instead of overflowing it.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(300);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(300);
     await shot('addon-enrich-preview.png');
   },
   60_000,
