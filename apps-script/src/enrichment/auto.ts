@@ -55,3 +55,14 @@ export function startAutoEnrichments(): AutoReport[] {
   }
   return reports;
 }
+
+/**
+ * Whether any sheet of this document is enriched automatically by `owner`'s trigger: whoever removes the shared
+ * hourly trigger (stopping the org refresh, pausing saved imports) must keep it while this is true.
+ */
+export function autoEnrichmentIsOn(owner: string = userKey()): boolean {
+  return enrichedSheetIds().some((id) => {
+    const s = loadEnrichment(id);
+    return Boolean(s && s.auto && s.autoOwner === owner);
+  });
+}
