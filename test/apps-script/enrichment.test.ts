@@ -293,3 +293,12 @@ test('a trigger run cut by the time limit after sending: the next run only polls
   expect(rows.map((r) => r['PDS status']).every((s) => /^(done|duplicate|not found)/.test(s))).toBe(true);
   await h.run('setAutoEnrichment', { auto: false });
 }, 180_000);
+
+test('stopping the org refresh keeps the hourly trigger while a sheet is enriched automatically', async () => {
+  h.workbook.setActiveRange('Inbound!A1');
+  await h.run('setAutoEnrichment', { auto: true, kind: 'contacts', fields: ['title'] });
+  expect(await h.run('disableOrgRefresh')).toEqual({ removedTriggers: 0 });
+  expect(h.triggers.filter((t) => t.handler === 'scheduledRun')).toHaveLength(1);
+  await h.run('setAutoEnrichment', { auto: false });
+  expect(await h.run('disableOrgRefresh')).toEqual({ removedTriggers: 1 });
+}, 60_000);

@@ -1,6 +1,7 @@
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
+import { autoEnrichmentIsOn } from '../enrichment/auto';
 import { jobsOf } from '../research/job-store';
 import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '../triggers/org-cursor';
 import { refreshOrgContacts, type RefreshReport } from '../triggers/refresh-org';
@@ -53,7 +54,7 @@ export function scheduleStatus(): { refresh: OrgRefreshState | null; unfinishedJ
 /** Stops the refresh of this document and, when no research is left, the hourly trigger. */
 export function disableOrgRefresh(): { removedTriggers: number } {
   clearRefresh();
-  return { removedTriggers: jobsOf(userKey()).length === 0 ? removeSchedule() : 0 };
+  return { removedTriggers: jobsOf(userKey()).length === 0 && !autoEnrichmentIsOn() ? removeSchedule() : 0 };
 }
 
 /** The time-driven trigger's handler. */
