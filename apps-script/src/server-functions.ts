@@ -14,6 +14,14 @@ import {
 } from './sidebar/connection';
 import { pollEnrichment, previewEnrichment, startEnrichment } from './sidebar/enrich';
 import {
+  cancelEnrichment,
+  enrichmentPanel,
+  previewSheetEnrichment,
+  saveEnrichmentSettings,
+  setAutoEnrichment,
+  startSheetEnrichment,
+} from './sidebar/enrich-sheet';
+import {
   addSelectionToList,
   createList,
   createSavedSearch,
@@ -28,7 +36,17 @@ import {
 import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
 import { importSavedSearch, importSearch, searchFilterChoices, searchFilterForm, searchPreview } from './sidebar/search';
-import { cancelImport, deleteSavedImport, importOnce, listImports, pauseImport, runImportNow, runLogStatus, saveImportSpec, setRunLog } from './sidebar/imports';
+import {
+  cancelImport,
+  deleteSavedImport,
+  importOnce,
+  listImports,
+  pauseImport,
+  runImportNow,
+  runLogStatus,
+  saveImportSpec,
+  setRunLog,
+} from './sidebar/imports';
 import { onInstall, onOpen, showSidebar } from './sidebar/show';
 import { previewTemplateEmail, sendTemplateEmail } from './sidebar/template-email';
 import { callChoices, createTasksForSelection, logCallsForSelection } from './sidebar/tasks-calls';
@@ -45,7 +63,12 @@ export const serverFunctions: EntryPoints = {
   onInstall: declare('open', ['e'], onInstall, 'Adds the add-on menu right after installation.'),
   showSidebar: sidebar([], showSidebar, 'Opens the sidebar.'),
   authCallback: declare('callback', ['request'], authCallback, "OAuth redirect target (Google's /usercallback with a state token)."),
-  scheduledRun: declare('trigger', ['e'], scheduledRun, 'Hourly dispatcher trigger: runs every scheduled job that is due (research, org refresh, saved imports).'),
+  scheduledRun: declare(
+    'trigger',
+    ['e'],
+    scheduledRun,
+    'Hourly dispatcher trigger: runs every scheduled job that is due (research, org refresh, saved imports).',
+  ),
   getConnectionStatus: sidebar([], getConnectionStatus, 'Sidebar: which connection is set up (never the secret).'),
   connectApiKey: sidebar(['apiKey'], connectApiKey, 'Sidebar: connects with an API key after testing it.'),
   beginOAuthConnection: sidebar(['clientId', 'clientSecret'], beginOAuthConnection, 'Sidebar: starts the OAuth sign-in.'),
@@ -59,6 +82,12 @@ export const serverFunctions: EntryPoints = {
   previewEnrichment: sidebar([], previewEnrichment, 'Sidebar: cost preview of enriching the selected rows.'),
   startEnrichment: sidebar(['confirmedItems'], startEnrichment, 'Sidebar: starts the confirmed enrichment.'),
   pollEnrichment: sidebar(['jobId'], pollEnrichment, 'Sidebar: one poll sweep, finished rows written.'),
+  enrichmentPanel: sidebar(['kind'], enrichmentPanel, 'Sidebar: the field picker and run conditions of the active sheet.'),
+  saveEnrichmentSettings: sidebar(['request'], saveEnrichmentSettings, 'Sidebar: remembers picked fields and run conditions for the sheet.'),
+  previewSheetEnrichment: sidebar(['request'], previewSheetEnrichment, 'Sidebar: rows that qualify and the most a run could cost; sends nothing.'),
+  startSheetEnrichment: sidebar(['request', 'confirmedItems'], startSheetEnrichment, 'Sidebar: starts the previewed enrichment (contacts or companies).'),
+  cancelEnrichment: sidebar(['jobId'], cancelEnrichment, 'Sidebar: cancels a running enrichment; unsent rows stay unsent.'),
+  setAutoEnrichment: sidebar(['request'], setAutoEnrichment, 'Sidebar: turns the hourly enrichment of new rows on or off.'),
   createCampaignFromSelection: sidebar(['request'], createCampaignFromSelection, 'Sidebar: campaign from the selected contacts.'),
   sendEmail: sidebar(['request'], sendEmail, 'Sidebar: sends one email (never repeated).'),
   sendDraft: sidebar(['id', 'from'], sendDraft, 'Sidebar: sends a draft (never repeated).'),

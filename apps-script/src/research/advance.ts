@@ -1,6 +1,7 @@
-import { advanceResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
+import { newResearchJob, advanceResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
 import { isTimeUp } from '../host';
 import { writeSpan } from '../sheet-io';
+import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { RESULT_HEADERS, resultRow } from './columns';
 import { loadJob, saveJob, type EnrichmentJob } from './job-store';
 
@@ -11,6 +12,8 @@ export interface Progress extends ResearchSummary {
   /** Research credits the service reported last (X-PublicAPI-Credits). */
   credits: number | null;
   setValuesCalls: number;
+  /** Rows taken out by a cancel before they were sent. */
+  cancelled: number;
 }
 
 export interface StepRunner {
@@ -45,17 +48,38 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner): ResearchStep['
 /** `queued` and the request id beside the rows the service just accepted (one setValues over their span); each row once. */
 function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
+  const accepted: number[] = [];
   for (const i of waiting) {
     const item = job.research.items[i];
     if (item.phase !== 'submitted' || !item.requestId) continue;
     rows.set(job.rows[i], resultRow(item));
+    accepted.push(i);
     waiting.delete(i);
   }
-  if (rows.size === 0) return 0;
+  if (accepted.length === 0) return 0;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
+  if (job.layout) return writeLayoutItems(sheet, job, accepted, false);
   return writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
+}
+
+/**
+ * Field-picked jobs send one batch per step: the next batch of held targets joins the research job once the
+ * previous one was sent, so a cancel between two steps keeps every later row unsent.
+ */
+function releaseBatch(job: EnrichmentJob, batch: number): void {
+  const held = job.held;
+  if (!held || held.targets.length === 0) return;
+  if (job.research.items.some((item) => item.phase === 'unsubmitted' || item.phase === 'submitting')) return;
+  const n = Math.max(1, batch);
+  const next = newResearchJob(job.research.kind, held.targets.slice(0, n), job.research.options, held.refs.slice(0, n));
+  job.research = { ...job.research, items: [...job.research.items, ...next.items] };
+  job.rows = [...job.rows, ...held.rows.slice(0, n)];
+  job.copies = [...(job.copies ?? []), ...held.copies.slice(0, n)];
+  job.written += '0'.repeat(next.items.length);
+  job.held = { rows: held.rows.slice(n), targets: held.targets.slice(n), refs: held.refs.slice(n), copies: held.copies.slice(n) };
+  saveJob(job);
 }
 
 /** A failure the research step kept on its job; the job is saved, so a later run resumes it. */
@@ -65,16 +89,18 @@ class ResearchStoppedError extends Error {}
 function writeFinished(job: EnrichmentJob): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
+  const finished: number[] = [];
   job.research.items.forEach((item, i) => {
     const final = item.phase === 'finished' || item.phase === 'failed' || item.phase === 'unknown';
     if (!final || marks[i] === '1') return;
-    rows.set(job.rows[i], resultRow(item));
+    for (const row of rowsOfItem(job, i)) rows.set(row, resultRow(item));
+    finished.push(i);
     marks[i] = '1';
   });
   if (rows.size === 0) return 0;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
-  const writes = writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
+  const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
   job.research.items.forEach((item, i) => {
@@ -86,6 +112,7 @@ function writeFinished(job: EnrichmentJob): number {
 /** One step: submit, poll once, write what finished, checkpoint. Safe to repeat; never spends a credit twice. */
 export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Progress {
   let writes = 0;
+  releaseBatch(job, client.settings.researchBatchLimit);
   try {
     // A submit step, then (its results written) a poll step if one is due: the sidebar shows progress at once.
     if (step(client, job, r) === 'submit') {
@@ -105,8 +132,15 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
 }
 
 export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 0): Progress {
+  const summary = summarize(job.research);
+  const held = job.held?.targets.length ?? 0;
   return {
-    ...summarize(job.research),
+    ...summary,
+    // Held targets are part of the job, not yet sent.
+    total: summary.total + held,
+    unsubmitted: summary.unsubmitted + held,
+    complete: summary.complete && held === 0,
+    cancelled: job.cancelled ?? 0,
     jobId: job.id,
     sheetName: job.sheetName,
     written: job.written.split('').filter((c) => c === '1').length,

@@ -25,10 +25,14 @@ const LABEL = {
   done: 'done',
   duplicate: 'duplicate (already researched, free)',
   notFound: 'not found',
+  /** Taken out of a running enrichment before it was sent: nothing was spent, a later enrichment may send it. */
+  cancelled: 'cancelled (not sent)',
 } as const;
 
+export const CANCELLED_LABEL = LABEL.cancelled;
+
 /** What the status cell says in each phase (the service's own status text while it researches, and for unknown verdicts). */
-function statusText(item: ResearchItem): string {
+export function statusText(item: ResearchItem): string {
   switch (item.phase) {
     case 'unsubmitted':
     case 'submitting':

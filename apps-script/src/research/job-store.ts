@@ -1,4 +1,4 @@
-import type { ResearchJob } from '../../../shared';
+import type { ResearchJob, ResearchTarget } from '../../../shared';
 import { upgradeResearchJob } from '../../../shared/flow/research-upgrade';
 import { writeBlock } from '../sheet-io';
 
@@ -28,6 +28,26 @@ export interface EnrichmentJob {
   /** '1' where the item's final result is already in the sheet. */
   written: string;
   research: ResearchJob;
+  /**
+   * Field-picked enrichments (the sidebar's field picker): where each column goes. Absent on the fixed
+   * 9-column enrichment of selected rows.
+   */
+  layout?: JobLayout;
+  /** Per item: other rows of the sheet with the same target, written with its result (paid once). */
+  copies?: number[][];
+  /** Targets not yet handed to the research job: one batch is released per step, so a run can be cancelled in between. */
+  held?: { rows: number[]; targets: ResearchTarget[]; refs: string[]; copies: number[][] };
+  /** Rows taken out by a cancel before they were sent (they may be sent by a later enrichment). */
+  cancelled?: number;
+}
+
+export interface JobLayout {
+  /** Columns of PDS status, PDS message and PDS requestId (always written: they are the add-on's). */
+  status: [number, number, number];
+  /** Each picked field and its column (an existing column of that header, or one appended). */
+  fields: { path: string; column: number }[];
+  /** Replace cells that already hold a value (otherwise only empty cells are filled). */
+  overwrite: boolean;
 }
 
 function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {

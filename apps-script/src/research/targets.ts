@@ -1,4 +1,4 @@
-import { targetIssues, type ResearchTarget } from '../../../shared';
+import { targetIssues, type ResearchKind, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
 import { readStatusCell, RESULT_HEADERS, rowState } from './columns';
@@ -7,7 +7,7 @@ import { allJobs } from './job-store';
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** Header names (compared lower-case, without spaces or underscores) that feed each research field. */
-const ALIASES: Record<string, string[]> = {
+export const ALIASES: Record<string, string[]> = {
   searchResultId: ['searchresultid'],
   contactName: ['contactname', 'fullname', 'name'],
   firstName: ['firstname'],
@@ -19,7 +19,7 @@ const ALIASES: Record<string, string[]> = {
   liProfileUrl: ['liprofileurl', 'linkedin', 'linkedinurl'],
 };
 
-const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+export const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
 
 export interface SelectedRows {
   sheet: Sheet;
@@ -53,13 +53,19 @@ export interface TargetScan {
  * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
  * every item but those that ended as not found or an error, which may be tried again.
  */
-function rowsUnderWay(sheetName: string): Set<number> {
+export function rowsUnderWay(sheetName: string): Set<number> {
   const rows = new Set<number>();
   for (const job of allJobs()) {
     if (job.sheetName !== sheetName) continue;
     job.research.items.forEach((item, i) => {
-      if (rowState(item) !== 'free') rows.add(job.rows[i]);
+      if (rowState(item) === 'free') return;
+      rows.add(job.rows[i]);
+      // Rows with the same target as this item (paid once, written to all of them).
+      for (const copy of job.copies?.[i] ?? []) rows.add(copy);
     });
+    // Rows waiting for their turn to be sent (one batch per step) belong to the job too.
+    for (const row of job.held?.rows ?? []) rows.add(row);
+    for (const copies of job.held?.copies ?? []) for (const row of copies) rows.add(row);
   }
   return rows;
 }
@@ -118,12 +124,20 @@ function searchIdCell(raw: unknown): string | { reason: string } {
 }
 
 /** The row's target checked with the core's item rules (the service's), or the reason naming the field. */
-function targetOf(cell: (field: string) => string, rawSearchId: unknown): ResearchTarget | string {
+export function targetOf(cell: (field: string) => string, rawSearchId: unknown, kind: ResearchKind = 'contacts'): ResearchTarget | string {
   const id = searchIdCell(rawSearchId);
   if (typeof id !== 'string') return id.reason;
-  const target = id ? { searchResultId: id } : contactTarget(cell);
-  const issues = targetIssues('contacts', target);
+  const target = id ? { searchResultId: id } : kind === 'companies' ? companyTarget(cell) : contactTarget(cell);
+  const issues = targetIssues(kind, target);
   return issues.length ? issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; ') : target;
+}
+
+/** A company by its domain and/or name (the service needs at least one). */
+function companyTarget(cell: (field: string) => string): ResearchTarget {
+  const company: Record<string, string> = {};
+  if (cell('domain')) company.domain = cell('domain');
+  if (cell('companyName')) company.companyName = cell('companyName');
+  return { company };
 }
 
 function contactTarget(cell: (field: string) => string): ResearchTarget {

@@ -125,7 +125,13 @@ export function importSearch(req: SearchRequest): { sheetName: string; rows: num
 }
 
 /** Runs one of the user's saved searches (its own filters, type and sort) and imports the results. */
-export function importSavedSearch(savedSearchId: string, limit?: number, sheetName?: string, mode?: OutputMode, key?: string): { sheetName: string; rows: number } {
+export function importSavedSearch(
+  savedSearchId: string,
+  limit?: number,
+  sheetName?: string,
+  mode?: OutputMode,
+  key?: string,
+): { sheetName: string; rows: number } {
   try {
     const client = makeClient();
     const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId }));

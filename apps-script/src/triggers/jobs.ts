@@ -4,6 +4,7 @@ import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
 import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
 import type { RunLogEntry } from '../imports/run-log';
+import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
 import { deleteJob, jobsOf } from '../research/job-store';
 import { loadRefresh } from './org-cursor';
@@ -116,4 +117,23 @@ const imports: ScheduledJob = {
 };
 
 /** The registry the dispatcher runs, in this order. Another feature adds its job with one line here. */
-export const scheduledJobs: ScheduledJob[] = [research, refresh, imports];
+/** Turns the new rows of auto-enriched sheets into research jobs (run first, so the research job below sends them). */
+const autoEnrichment: ScheduledJob = {
+  name: 'autoEnrichment',
+  pending: () => autoEnrichmentIsOn(),
+  run: () => startAutoEnrichments(),
+  log: (report) =>
+    (report as AutoReport[])
+      .filter((r) => r.items > 0 || r.error)
+      .map((r) => ({
+        at: Date.now(),
+        what: `auto-enrich ${r.sheetName}: ${r.items} new row(s) queued`,
+        rowsRead: r.rows,
+        rowsWritten: 0,
+        credits: null,
+        requests: 0,
+        error: r.error ?? '',
+      })),
+};
+
+export const scheduledJobs: ScheduledJob[] = [autoEnrichment, research, refresh, imports];

@@ -1,0 +1,59 @@
+import { makeClient } from '../client';
+import { userKey } from '../budget';
+import { safeCell } from '../cells';
+import { progressOf, type Progress } from '../research/advance';
+import { CANCELLED_LABEL } from '../research/columns';
+import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
+import { putCell, writeCells, type CellWrites } from './write-cells';
+
+/**
+ * Cancels a running enrichment: every row not yet sent (held, or waiting in the research job) leaves the job and
+ * its status says `cancelled (not sent)`, so nothing is spent on it and a later enrichment may send it. Rows
+ * already sent stay in the job: they are paid for, and the next polls still write their results.
+ * Under the document lock, so no step is sending while rows are taken out.
+ */
+export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
+  const lock = LockService.getDocumentLock();
+  lock.waitLock(30000);
+  try {
+    const job = loadJob(jobId);
+    if (!job || job.owner !== userKey()) throw new Error('jobId: this enrichment is finished or unknown (its results are in the sheet).');
+    const out = takeOutUnsent(job);
+    const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+    if (sheet && out.length && job.layout) {
+      const writes: CellWrites = new Map();
+      for (const row of out) {
+        putCell(writes, job.layout.status[0], row, safeCell(CANCELLED_LABEL));
+        putCell(writes, job.layout.status[1], row, '');
+        putCell(writes, job.layout.status[2], row, '');
+      }
+      writeCells(sheet, writes, new Set());
+    }
+    job.cancelled = (job.cancelled ?? 0) + out.length;
+    const client = makeClient();
+    const left = job.research.items.length;
+    if (left === 0) deleteJob(job.id);
+    else saveJob(job);
+    return { ...progressOf(job, client), complete: left === 0 || progressOf(job, client).complete, cancelledNow: out.length };
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/** Removes the held targets and the never-sent items (with their rows); returns every sheet row taken out. */
+function takeOutUnsent(job: EnrichmentJob): number[] {
+  if (!job.layout) throw new Error('This enrichment of selected rows cannot be cancelled; it sends all its rows at once.');
+  const out: number[] = [];
+  for (const [i, row] of (job.held?.rows ?? []).entries()) out.push(row, ...(job.held?.copies[i] ?? []));
+  job.held = { rows: [], targets: [], refs: [], copies: [] };
+  const keep: number[] = [];
+  job.research.items.forEach((item, i) => {
+    if (item.phase === 'unsubmitted') out.push(job.rows[i], ...(job.copies?.[i] ?? []));
+    else keep.push(i);
+  });
+  job.research = { ...job.research, items: keep.map((i) => job.research.items[i]) };
+  job.rows = keep.map((i) => job.rows[i]);
+  job.copies = keep.map((i) => job.copies?.[i] ?? []);
+  job.written = keep.map((i) => job.written[i]).join('');
+  return out;
+}

@@ -1,0 +1,44 @@
+import { records, type ResearchItem, type ResearchKind } from '../../../shared';
+
+/**
+ * The fields a research result can fill, built from the record schemas (contact research returns an org contact,
+ * company research an org company), flattened as the sheets write them (`contactLocation.city`).
+ */
+export function researchFields(kind: ResearchKind): readonly string[] {
+  return kind === 'companies' ? records.orgCompanyColumns : records.orgContactColumns;
+}
+
+/** Chosen by default: the few fields a first enrichment usually wants. */
+export const DEFAULT_FIELDS: Record<ResearchKind, string[]> = {
+  contacts: ['contactId', 'email', 'contactPhone1', 'title', 'company', 'lIProfileUrl'],
+  companies: ['name', 'domain', 'industry', 'staffCountRange', 'revenueRange', 'phone', 'liProfileUrl'],
+};
+
+/** Written by every enrichment, whatever fields are picked: where the row stands, the service's words, its request id. */
+export const STATUS_HEADERS = ['PDS status', 'PDS message', 'PDS requestId'] as const;
+
+/** Header names compare without case, spaces, dashes, underscores or dots (`Contact location city` = `contactLocation.city`). */
+export const squash = (s: string): string => s.toLowerCase().replace(/[\s_.-]+/g, '');
+
+/** The column of a field: a header equal to its name, or to `PDS <name>` (the add-on's earlier block). */
+export function columnForField(headers: ReadonlyMap<string, number>, field: string): number | undefined {
+  const wanted = [squash(field), squash(`PDS ${field}`)];
+  for (const [name, column] of headers) if (wanted.includes(squash(name))) return column;
+  return undefined;
+}
+
+/** Checks a field list from the sidebar against the schema's, naming the first unknown field. */
+export function checkFields(kind: ResearchKind, fields: unknown): string[] {
+  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string'))
+    throw new Error('fields: must be a list of field names (pick them in the field list).');
+  const known = new Set(researchFields(kind));
+  const unknown = (fields as string[]).find((f) => !known.has(f));
+  if (unknown !== undefined)
+    throw new Error(`fields: "${unknown.slice(0, 60)}" is not a field of ${kind === 'companies' ? 'a company' : 'a contact'} research result.`);
+  return [...new Set(fields as string[])];
+}
+
+/** The value of a field in a finished item's record (null when the item has none). */
+export function fieldValue(item: ResearchItem, path: string): unknown {
+  return item.record ? records.valueAtPath(item.record, path) : null;
+}

@@ -1,0 +1,65 @@
+import type { ResearchKind } from '../../../shared';
+import { newResearchJob } from '../../../shared';
+import { userKey } from '../budget';
+import { safeCell } from '../cells';
+import { headerColumns, writeBlock } from '../sheet-io';
+import { saveJob, type EnrichmentJob, type JobLayout } from '../research/job-store';
+import { columnForField, STATUS_HEADERS } from './fields';
+import type { SheetScan } from './scan';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/**
+ * Where each column goes: PDS status / message / requestId and every picked field keep a column whose header
+ * matches (by name); the others are appended after the last column, their headers written in one setValues.
+ */
+export function layoutFor(sheet: Sheet, fields: readonly string[], overwrite: boolean): JobLayout {
+  const headers = headerColumns(sheet);
+  const appended: string[] = [];
+  let next = sheet.getLastColumn() + 1;
+  const place = (header: string, found: number | undefined) => {
+    if (found !== undefined) return found;
+    appended.push(header);
+    return next++;
+  };
+  const status = STATUS_HEADERS.map((h) => place(h, headers.get(h))) as [number, number, number];
+  const placed = fields.map((path) => ({ path, column: place(path, columnForField(headers, path)) }));
+  if (appended.length) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [appended.map((h) => safeCell(h))]);
+  return { status, fields: placed, overwrite };
+}
+
+/** Saves a field-picked job for the scanned rows; the targets wait in `held` and are released one batch per step. */
+export function createLayoutJob(
+  sheet: Sheet,
+  scan: SheetScan,
+  kind: ResearchKind,
+  settings: { fields: readonly string[]; overwrite: boolean; batch: number },
+): EnrichmentJob {
+  const { fields, overwrite } = settings;
+  const n = Math.max(1, settings.batch);
+  const layout = layoutFor(sheet, fields, overwrite);
+  const refs = scan.rows.map((row) => `row ${row}`);
+  // Checked whole now (naming the row), so a bad target refuses the start with nothing sent.
+  const first = newResearchJob(kind, scan.targets.slice(0, n), {}, refs.slice(0, n));
+  newResearchJob(kind, scan.targets, {}, refs);
+  const job: EnrichmentJob = {
+    id: Utilities.getUuid(),
+    owner: userKey(),
+    sheetName: sheet.getName(),
+    rows: scan.rows.slice(0, n),
+    outColumn: layout.status[0],
+    createdAt: Date.now(),
+    lastPollAt: null,
+    written: '0'.repeat(first.items.length),
+    research: first,
+    layout,
+    copies: scan.copies.slice(0, n),
+    held: { rows: scan.rows.slice(n), targets: scan.targets.slice(n), refs: refs.slice(n), copies: scan.copies.slice(n) },
+    cancelled: 0,
+  };
+  saveJob(job);
+  // The first job inserts the hidden state sheet, and an inserted sheet becomes the active one: back to the user's.
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  if (book.getActiveSheet().getSheetId() !== sheet.getSheetId()) book.setActiveSheet(sheet);
+  return job;
+}

@@ -1,0 +1,126 @@
+import type { ResearchKind, ResearchTarget } from '../../../shared';
+import { keyOf } from '../cells';
+import { headerColumns } from '../sheet-io';
+import { readStatusCell, RESULT_HEADERS, rowState } from '../research/columns';
+import { ALIASES, rowsUnderWay, squash, targetOf } from '../research/targets';
+import type { RunConditions } from './sheet-settings';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** On a company sheet `name` is the company's name. */
+const COMPANY_ALIASES: Record<string, string[]> = {
+  searchResultId: ALIASES.searchResultId,
+  companyName: ['companyname', 'company', 'name', 'organization', 'organisation', 'account', 'accountname'],
+  domain: ['domain', 'companydomain', 'website', 'url', 'companywebsite'],
+};
+
+export interface SheetScan {
+  /** One per distinct target, in row order: what is sent, at most one credit each. */
+  targets: ResearchTarget[];
+  /** The first row of each target. */
+  rows: number[];
+  /** Per target: later rows with the same target (written with its result, not paid again). */
+  copies: number[][];
+  invalid: { row: number; reason: string }[];
+  /** Rows already done (status done or duplicate), or with any status when only unresearched rows are asked for. */
+  alreadyDone: number;
+  inProgress: number;
+  /** Rows skipped because the chosen column holds a value. */
+  notEmpty: number;
+  /** Rows that qualified after the per-run credit cap was reached (left for a later run). */
+  overCap: number;
+  /** The last row looked at before the cap stopped the scan (all rows when no cap was reached). */
+  lastExamined: number;
+}
+
+/** Where the research fields are read from on this sheet, by header name. */
+function inputColumns(headers: Map<string, number>, kind: ResearchKind): Record<string, number> {
+  const aliases = kind === 'companies' ? COMPANY_ALIASES : ALIASES;
+  const column: Record<string, number> = {};
+  for (const [name, col] of headers) {
+    for (const [field, names] of Object.entries(aliases)) if (column[field] === undefined && names.includes(squash(name))) column[field] = col;
+  }
+  return column;
+}
+
+/** Same company or contact twice in a sheet: one key, so it is researched (and paid) once. */
+function targetKey(target: ResearchTarget): string {
+  if ('searchResultId' in target) return `id:${target.searchResultId}`;
+  if ('company' in target) {
+    const domain = (target.company.domain ?? '')
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/^www\./, '')
+      .replace(/[/?#].*$/, '');
+    return domain ? `domain:${domain}` : `name:${(target.company.companyName ?? '').toLowerCase().replace(/\s+/g, ' ')}`;
+  }
+  const c = target.contact as Record<string, string | undefined>;
+  return `contact:${JSON.stringify(
+    Object.keys(c)
+      .sort()
+      .map((k) => [k, String(c[k]).toLowerCase().replace(/\s+/g, ' ')]),
+  )}`;
+}
+
+/**
+ * The rows of `rows` that an enrichment of this kind sends, under the run conditions: rows done or under way are
+ * never sent again (nothing is paid twice), rows whose `onlyEmptyColumn` cell holds a value are skipped, and at
+ * most `maxCredits` distinct targets are taken. Reads the sheet only (free).
+ */
+export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, conditions: RunConditions): SheetScan {
+  const scan: SheetScan = { targets: [], rows: [], copies: [], invalid: [], alreadyDone: 0, inProgress: 0, notEmpty: 0, overCap: 0, lastExamined: 0 };
+  if (rows.length === 0) return scan;
+  const headers = headerColumns(sheet);
+  const column = inputColumns(headers, kind);
+  const statusColumn = headers.get(RESULT_HEADERS[0]);
+  let emptyColumn: number | undefined;
+  if (conditions.onlyEmptyColumn) {
+    emptyColumn = [...headers].find(([name]) => squash(name) === squash(conditions.onlyEmptyColumn))?.[1];
+    if (emptyColumn === undefined) throw new Error(`onlyEmptyColumn: no column of this sheet is named "${conditions.onlyEmptyColumn}". Nothing was sent.`);
+  }
+  const first = rows[0];
+  const values = sheet.getRange(first, 1, rows[rows.length - 1] - first + 1, Math.max(1, sheet.getLastColumn())).getValues();
+  const underWay = rowsUnderWay(sheet.getName());
+  const byKey = new Map<string, number>();
+  for (const row of rows) {
+    const line = values[row - first];
+    const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
+    const state = said ? rowState(said) : 'free';
+    if (underWay.has(row) || state === 'under way') {
+      scan.inProgress++;
+      continue;
+    }
+    if (state === 'done' || (said && conditions.onlyNotResearched)) {
+      scan.alreadyDone++;
+      continue;
+    }
+    if (line.every((v) => keyOf(v) === '')) continue;
+    if (emptyColumn !== undefined && keyOf(line[emptyColumn - 1]) !== '') {
+      scan.notEmpty++;
+      continue;
+    }
+    const cell = (field: string) => (column[field] === undefined ? '' : keyOf(line[column[field] - 1]));
+    const target = targetOf(cell, column.searchResultId === undefined ? undefined : line[column.searchResultId - 1], kind);
+    if (typeof target === 'string') {
+      scan.invalid.push({ row, reason: target });
+      continue;
+    }
+    const key = targetKey(target);
+    const seen = byKey.get(key);
+    if (seen !== undefined) {
+      scan.copies[seen].push(row);
+      continue;
+    }
+    if (conditions.maxCredits !== null && scan.targets.length >= conditions.maxCredits) {
+      scan.overCap++;
+      continue;
+    }
+    byKey.set(key, scan.targets.length);
+    scan.targets.push(target);
+    scan.rows.push(row);
+    scan.copies.push([]);
+    scan.lastExamined = row;
+  }
+  if (scan.overCap === 0) scan.lastExamined = rows[rows.length - 1];
+  return scan;
+}

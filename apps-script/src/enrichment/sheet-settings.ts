@@ -1,0 +1,98 @@
+import type { ResearchKind } from '../../../shared';
+import { checkFields, DEFAULT_FIELDS } from './fields';
+
+/**
+ * How a sheet is enriched, remembered per sheet in document properties (shared by everyone editing the document;
+ * no secret): the kind, the picked fields, overwrite, the run conditions and the automatic enrichment of new rows.
+ */
+export interface RunConditions {
+  /** Only rows whose cell under this header is empty (e.g. `email`); '' for every row. */
+  onlyEmptyColumn: string;
+  /** Only rows with no status yet (never researched, or cancelled before sending). */
+  onlyNotResearched: boolean;
+  /** At most this many credits per run (each row sent may cost one); null for no cap. */
+  maxCredits: number | null;
+}
+
+export interface SheetEnrichment extends RunConditions {
+  kind: ResearchKind;
+  fields: string[];
+  overwrite: boolean;
+  /** Automatic enrichment of rows added after `watermark`, run by `autoOwner`'s hourly trigger. */
+  auto: boolean;
+  autoOwner: string;
+  /** The last sheet row the automatic enrichment looked at. */
+  watermark: number;
+}
+
+const PREFIX = 'pds.enrich.';
+const keyOf = (sheetId: number) => `${PREFIX}${sheetId}`;
+
+export function defaultEnrichment(kind: ResearchKind = 'contacts'): SheetEnrichment {
+  return {
+    kind,
+    fields: [...DEFAULT_FIELDS[kind]],
+    overwrite: false,
+    onlyEmptyColumn: '',
+    onlyNotResearched: true,
+    maxCredits: null,
+    auto: false,
+    autoOwner: '',
+    watermark: 1,
+  };
+}
+
+export function loadEnrichment(sheetId: number): SheetEnrichment | null {
+  const raw = PropertiesService.getDocumentProperties().getProperty(keyOf(sheetId));
+  if (!raw) return null;
+  try {
+    return { ...defaultEnrichment(), ...(JSON.parse(raw) as Partial<SheetEnrichment>) };
+  } catch {
+    return null;
+  }
+}
+
+export function saveEnrichment(sheetId: number, value: SheetEnrichment): void {
+  PropertiesService.getDocumentProperties().setProperty(keyOf(sheetId), JSON.stringify(value));
+}
+
+/** Every sheet id with saved enrichment settings. */
+export function enrichedSheetIds(): number[] {
+  return PropertiesService.getDocumentProperties()
+    .getKeys()
+    .filter((k) => k.startsWith(PREFIX))
+    .map((k) => Number(k.slice(PREFIX.length)))
+    .filter((n) => Number.isInteger(n));
+}
+
+const bad = (field: string, rule: string): never => {
+  throw new Error(`${field}: ${rule}. Nothing was sent.`);
+};
+
+/** The settings part of a sidebar request, checked field by field (each error names the field and the rule). */
+export function readSettings(given: Record<string, unknown>): Pick<SheetEnrichment, 'kind' | 'fields' | 'overwrite'> & RunConditions {
+  const kind = given.kind ?? 'contacts';
+  if (kind !== 'contacts' && kind !== 'companies') bad('kind', 'must be contacts or companies');
+  const k = kind as ResearchKind;
+  const fields = given.fields === undefined ? [...DEFAULT_FIELDS[k]] : checkFields(k, given.fields);
+  const onlyEmptyColumn = given.onlyEmptyColumn ?? '';
+  if (typeof onlyEmptyColumn !== 'string' || onlyEmptyColumn.length > 200) bad('onlyEmptyColumn', 'must be a column name (text)');
+  const raw = given.maxCredits;
+  let maxCredits: number | null = null;
+  if (raw !== undefined && raw !== null && raw !== '' && raw !== 0) {
+    const n = typeof raw === 'string' ? Number(raw) : raw;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
+      bad('maxCredits', `must be a whole number of at least 1, or empty for no cap (got ${JSON.stringify(raw)})`);
+    maxCredits = n as number;
+  }
+  for (const flag of ['overwrite', 'onlyNotResearched'] as const)
+    if (given[flag] !== undefined && typeof given[flag] !== 'boolean') bad(flag, 'must be true or false');
+  return {
+    kind: k,
+    fields,
+    overwrite: given.overwrite === true,
+    onlyEmptyColumn: (onlyEmptyColumn as string).trim(),
+    onlyNotResearched: given.onlyNotResearched !== false,
+    maxCredits,
+  };
+}

@@ -1,0 +1,207 @@
+import { call, getCreditsOperation } from '../../../shared';
+import { deadlineAfter, userKey } from '../budget';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { headerColumns } from '../sheet-io';
+import { advanceExclusive, type Progress } from '../research/advance';
+import { selectedRows } from '../research/targets';
+import { columnForField, researchFields } from '../enrichment/fields';
+import { cancelJob } from '../enrichment/cancel';
+import { createLayoutJob } from '../enrichment/job-factory';
+import { scanSheet, type SheetScan } from '../enrichment/scan';
+import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type SheetEnrichment } from '../enrichment/sheet-settings';
+import { ensureSchedule } from '../triggers/schedule';
+import { requestArg } from './inputs';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export interface EnrichmentPanel {
+  sheetName: string;
+  headers: string[];
+  settings: SheetEnrichment;
+  /** Every field of the kind's result, with the existing column it would be written to ('' = appended). */
+  fields: { name: string; column: string }[];
+  autoIsYours: boolean;
+}
+
+/** What the field picker shows for the active sheet: its saved settings (or the defaults) and the fields of `kind`. */
+export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
+  try {
+    const sheet = SpreadsheetApp.getActiveSheet();
+    const saved = loadEnrichment(sheet.getSheetId());
+    const k = kind === 'companies' || kind === 'contacts' ? kind : (saved?.kind ?? 'contacts');
+    const settings =
+      saved && saved.kind === k
+        ? saved
+        : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 1 };
+    const headers = headerColumns(sheet);
+    const names = [...headers.keys()];
+    const fields = researchFields(k).map((name) => {
+      const col = columnForField(headers, name);
+      return { name, column: col === undefined ? '' : (names.find((n) => headers.get(n) === col) ?? '') };
+    });
+    return { sheetName: sheet.getName(), headers: names, settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** Remembers the picked fields and run conditions for the active sheet (document properties). */
+export function saveEnrichmentSettings(request: unknown): SheetEnrichment {
+  try {
+    const sheet = SpreadsheetApp.getActiveSheet();
+    const given = readSettings(requestArg<Record<string, unknown>>(request, 'request'));
+    const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
+    const next = { ...saved, ...given };
+    saveEnrichment(sheet.getSheetId(), next);
+    return next;
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** Data rows of the active sheet (`sheet`) or the selected rows (`selection`). */
+function rowsInScope(scope: unknown): { sheet: Sheet; rows: number[] } {
+  if (scope === 'selection') return selectedRows();
+  if (scope !== undefined && scope !== 'sheet') throw new Error('scope: must be selection or sheet. Nothing was sent.');
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const rows: number[] = [];
+  for (let r = 2; r <= sheet.getLastRow(); r++) rows.push(r);
+  if (rows.length === 0) throw new Error('The sheet holds no data rows (row 1 holds the column names).');
+  return { sheet, rows };
+}
+
+export interface SheetEnrichmentPreview {
+  sheetName: string;
+  kind: string;
+  /** Rows looked at. */
+  rows: number;
+  /** Rows that qualify (their target is sent, or they share one that is). */
+  qualifying: number;
+  /** Distinct targets sent: the most the run can cost, in credits. */
+  items: number;
+  atMostCredits: number;
+  /** Rows sharing a target with an earlier row: written with its result, paid once. */
+  sameAsAnother: number;
+  alreadyDone: number;
+  inProgress: number;
+  notEmpty: number;
+  overCap: number;
+  invalid: { row: number; reason: string }[];
+  /** Where the picked fields go: an existing column, or appended. */
+  mapping: { field: string; column: string }[];
+  balance: number | null;
+}
+
+function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, fields: string[], kind: string, balance: number | null): SheetEnrichmentPreview {
+  const headers = headerColumns(sheet);
+  const names = [...headers.keys()];
+  const sameAsAnother = scan.copies.reduce((n, c) => n + c.length, 0);
+  return {
+    sheetName: sheet.getName(),
+    kind,
+    rows: rows.length,
+    qualifying: scan.targets.length + sameAsAnother,
+    items: scan.targets.length,
+    atMostCredits: scan.targets.length,
+    sameAsAnother,
+    alreadyDone: scan.alreadyDone,
+    inProgress: scan.inProgress,
+    notEmpty: scan.notEmpty,
+    overCap: scan.overCap,
+    invalid: scan.invalid.slice(0, 50),
+    mapping: fields.map((field) => {
+      const col = columnForField(headers, field);
+      return { field, column: col === undefined ? '' : (names.find((n) => headers.get(n) === col) ?? '') };
+    }),
+    balance,
+  };
+}
+
+/**
+ * The preview before anything is sent: how many rows qualify under the run conditions and the most the run could
+ * cost. Reads the sheet and the balance only; nothing is researched.
+ */
+export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview {
+  try {
+    const given = requestArg<Record<string, unknown>>(request, 'request');
+    const settings = readSettings(given);
+    const { sheet, rows } = rowsInScope(given.scope);
+    const scan = scanSheet(sheet, rows, settings.kind, settings);
+    const client = makeClient();
+    const balance = run(client, call(client, getCreditsOperation, {})).balance;
+    return previewOf(sheet, rows, scan, settings.fields, settings.kind, typeof balance === 'number' ? balance : null);
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/**
+ * Starts the previewed enrichment if the rows to send are still the `confirmedItems` the preview showed (else
+ * nothing is sent). The settings are remembered for the sheet; one batch is sent now, the rest on each poll.
+ */
+export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress {
+  try {
+    const given = requestArg<Record<string, unknown>>(request, 'request');
+    const settings = readSettings(given);
+    if (typeof confirmedItems !== 'number' || !Number.isSafeInteger(confirmedItems) || confirmedItems < 1)
+      throw new Error('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
+    const client = makeClient();
+    const deadline = deadlineAfter(client.addOn.runBudgetMs);
+    const lock = LockService.getDocumentLock();
+    lock.waitLock(30000);
+    let jobId: string;
+    try {
+      const { sheet, rows } = rowsInScope(given.scope);
+      const scan = scanSheet(sheet, rows, settings.kind, settings);
+      if (scan.targets.length === 0) throw new Error('Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
+      if (scan.targets.length !== confirmedItems)
+        throw new Error(
+          `The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
+        );
+      const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
+      saveEnrichment(sheet.getSheetId(), { ...saved, ...settings });
+      jobId = createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
+    } finally {
+      lock.releaseLock();
+    }
+    ensureSchedule();
+    const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
+    if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
+    return step.progress;
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/**
+ * Turns the automatic enrichment of new rows on or off for the active sheet. On: rows added after the current
+ * last row are enriched by your hourly trigger with the saved fields and run conditions.
+ */
+export function setAutoEnrichment(request: unknown): SheetEnrichment {
+  try {
+    const given = requestArg<Record<string, unknown>>(request, 'request');
+    if (typeof given.auto !== 'boolean') throw new Error('auto: must be true or false.');
+    const sheet = SpreadsheetApp.getActiveSheet();
+    const settings = readSettings(given);
+    const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
+    const next: SheetEnrichment = given.auto
+      ? { ...saved, ...settings, auto: true, autoOwner: userKey(), watermark: Math.max(1, sheet.getLastRow()) }
+      : { ...saved, auto: false };
+    saveEnrichment(sheet.getSheetId(), next);
+    if (next.auto) ensureSchedule();
+    return next;
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/** Cancels a running enrichment from the sidebar: unsent rows stay unsent (marked cancelled), paid rows still get results. */
+export function cancelEnrichment(jobId: unknown): Progress & { cancelledNow: number } {
+  try {
+    if (typeof jobId !== 'string' || !jobId || jobId.length > 100) throw new Error('jobId: must be the id of an enrichment started from this sidebar.');
+    return cancelJob(jobId);
+  } catch (error) {
+    throw userError(error);
+  }
+}
