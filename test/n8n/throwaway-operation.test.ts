@@ -65,7 +65,7 @@ describe('a throwaway read-only operation added to the catalogue', () => {
     const operation = find('operation', { show: { resource: ['tasks'] } }) as INodeProperties;
     expect(operation).toMatchObject({ type: 'options', default: 'list', noDataExpression: true });
     expect(operation.options as INodePropertyOptions[]).toEqual([
-      { name: 'Get Many', value: 'list', description: 'Lists the follow-up tasks of your organization.', action: 'List tasks' },
+      { name: 'Get Many', value: 'list', description: 'Lists the follow-up tasks of your organization.', action: 'Get many tasks' },
     ]);
     expect(after.description).toBe(`Search, research and reach out to contacts and companies (${nodeOperations.length + 1} operations)`);
   });

@@ -19,6 +19,8 @@ export interface FieldSpec {
   min?: number;
   max?: number;
   locator?: LocatorSource;
+  /** Optional for the schema, but needed unless this other field is set (hints.ts). */
+  requiredUnless?: string;
 }
 
 interface JsonSchema {
@@ -88,6 +90,7 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
       description: hint.description,
       placeholder: hint.placeholder,
       locator,
+      requiredUnless: hint.requiredUnless,
     });
   }
   return specs;

@@ -3,7 +3,8 @@ import { catalogue, type AnyOperation } from '../../../../shared';
 import { authenticationProperty } from './authentication';
 import { customCallProperties } from './custom';
 import { derivedProperties } from './properties';
-import { actionNames, hiddenOperations, resourceNames } from './names';
+import { hiddenOperations, resourceNames } from './names';
+import { operationAction, operationName } from './operation-names';
 import { researchProperties } from './research';
 
 /** The operations of a catalogue the node offers (all but the token routes, which the credential handles). */
@@ -13,10 +14,6 @@ export function offeredOperations(ops: readonly AnyOperation[]): AnyOperation[] 
 
 /** Every catalogue operation the node offers. */
 export const nodeOperations: readonly AnyOperation[] = offeredOperations(catalogue);
-
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
-}
 
 function resourceProperty(resources: readonly string[]): INodeProperties {
   return {
@@ -33,7 +30,7 @@ function operationProperty(ops: readonly AnyOperation[], resource: string): INod
   const mine = ops.filter((op) => op.resource === resource);
   const firstAction = mine[0].action;
   const options: INodePropertyOptions[] = mine
-    .map((op) => ({ name: actionNames[op.action] ?? op.title, value: op.action, description: op.description, action: sentence(op.title) }))
+    .map((op) => ({ name: operationName(op), value: op.action, description: op.description, action: operationAction(op) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     displayName: 'Operation',
@@ -46,24 +43,24 @@ function operationProperty(ops: readonly AnyOperation[], resource: string): INod
   };
 }
 
-function fieldsOf(op: AnyOperation): INodeProperties[] {
+function fieldsOf(op: AnyOperation, nodeVersion: number): INodeProperties[] {
   if (op.submitsResearch) return [];
   if (op.anyPath) return customCallProperties;
-  return derivedProperties(op);
+  return derivedProperties(op, nodeVersion);
 }
 
 /**
- * The node's whole parameter list, derived from the operations it offers. Takes the operations as an
- * argument so a test can show that an operation added to the catalogue appears with no other change.
+ * The node's whole parameter list for one node version, derived from the operations it offers. Takes the
+ * operations as an argument so a test can show that an operation added to the catalogue appears with no other change.
  */
-export function nodeProperties(ops: readonly AnyOperation[]): INodeProperties[] {
+export function nodeProperties(ops: readonly AnyOperation[], nodeVersion = 1): INodeProperties[] {
   const resources = [...new Set(ops.map((op) => op.resource))];
   return [
     authenticationProperty,
     resourceProperty(resources),
     ...resources.map((resource) => operationProperty(ops, resource)),
     ...researchProperties,
-    ...ops.flatMap(fieldsOf),
+    ...ops.flatMap((op) => fieldsOf(op, nodeVersion)),
   ];
 }
 
