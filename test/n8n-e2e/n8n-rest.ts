@@ -1,7 +1,9 @@
 /**
- * The bits of n8n 1.123's internal REST API (/rest, what the editor calls) the e2e tests read: owner
- * setup, sign-in, workflows, credentials, activation and executions (whose run data n8n stores and
- * serves in the "flatted" format).
+ * The bits of n8n's internal REST API (/rest, what the editor calls; the same in 1.123 and 2.x for these) the e2e
+ * tests read: owner setup, sign-in, workflows, credentials, activation, executions (whose run data n8n stores and
+ * serves in the "flatted" format) and the node types the editor loads.
+ * 2.x differences met here: executions are listed at most 100 at a time (`limit` 1 to 100, so pages are followed),
+ * and /types/nodes.json needs a signed-in session (the cookie is sent).
  */
 
 export interface Owner {
@@ -27,7 +29,12 @@ export interface N8nRest {
   activate(workflowId: string): Promise<void>;
   executions(workflowId: string): Promise<ExecutionSummary[]>;
   execution(id: string): Promise<ExecutionDetail>;
+  /** The node types the editor loads (/types/nodes.json): name and versions. */
+  nodeTypes(): Promise<{ name: string; version: number | number[]; displayName: string }[]>;
 }
+
+/** n8n 2.x refuses a larger page of executions. */
+export const EXECUTIONS_PAGE = 100;
 
 /** Creates the instance owner (the editor's "Set up owner account" form) on a fresh n8n. */
 export async function setUpOwner(url: string, owner: Owner): Promise<void> {
@@ -66,10 +73,23 @@ export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
       const wf = await rest.get<{ versionId: string }>(`/rest/workflows/${workflowId}`);
       await rest.post(`/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
     },
+    // Newest first, a page of at most 100 at a time, each next page below the lowest id seen.
     async executions(workflowId) {
       const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-      const page = await rest.get<{ results: ExecutionSummary[] }>(`/rest/executions?filter=${filter}&limit=250`);
-      return page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status }));
+      const all: ExecutionSummary[] = [];
+      for (let lastId: number | undefined; ;) {
+        const page = await rest.get<{ results: ExecutionSummary[] }>(
+          `/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${lastId === undefined ? '' : `&lastId=${lastId}`}`,
+        );
+        all.push(...page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status })));
+        if (page.results.length < EXECUTIONS_PAGE) return all;
+        lastId = Math.min(...page.results.map((e) => Number(e.id)));
+      }
+    },
+    async nodeTypes() {
+      const r = await fetch(`${url}/types/nodes.json`, { headers: { cookie } });
+      if (!r.ok) throw new Error(`GET /types/nodes.json: ${r.status} ${(await r.text()).slice(0, 300)}`);
+      return (await r.json()) as { name: string; version: number | number[]; displayName: string }[];
     },
     async execution(id) {
       const e = await rest.get<ExecutionSummary & { data: string }>(`/rest/executions/${id}`);
