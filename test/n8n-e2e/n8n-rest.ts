@@ -139,3 +139,16 @@ export async function waitFor<T>(what: string, ms: number, check: () => Promise<
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * n8n 2.x registers an activated workflow's production webhooks a moment after the activation call has returned (its
+ * first POST can still get 404 "not registered"); 1.x before. Waits until `url` answers anything but 404. The probe
+ * is an empty POST without a secret, which the Prospecting Webhook Trigger refuses (401) without running anything.
+ */
+export async function waitForWebhook(url: string, ms = 30_000): Promise<void> {
+  await waitFor(`${url} to be registered`, ms, async () => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await res.text();
+    return res.status === 404 ? undefined : true;
+  });
+}

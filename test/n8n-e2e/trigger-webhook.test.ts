@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
-import { setUpOwner, signIn, waitFor, type N8nRest } from './n8n-rest';
+import { setUpOwner, signIn, waitFor, waitForWebhook, type N8nRest } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
@@ -80,6 +80,7 @@ e2e.each(e2eVersions())('trigger examples in a real n8n %s server', (version) =>
     rest = await signIn(server.url, owner);
     await rest.activate(webhookWf.id);
     hookUrl = `${server.url}/webhook/${trigger.webhookId}/prospecting`;
+    await waitForWebhook(hookUrl);
   }, 600_000);
 
   afterAll(async () => {

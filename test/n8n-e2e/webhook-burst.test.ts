@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
-import { setUpOwner, signIn, waitFor, type N8nRest } from './n8n-rest';
+import { setUpOwner, signIn, waitFor, waitForWebhook, type N8nRest } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
@@ -55,6 +55,7 @@ e2e.each(e2eVersions())('bulk research with the webhook example active in a real
     await setUpOwner(server.url, owner);
     rest = await signIn(server.url, owner);
     await rest.activate(workflow.id);
+    await waitForWebhook(`${server.url}/webhook/${trigger.webhookId}/prospecting`);
   }, 600_000);
 
   afterAll(async () => {
