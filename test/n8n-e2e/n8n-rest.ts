@@ -2,8 +2,8 @@
  * The bits of n8n's internal REST API (/rest, what the editor calls; the same in 1.123 and 2.x for these) the e2e
  * tests read: owner setup, sign-in, workflows, credentials, activation, executions (whose run data n8n stores and
  * serves in the "flatted" format) and the node types the editor loads.
- * 2.x differences met here: executions are listed at most 100 at a time (`limit` 1 to 100, so pages are followed),
- * and /types/nodes.json needs a signed-in session (the cookie is sent).
+ * 2.x differences met here: executions are listed at most 100 at a time (`limit` 1 to 100) and paged by a cursor
+ * (firstId/lastId are refused), and /types/nodes.json needs a signed-in session (the cookie is sent).
  */
 
 export interface Owner {
@@ -73,17 +73,23 @@ export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
       const wf = await rest.get<{ versionId: string }>(`/rest/workflows/${workflowId}`);
       await rest.post(`/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
     },
-    // Newest first, a page of at most 100 at a time, each next page below the lowest id seen.
+    // Newest first, a page of at most 100 at a time. 2.x answers with a `nextCursor` (and refuses firstId/lastId);
+    // 1.x pages by `lastId` (ids below it).
     async executions(workflowId) {
       const filter = encodeURIComponent(JSON.stringify({ workflowId }));
       const all: ExecutionSummary[] = [];
-      for (let lastId: number | undefined; ;) {
-        const page = await rest.get<{ results: ExecutionSummary[] }>(
-          `/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${lastId === undefined ? '' : `&lastId=${lastId}`}`,
+      for (let next = ''; ;) {
+        const page = await rest.get<{ results: ExecutionSummary[]; nextCursor?: string | null }>(
+          `/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${next}`,
         );
         all.push(...page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status })));
-        if (page.results.length < EXECUTIONS_PAGE) return all;
-        lastId = Math.min(...page.results.map((e) => Number(e.id)));
+        if ('nextCursor' in page) {
+          if (!page.nextCursor) return all;
+          next = `&cursor=${encodeURIComponent(page.nextCursor)}`;
+        } else {
+          if (page.results.length < EXECUTIONS_PAGE) return all;
+          next = `&lastId=${Math.min(...page.results.map((e) => Number(e.id)))}`;
+        }
       }
     },
     async nodeTypes() {
