@@ -11,7 +11,8 @@ import { basename, join } from 'node:path';
 import { catalogue, type AnyOperation } from '../shared/catalogue';
 import * as shared from '../shared';
 import { offeredOperations } from '../n8n-nodes/nodes/Prospecting/description';
-import { actionNames, resourceNames } from '../n8n-nodes/nodes/Prospecting/description/names';
+import { resourceNames } from '../n8n-nodes/nodes/Prospecting/description/names';
+import { operationName } from '../n8n-nodes/nodes/Prospecting/description/operation-names';
 import * as lookup from '../apps-script/src/custom-functions/lookup';
 
 const ROOT = join(__dirname, '..');
@@ -48,7 +49,7 @@ function operationsNamedIn(text: string, names: Map<string, string>): string[] {
 
 /** n8n: "Resource › Operation" for each operation the action node offers. */
 export function n8nPlaces(): Map<string, string> {
-  return new Map(offeredOperations(catalogue).map((op) => [op.id, `${resourceNames[op.resource] ?? op.resource} › ${actionNames[op.action] ?? op.title}`]));
+  return new Map(offeredOperations(catalogue).map((op) => [op.id, `${resourceNames[op.resource] ?? op.resource} › ${operationName(op)}`]));
 }
 
 /** Sheets: operation id → the custom functions that run it. Every function of the registry is attributed. */

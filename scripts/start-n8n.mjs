@@ -1,7 +1,8 @@
 /**
- * The n8n half of `npm start` (scripts/start.mjs): installs n8n on demand (scripts/n8n/runner.ts,
- * ensureN8n), builds the package, prepares a persistent n8n home with the sandbox credentials and the
- * example workflows, starts `n8n start`, and takes the owner setup out of the way.
+ * The n8n half of `npm start` (scripts/start.mjs): installs n8n on demand (scripts/n8n/runner.ts, ensureN8n; the
+ * newest pinned 2.x unless a version is given), packs the package and installs it into the home's .n8n/nodes/ as
+ * users install it, prepares a persistent n8n home with the sandbox credentials and the example workflows, starts
+ * `n8n start`, and takes the owner setup out of the way.
  *
  * Owner setup: n8n 1.x has no switch to run without user management (N8N_USER_MANAGEMENT_DISABLED went
  * away in 1.0) and no "skip" any more; until an owner exists the editor shows the "Set up owner account"
@@ -9,7 +10,7 @@
  * `POST /rest/owner/setup` (the same call that form makes) with a generated password, keeps the
  * sign-in in `<home>/owner.json` (mode 600) and prints it on every start.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,7 +23,7 @@ export const WATCHDOG = pathToFileURL(path.join(path.dirname(fileURLToPath(impor
 /** Credential ids the examples refer to. */
 export const API_CREDENTIAL_ID = 'prospectingSandbox1';
 export const OAUTH_CREDENTIAL_ID = 'prospectingSandboxOAuth1';
-const WEBHOOK_NODE = 'CUSTOM.prospectingWebhookTrigger';
+const WEBHOOK_NODE = 'n8n-nodes-prospecting.prospectingWebhookTrigger';
 const OWNER_EMAIL = 'sandbox-owner@example.com';
 
 /** Loads the TypeScript n8n runner that the e2e tests use too (one source of truth for installing n8n). */
@@ -30,19 +31,27 @@ function runner(root) {
   return tsxRequire(path.join(root, 'scripts/n8n/runner.ts'), import.meta.url);
 }
 
-/** Runs install-n8n.sh when needed (its progress goes to stderr); resolves to {nodeBin, n8nBin}. */
-export async function ensureN8n(root) {
-  return runner(root).ensureN8n();
+/** The n8n version npm start runs: the newest pinned 2.x, or with `--n8n-1` the newest pinned 1.x. */
+export function n8nVersion(root, { major1 = false } = {}) {
+  const r = runner(root);
+  if (!major1) return r.DEFAULT_N8N_VERSION;
+  if (!r.N8N_1X_VERSION) throw new Error('no n8n 1.x is pinned under scripts/n8n/apps/');
+  return r.N8N_1X_VERSION;
 }
 
-/** Shipped examples name the community package's node types; a custom-extension folder loads them as CUSTOM.*. */
+/** Runs install-n8n.sh for one version when needed (its progress goes to stderr); resolves to {nodeBin, n8nBin}. */
+export async function ensureN8n(root, version) {
+  return runner(root).ensureN8n(version);
+}
+
+/** Shipped examples name the community package's node types, which the package installed in the home has. */
 export function readExamples(root) {
   const dir = path.join(root, 'n8n-nodes/examples');
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8').replace(/"n8n-nodes-prospecting\./g, '"CUSTOM.')) }));
+    .map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
 }
 
 /**
@@ -54,11 +63,16 @@ export function readExamples(root) {
  * Returns the environment for `n8n start` and the ids of examples to activate (webhook-triggered
  * examples imported just now).
  */
-export async function prepareN8nHome({ root, homeDir, sandbox, say }) {
-  execFileSync(process.execPath, [path.join(root, 'n8n-nodes/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function prepareN8nHome({ root, homeDir, sandbox, say, version }) {
   fs.mkdirSync(homeDir, { recursive: true });
+  // The package as users get it: the npm pack tarball (fresh build), installed into <home>/.n8n/nodes/ the way n8n's
+  // community-package installer does; n8n loads it at start-up, with its own n8n-workflow.
+  const tarball = runner(root).packN8nPackage();
+  const installed = await runner(root).installPackageInto(homeDir, tarball);
+  fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+  say(`  installed ${installed.name}@${installed.version} into ${path.join(homeDir, '.n8n/nodes')}`);
   const home = await runner(root).createN8nHome({
-    customExtensionsDir: path.join(root, 'n8n-nodes/dist'),
+    version,
     // The runner's environment includes N8N_BURST_ENV (SQLite pool with WAL, production concurrency
     // limit), so bursts of webhook deliveries from a bulk research become runs, none lost.
     // Not the runner's fixed test key: people may keep real credentials in this home.

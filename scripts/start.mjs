@@ -3,11 +3,13 @@
  * `npm start`: the sandbox (local Prospecting Data Service) and a real n8n with this repo's nodes, the
  * sandbox credentials and the example workflows, until Ctrl-C.
  *
- *   npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--no-n8n] [sandbox flags: --seed N, --host H, ...]
+ *   npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--n8n-1] [--no-n8n] [sandbox flags: --seed N, --host H, ...]
  *
  * --port       sandbox port (default 8787; 0 picks a free one)
  * --n8n-port   n8n editor port (default 5678)
- * --n8n-home   n8n's folder (default .cache/n8n-home): database, owner.json, n8n.log; survives restarts
+ * --n8n-home   n8n's folder (default .cache/n8n-home-2, or .cache/n8n-home-1 with --n8n-1): database, owner.json,
+ *              n8n.log; survives restarts. One per major: n8n 2 migrates a database 1.x can no longer open.
+ * --n8n-1      run the pinned n8n 1.x instead of the current 2.x
  * --no-n8n     the sandbox only
  * If n8n cannot be installed (e.g. no network) the sandbox still runs and the reason is printed.
  * n8n parts: scripts/start-n8n.mjs.
@@ -16,13 +18,25 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { WATCHDOG, activate, allowOAuthRedirect, ensureN8n, ensureOwner, lastLines, login, prepareN8nHome, registerWebhooks, startN8n } from './start-n8n.mjs';
+import {
+  WATCHDOG,
+  activate,
+  allowOAuthRedirect,
+  ensureN8n,
+  ensureOwner,
+  lastLines,
+  login,
+  n8nVersion,
+  prepareN8nHome,
+  registerWebhooks,
+  startN8n,
+} from './start-n8n.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (text = '') => process.stdout.write(`${text}\n`);
 
 function parseArgs(argv) {
-  const opts = { port: '8787', n8nPort: 5678, n8nHome: resolve(root, '.cache/n8n-home'), n8n: true, sandboxArgs: [] };
+  const opts = { port: '8787', n8nPort: 5678, n8nHome: undefined, n8n1: false, n8n: true, sandboxArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -36,11 +50,15 @@ function parseArgs(argv) {
       if (!Number.isInteger(opts.n8nPort) || opts.n8nPort < 1 || opts.n8nPort > 65535) throw new Error('--n8n-port needs a port number');
     } else if (flag === '--n8n-home') opts.n8nHome = resolve(value());
     else if (flag === '--no-n8n') opts.n8n = false;
+    else if (flag === '--n8n-1') opts.n8n1 = true;
     else if (flag === '--help' || flag === '-h') {
-      say('usage: npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--no-n8n] [--seed N] [--host H] [--contacts N] [--companies N] [--config FILE]');
+      say(
+        'usage: npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--n8n-1] [--no-n8n] [--seed N] [--host H] [--contacts N] [--companies N] [--config FILE]',
+      );
       process.exit(0);
     } else opts.sandboxArgs.push(argv[i]); // the sandbox CLI checks the rest
   }
+  opts.n8nHome ??= resolve(root, opts.n8n1 ? '.cache/n8n-home-1' : '.cache/n8n-home-2');
   return opts;
 }
 
@@ -119,16 +137,17 @@ if (!opts.n8n) {
 }
 
 async function runN8n() {
-  say('n8n: checking the install in .cache/ (the first time downloads Node 24 and n8n 1.123 and builds sqlite3: about 3 minutes)...');
+  const version = n8nVersion(root, { major1: opts.n8n1 });
+  say(`n8n ${version}: checking the install in .cache/ (the first time downloads Node 24 and n8n and builds sqlite3: 3 to 15 minutes)...`);
   let paths;
   try {
-    paths = await ensureN8n(root);
+    paths = await ensureN8n(root, version);
   } catch (err) {
     throw new Error(`it could not be installed (no network?):\n  ${lastLines(String(err.message), 6).replace(/\n/g, '\n  ')}`);
   }
   if (stopping) return;
   say(`n8n: preparing ${opts.n8nHome}`);
-  const { env, toActivate } = await prepareN8nHome({ root, homeDir: opts.n8nHome, sandbox: info, say });
+  const { env, toActivate } = await prepareN8nHome({ root, homeDir: opts.n8nHome, sandbox: info, say, version });
   if (stopping) return;
   say(`n8n: starting on port ${opts.n8nPort} (13-20 s)...`);
   n8n = await startN8n({ ...paths, env, port: opts.n8nPort, homeDir: opts.n8nHome });
@@ -148,7 +167,7 @@ async function runN8n() {
 
   const editor = `http://localhost:${opts.n8nPort}/`;
   say(`
-n8n is up, with the Prospecting nodes loaded from n8n-nodes/dist.
+n8n ${version} is up, with the Prospecting package installed in ${opts.n8nHome}/.n8n/nodes as users install it.
 
   editor    ${editor}
   sign in   ${owner ? `${owner.email} / ${owner.password}` : 'with the owner account you created in this home'}

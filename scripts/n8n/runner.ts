@@ -1,8 +1,9 @@
 /**
- * Runs a real n8n (1.123.x, on Node 24 from the project-local .cache/) from Node 20 (tests and `npm start`).
+ * Runs a real n8n (each pinned version under scripts/n8n/apps/: 1.123.x and 2.x, on Node 24 from the project-local
+ * .cache/) from Node 20 (tests and `npm start`).
  *
- *   const { n8nBin } = await ensureN8n();
- *   const home = await createN8nHome({ customExtensionsDir });
+ *   const { n8nBin } = await ensureN8n('2.41.1');
+ *   const home = await createN8nHome({ version: '2.41.1', packageTarball: packN8nPackage() });
  *   await home.importCredentials([...]);
  *   const id = await home.importWorkflow(wf);
  *   const { lastNodeOutput } = await home.execute(id);
@@ -11,12 +12,44 @@
  * A tool, not a test: the n8n e2e tests (test/n8n-e2e) and `npm start` (scripts/start-n8n.mjs) both use it.
  * See test/n8n-e2e/README.md for how n8n finds custom nodes and what each step costs.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+
+/** The n8n versions pinned under scripts/n8n/apps/ (each a package.json + lock install-n8n.sh installs). */
+export const PINNED_N8N_VERSIONS: readonly string[] = readdirSync(path.join(__dirname, 'apps'))
+  .filter((v) => /^\d+\.\d+\.\d+$/.test(v))
+  .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+
+/** The newest pinned 2.x: what `npm start` runs unless told otherwise. */
+export const DEFAULT_N8N_VERSION: string = PINNED_N8N_VERSIONS.filter((v) => majorOf(v) >= 2).pop() ?? PINNED_N8N_VERSIONS[PINNED_N8N_VERSIONS.length - 1];
+
+/** The newest pinned 1.x (`npm start -- --n8n-1`). */
+export const N8N_1X_VERSION: string | undefined = PINNED_N8N_VERSIONS.filter((v) => majorOf(v) === 1).pop();
+
+export function majorOf(version: string): number {
+  return Number(version.split('.')[0]);
+}
+
+/**
+ * The versions the e2e suite runs on: N8N_E2E_VERSIONS (comma-separated, e.g. "1.123.81,2.41.1"), or every pinned one.
+ * A version that is not pinned is refused with the list of pinned ones.
+ */
+export function e2eVersions(setting = process.env.N8N_E2E_VERSIONS): string[] {
+  const wanted = setting
+    ? setting
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [...PINNED_N8N_VERSIONS];
+  const unknown = wanted.filter((v) => !PINNED_N8N_VERSIONS.includes(v));
+  if (unknown.length) throw new Error(`N8N_E2E_VERSIONS: ${unknown.join(', ')} not pinned (pinned: ${PINNED_N8N_VERSIONS.join(', ')})`);
+  return wanted;
+}
 
 export interface N8nPaths {
   /** n8n's CLI entry (a JS file, run with nodeBin). */
@@ -49,8 +82,12 @@ export interface N8nServer {
 }
 
 export interface N8nHome {
+  /** The n8n version this home runs. */
+  version: string;
   /** The temp folder used as N8N_USER_FOLDER (n8n keeps .n8n/database.sqlite in it). */
   userFolder: string;
+  /** How workflows name this package's node types: `n8n-nodes-prospecting.` when installed as a package, `CUSTOM.` from a folder. */
+  nodeTypePrefix: string;
   /** The complete environment every n8n command of this home runs with. */
   env: Record<string, string>;
   importCredentials(creds: object[]): Promise<void>;
@@ -72,16 +109,18 @@ const INSTALL_SCRIPT = path.join(__dirname, 'install-n8n.sh');
 /** Fixed so that credentials imported by one command can be decrypted by the next. */
 export const N8N_E2E_ENCRYPTION_KEY = 'n8n-e2e-fixed-encryption-key-not-a-secret';
 
-let ensured: Promise<N8nPaths> | undefined;
+const ensured = new Map<string, Promise<N8nPaths>>();
 
 /**
- * Installs Node 24 + n8n into .cache/ if needed. The shell script is the single source of truth for
- * "needed" (marker files); when everything is in place it returns in well under a second, so it is
- * simply run once per process. Its progress (minutes on a clean clone) is passed through to stderr.
+ * Installs Node 24 + one n8n version into .cache/ if needed. The shell script is the single source of truth for
+ * "needed" (marker files); when everything is in place it returns in a few seconds, so it is simply run once per
+ * process and version. Its progress (minutes on a clean clone) is passed through to stderr.
  */
-export function ensureN8n(): Promise<N8nPaths> {
-  ensured ??= (async () => {
-    const res = await runProcess('bash', [INSTALL_SCRIPT], { env: process.env, echoStderr: true });
+export function ensureN8n(version: string = DEFAULT_N8N_VERSION): Promise<N8nPaths> {
+  let pending = ensured.get(version);
+  if (pending) return pending;
+  pending = (async () => {
+    const res = await runProcess('bash', [INSTALL_SCRIPT, version], { env: process.env, echoStderr: true });
     if (res.code !== 0) {
       throw new Error(`install-n8n.sh failed (exit ${res.code}):\n${tail(res.stderr)}`);
     }
@@ -92,8 +131,54 @@ export function ensureN8n(): Promise<N8nPaths> {
     };
     return { nodeBin: value('NODE_BIN'), n8nBin: value('N8N_BIN') };
   })();
-  ensured.catch(() => (ensured = undefined)); // a failed install may be retried
-  return ensured;
+  ensured.set(version, pending);
+  pending.catch(() => ensured.delete(version)); // a failed install may be retried
+  return pending;
+}
+
+/**
+ * `npm pack` of n8n-nodes/ as it would be published (scripts/n8n/pack-package.mjs: a fresh build staged beside
+ * package.json and README.md). Returns the tarball's path.
+ */
+export function packN8nPackage(destDir?: string): string {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'pack-package.mjs'), ...(destDir ? [destDir] : [])], { encoding: 'utf8' });
+  return out.trim().split('\n').pop()!;
+}
+
+/**
+ * Installs a package tarball into an n8n home the way n8n's community-package installer does (2.41's
+ * CommunityPackagesService.downloadPackage): unpacked into `<home>/.n8n/nodes/node_modules/<name>`, its
+ * peer/dev/optional dependencies dropped from its package.json (so `require('n8n-workflow')` resolves to n8n's own
+ * copy), `npm install --ignore-scripts` for any runtime dependency, and the package listed in `nodes/package.json`.
+ * n8n loads it at start-up; its node types are `<package name>.<node name>`.
+ */
+export async function installPackageInto(userFolder: string, tarball: string): Promise<{ name: string; version: string }> {
+  const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+  const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-pkg-'));
+  try {
+    execFileSync('tar', ['-xzf', tarball, '-C', staging, '--strip-components=1']);
+    const manifest = JSON.parse(await fs.readFile(path.join(staging, 'package.json'), 'utf8')) as Record<string, unknown> & { name: string; version: string };
+    const { devDependencies: _d, peerDependencies: _p, optionalDependencies: _o, ...kept } = manifest;
+    const target = path.join(nodesDir, 'node_modules', manifest.name);
+    await fs.rm(target, { recursive: true, force: true });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.cp(staging, target, { recursive: true });
+    await fs.writeFile(path.join(target, 'package.json'), JSON.stringify(kept, null, 2));
+    execFileSync(
+      'npm',
+      ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+      { cwd: target, stdio: 'ignore' },
+    );
+    const listPath = path.join(nodesDir, 'package.json');
+    const list = (await fs.readFile(listPath, 'utf8').then(JSON.parse, () => ({ name: 'installed-nodes', private: true, dependencies: {} }))) as {
+      dependencies: Record<string, string>;
+    };
+    list.dependencies[manifest.name] = manifest.version;
+    await fs.writeFile(listPath, JSON.stringify(list, null, 2));
+    return { name: manifest.name, version: manifest.version };
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -111,16 +196,28 @@ export const N8N_BURST_ENV: Record<string, string> = {
 };
 
 /**
- * A fresh n8n instance folder (own SQLite database) with the environment n8n needs to run headless,
- * quietly and fast on this machine. `customExtensionsDir` is scanned recursively for `*.node.js` and
- * `*.credentials.js` (n8n accepts only one such folder; its nodes are `CUSTOM.<name>`).
+ * A fresh n8n instance folder (own SQLite database) with the environment n8n needs to run headless, quietly and
+ * fast on this machine, for one n8n version (default: the newest pinned 2.x). The package under test comes in one of
+ * two ways:
+ * - `packageTarball` (what users get): installed into the home's `.n8n/nodes/` (installPackageInto); node types
+ *   `<package>.<node>`, n8n-workflow resolved from n8n itself.
+ * - `customExtensionsDir` (developer route): scanned recursively for `*.node.js` and `*.credentials.js` (n8n accepts
+ *   only one such folder; its nodes are `CUSTOM.<name>`, and they resolve the repo's own n8n-workflow).
  */
-export async function createN8nHome(opts: { customExtensionsDir: string; env?: Record<string, string> }): Promise<N8nHome> {
-  if (opts.customExtensionsDir.includes(';')) {
+export async function createN8nHome(opts: {
+  version?: string;
+  packageTarball?: string;
+  customExtensionsDir?: string;
+  env?: Record<string, string>;
+}): Promise<N8nHome> {
+  if (opts.customExtensionsDir?.includes(';')) {
     throw new Error('n8n keeps only the last of several ";"-separated custom extension folders: pass one');
   }
-  const paths = await ensureN8n();
+  const version = opts.version ?? DEFAULT_N8N_VERSION;
+  const paths = await ensureN8n(version);
   const userFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'n8n-e2e-home-'));
+  let nodeTypePrefix = 'CUSTOM.';
+  if (opts.packageTarball) nodeTypePrefix = `${(await installPackageInto(userFolder, opts.packageTarball)).name}.`;
   // Jest sets NODE_ENV=test, and n8n then refuses to load nodes ("Not available in tests") and
   // exits 0 silently: n8n gets no NODE_ENV unless the caller passes one.
   const { NODE_ENV: _jestNodeEnv, ...parentEnv } = stringEnv(process.env);
@@ -129,13 +226,15 @@ export async function createN8nHome(opts: { customExtensionsDir: string; env?: R
     PATH: `${path.dirname(paths.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
     N8N_USER_FOLDER: userFolder,
     N8N_ENCRYPTION_KEY: N8N_E2E_ENCRYPTION_KEY,
-    N8N_CUSTOM_EXTENSIONS: path.resolve(opts.customExtensionsDir),
+    ...(opts.customExtensionsDir ? { N8N_CUSTOM_EXTENSIONS: path.resolve(opts.customExtensionsDir) } : {}),
     // No telemetry, no version/template/banner look-ups: this machine reaches no such hosts.
     N8N_DIAGNOSTICS_ENABLED: 'false',
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_HIRING_BANNER_ENABLED: 'false',
+    // 2.x refreshes an MCP-server directory from outside at start-up: no such traffic from tests.
+    ...(majorOf(version) >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
     // Run nodes in-process (task runners would start a second process per command).
     N8N_RUNNERS_ENABLED: 'false',
     // The temp folder's settings file gets the umask's permissions; don't fail on that.
@@ -168,7 +267,9 @@ export async function createN8nHome(opts: { customExtensionsDir: string; env?: R
   const servers = new Set<N8nServer>();
 
   return {
+    version,
     userFolder,
+    nodeTypePrefix,
     env,
     run,
 

@@ -1,7 +1,9 @@
 /**
- * The bits of n8n 1.123's internal REST API (/rest, what the editor calls) the e2e tests read: owner
- * setup, sign-in, workflows, credentials, activation and executions (whose run data n8n stores and
- * serves in the "flatted" format).
+ * The bits of n8n's internal REST API (/rest, what the editor calls; the same in 1.123 and 2.x for these) the e2e
+ * tests read: owner setup, sign-in, workflows, credentials, activation, executions (whose run data n8n stores and
+ * serves in the "flatted" format) and the node types the editor loads.
+ * 2.x differences met here: executions are listed at most 100 at a time (`limit` 1 to 100) and paged by a cursor
+ * (firstId/lastId are refused), and /types/nodes.json needs a signed-in session (the cookie is sent).
  */
 
 export interface Owner {
@@ -27,7 +29,12 @@ export interface N8nRest {
   activate(workflowId: string): Promise<void>;
   executions(workflowId: string): Promise<ExecutionSummary[]>;
   execution(id: string): Promise<ExecutionDetail>;
+  /** The node types the editor loads (/types/nodes.json): name and versions. */
+  nodeTypes(): Promise<{ name: string; version: number | number[]; displayName: string }[]>;
 }
+
+/** n8n 2.x refuses a larger page of executions. */
+export const EXECUTIONS_PAGE = 100;
 
 /** Creates the instance owner (the editor's "Set up owner account" form) on a fresh n8n. */
 export async function setUpOwner(url: string, owner: Owner): Promise<void> {
@@ -66,10 +73,29 @@ export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
       const wf = await rest.get<{ versionId: string }>(`/rest/workflows/${workflowId}`);
       await rest.post(`/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
     },
+    // Newest first, a page of at most 100 at a time. 2.x answers with a `nextCursor` (and refuses firstId/lastId);
+    // 1.x pages by `lastId` (ids below it).
     async executions(workflowId) {
       const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-      const page = await rest.get<{ results: ExecutionSummary[] }>(`/rest/executions?filter=${filter}&limit=250`);
-      return page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status }));
+      const all: ExecutionSummary[] = [];
+      for (let next = ''; ;) {
+        const page = await rest.get<{ results: ExecutionSummary[]; nextCursor?: string | null }>(
+          `/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${next}`,
+        );
+        all.push(...page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status })));
+        if ('nextCursor' in page) {
+          if (!page.nextCursor) return all;
+          next = `&cursor=${encodeURIComponent(page.nextCursor)}`;
+        } else {
+          if (page.results.length < EXECUTIONS_PAGE) return all;
+          next = `&lastId=${Math.min(...page.results.map((e) => Number(e.id)))}`;
+        }
+      }
+    },
+    async nodeTypes() {
+      const r = await fetch(`${url}/types/nodes.json`, { headers: { cookie } });
+      if (!r.ok) throw new Error(`GET /types/nodes.json: ${r.status} ${(await r.text()).slice(0, 300)}`);
+      return (await r.json()) as { name: string; version: number | number[]; displayName: string }[];
     },
     async execution(id) {
       const e = await rest.get<ExecutionSummary & { data: string }>(`/rest/executions/${id}`);
@@ -118,4 +144,17 @@ export async function waitFor<T>(what: string, ms: number, check: () => Promise<
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * n8n 2.x registers an activated workflow's production webhooks a moment after the activation call has returned (its
+ * first POST can still get 404 "not registered"); 1.x before. Waits until `url` answers anything but 404. The probe
+ * is an empty POST without a secret, which the Prospecting Webhook Trigger refuses (401) without running anything.
+ */
+export async function waitForWebhook(url: string, ms = 30_000): Promise<void> {
+  await waitFor(`${url} to be registered`, ms, async () => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await res.text();
+    return res.status === 404 ? undefined : true;
+  });
 }

@@ -2,7 +2,8 @@
  * `npm start` (scripts/start.mjs) as a user runs it: a child process, its printed output, then Ctrl-C (SIGINT).
  * - Without n8n (bash not on PATH, so install-n8n.sh cannot run, as when n8n cannot be installed): the
  *   sandbox still comes up and the reason is printed.
- * - With n8n (one n8n server, started twice on the same home): the editor answers, the printed sign-in works,
+ * - With n8n (the current 2.x by default; one n8n server, started twice on the same home): the package is installed in
+ *   the home's .n8n/nodes as users install it and its node types load, the editor answers, the printed sign-in works,
  *   the credentials point at this sandbox, every example is there once, the webhook example is active and
  *   registered on the sandbox; after SIGINT both processes are gone. The second start imports nothing again
  *   and keeps the owner.
@@ -12,7 +13,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from '../../scripts/n8n/runner';
+import { DEFAULT_N8N_VERSION, freePort } from '../../scripts/n8n/runner';
 import { signIn, waitFor } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
@@ -170,12 +171,21 @@ e2e('npm start with n8n', () => {
     await session(async (s, { editor, owner, v2, apiKey, admin }) => {
       firstOwner = owner;
       expect(s.output()).toMatch(/importing 6 example workflow\(s\)/);
+      expect(s.output()).toContain(`n8n ${DEFAULT_N8N_VERSION} is up, with the Prospecting package installed in ${home}/.n8n/nodes`);
       // The editor page itself (what a browser opens): n8n's single-page app.
       const page = await fetch(editor);
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<title>n8n/);
 
       const rest = await signIn(`http://127.0.0.1:${n8nPort}`, { email: owner[0], password: owner[1] });
+      // The installed package's types, as the editor loads them (2.x serves them to a signed-in session only).
+      const types = await rest.nodeTypes();
+      // One entry per version of the action node (or one entry listing them, as 1.x may serve it).
+      const versions = types.filter((t) => t.name === 'n8n-nodes-prospecting.prospecting').flatMap((t) => t.version);
+      expect(versions.sort()).toEqual([1, 2]);
+      expect(types.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['n8n-nodes-prospecting.prospectingWebhookTrigger', 'n8n-nodes-prospecting.prospectingTrigger']),
+      );
       const creds = await rest.get<{ id: string; name: string; type: string }[]>('/rest/credentials');
       expect(creds.map((c) => [c.id, c.type]).sort()).toEqual([
         ['prospectingSandbox1', 'prospectingApi'],

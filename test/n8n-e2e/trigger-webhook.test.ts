@@ -1,6 +1,6 @@
 /**
- * The two trigger examples in a real n8n server (1.123.x, `n8n start`, one per file) with the built package
- * and an in-process sandbox:
+ * The two trigger examples in a real n8n server (`n8n start`, on each version of N8N_E2E_VERSIONS: 1.123.x and 2.x)
+ * with the package installed as users install it (npm pack into the home's .n8n/nodes/) and an in-process sandbox:
  * - trigger-research-webhook.json: active; the sandbox delivers each finished research to its production
  *   URL with the shared secret; every research runs the workflow exactly once with the record, a delivery
  *   repeated later runs nothing, a wrong or missing secret is answered 401. Checked in n8n's stored
@@ -11,13 +11,12 @@
  * - log-calls-from-webhook.json: active; a phone system's POST to its webhook logs the call at the sandbox once.
  * Set SKIP_N8N_E2E=1 to skip.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, ensureN8n, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
-import { setUpOwner, signIn, waitFor, type N8nRest } from './n8n-rest';
+import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
+import { setUpOwner, signIn, waitFor, waitForWebhook, type N8nRest } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
@@ -29,8 +28,9 @@ interface Workflow {
   nodes: { type: string; webhookId?: string; parameters: Record<string, unknown> }[];
 }
 
+/** Read as shipped: the installed package has the community-package type names the examples use. */
 function loadExample(file: string): Workflow {
-  return JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8').replace(/"n8n-nodes-prospecting\./g, '"CUSTOM.')) as Workflow;
+  return JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
 }
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -39,11 +39,11 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-e2e('trigger examples in a real n8n server', () => {
+e2e.each(e2eVersions())('trigger examples in a real n8n %s server', (version) => {
   const webhookWf = loadExample('trigger-research-webhook.json');
   const pollWf = loadExample('trigger-new-contacts.json');
   const callsWf = loadExample('log-calls-from-webhook.json');
-  const trigger = webhookWf.nodes.find((n) => n.type === 'CUSTOM.prospectingWebhookTrigger')!;
+  const trigger = webhookWf.nodes.find((n) => n.type === 'n8n-nodes-prospecting.prospectingWebhookTrigger')!;
   const secret = trigger.parameters.secret as string;
   let sandbox: RunningSandbox;
   let home: N8nHome;
@@ -53,14 +53,13 @@ e2e('trigger examples in a real n8n server', () => {
   const researched = new Map<string, string>(); // apiResearchId -> contactId
 
   beforeAll(async () => {
-    await ensureN8n();
-    execFileSync(process.execPath, [path.join(PACKAGE, 'build.mjs')], { stdio: 'inherit' });
+    await ensureN8n(version);
     sandbox = await startSandbox({
       port: 0,
       log: () => undefined,
       config: { research: { queuedMs: 200, researchingMs: 300 }, webhooks: { backoffBaseMs: 200 } },
     });
-    home = await createN8nHome({ customExtensionsDir: path.join(PACKAGE, 'dist') });
+    home = await createN8nHome({ version, packageTarball: packN8nPackage() });
     await home.importCredentials([
       {
         id: 'prospectingSandbox1',
@@ -84,6 +83,7 @@ e2e('trigger examples in a real n8n server', () => {
     rest = await signIn(server.url, owner);
     await rest.activate(webhookWf.id);
     hookUrl = `${server.url}/webhook/${trigger.webhookId}/prospecting`;
+    await waitForWebhook(hookUrl);
   }, 600_000);
 
   afterAll(async () => {

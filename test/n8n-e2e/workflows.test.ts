@@ -1,17 +1,18 @@
 /**
- * The example workflows shipped in n8n-nodes/examples, run by a real n8n (1.123.x, `n8n execute`) with the
- * built package loaded through N8N_CUSTOM_EXTENSIONS and a credential pointing at an in-process sandbox.
+ * The example workflows shipped in n8n-nodes/examples, run by a real n8n (`n8n execute`) on each version of
+ * N8N_E2E_VERSIONS (default: every pinned one, 1.123.x and 2.x), with the package installed as users install it
+ * (the `npm pack` tarball in the home's .n8n/nodes/, types `n8n-nodes-prospecting.*`) and a credential pointing at an
+ * in-process sandbox.
  * The two trigger examples are not run here: `n8n execute` refuses a workflow that starts with a trigger
  * other than the manual one ("Missing node to start execution"). trigger-webhook.test.ts runs them in an
  * `n8n start` server (webhook deliveries from the sandbox; the poll activated and left to poll), and
  * start.test.ts imports all of them the way `npm start` does. The first test below keeps that list whole.
  * Set SKIP_N8N_E2E=1 to skip the n8n part (the first run installs Node 24 + n8n into .cache/).
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, ensureN8n, type N8nHome } from '../../scripts/n8n/runner';
+import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome } from '../../scripts/n8n/runner';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
@@ -42,20 +43,23 @@ it('every shipped example is run by an n8n e2e test', () => {
   }
 });
 
-/** Shipped examples use the community-package type names; a custom-extension folder loads them as CUSTOM.*. */
-function loadExample(file: string): Record<string, unknown> {
-  return JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8').replace(/"n8n-nodes-prospecting\./g, '"CUSTOM.')) as Record<string, unknown>;
+/** Shipped examples use the community-package type names, which the installed package has: read as shipped. */
+function loadExample(file: string, home: N8nHome): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8').replace(/"n8n-nodes-prospecting\./g, `"${home.nodeTypePrefix}`)) as Record<
+    string,
+    unknown
+  >;
 }
 
-e2e('example workflows in a real n8n', () => {
+e2e.each(e2eVersions())('example workflows in a real n8n %s, package installed as users install it', (version) => {
   let sandbox: RunningSandbox;
   let home: N8nHome;
 
   beforeAll(async () => {
-    await ensureN8n();
-    execFileSync(process.execPath, [path.join(PACKAGE, 'build.mjs')], { stdio: 'inherit' });
+    await ensureN8n(version);
     sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 200, researchingMs: 300 } } });
-    home = await createN8nHome({ customExtensionsDir: path.join(PACKAGE, 'dist') });
+    home = await createN8nHome({ version, packageTarball: packN8nPackage() });
+    expect(home.nodeTypePrefix).toBe('n8n-nodes-prospecting.');
     await home.importCredentials([
       {
         id: 'prospectingSandbox1',
@@ -72,7 +76,7 @@ e2e('example workflows in a real n8n', () => {
   });
 
   async function run(file: string) {
-    const id = await home.importWorkflow(loadExample(file));
+    const id = await home.importWorkflow(loadExample(file, home));
     const result = await home.execute(id);
     if (result.status !== 'success') throw new Error(`${file}: ${result.status} ${JSON.stringify(result.error)}`);
     return result;

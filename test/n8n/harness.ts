@@ -51,8 +51,9 @@ const { ProspectingWebhookTrigger } =
 (Container.get(SSHClientsManager) as unknown as { cleanupTimer: NodeJS.Timeout }).cleanupTimer.unref();
 
 /* The action node is versioned (n8n's VersionedNodeType): tests hold the version a node of typeVersion 1 gets. */
+const prospectingVersions = new Prospecting();
 const nodeClasses: Record<string, INodeType> = {
-  prospecting: NodeHelpers.getVersionedNodeType(new Prospecting(), 1),
+  prospecting: NodeHelpers.getVersionedNodeType(prospectingVersions, 1),
   prospectingTrigger: new ProspectingTrigger(),
   prospectingWebhookTrigger: new ProspectingWebhookTrigger(),
 };
@@ -64,7 +65,10 @@ const credentialClasses: Record<string, ICredentialType> = {
 
 const nodeTypes: INodeTypes = {
   getByName: (type) => nodeClasses[type.replace(/^.*\./, '')],
-  getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(nodeClasses[type.replace(/^.*\./, '')], version),
+  getByNameAndVersion: (type, version) => {
+    const name = type.replace(/^.*\./, '');
+    return NodeHelpers.getVersionedNodeType(name === 'prospecting' ? prospectingVersions : nodeClasses[name], version);
+  },
   getKnownTypes: () => ({}),
 };
 
@@ -135,6 +139,8 @@ export interface NodeRun {
   continueOnFail?: boolean;
   abortSignal?: AbortSignal;
   staticData?: IDataObject;
+  /** The node version a saved workflow names (the action node has 1 and 2); 1 unless given. */
+  typeVersion?: number;
 }
 
 function makeNode(type: string, run: NodeRun): INode {
@@ -144,7 +150,7 @@ function makeNode(type: string, run: NodeRun): INode {
     id: 'node-1',
     name: 'Prospecting',
     type: `CUSTOM.${type}`,
-    typeVersion: 1,
+    typeVersion: run.typeVersion ?? 1,
     position: [0, 0],
     parameters: run.parameters,
     credentials: { [credentialType]: { id: '1', name: 'Sandbox' } },
@@ -181,7 +187,7 @@ export async function executeNode(run: NodeRun): Promise<INodeExecutionData[]> {
     [],
     run.abortSignal,
   );
-  const out = await NodeHelpers.getVersionedNodeType(nodeClasses.prospecting, node.typeVersion).execute!.call(context);
+  const out = await NodeHelpers.getVersionedNodeType(prospectingVersions, node.typeVersion).execute!.call(context);
   return (out as INodeExecutionData[][])[0];
 }
 

@@ -65,7 +65,7 @@ describe('a throwaway read-only operation added to the catalogue', () => {
     const operation = find('operation', { show: { resource: ['notes'] } }) as INodeProperties;
     expect(operation).toMatchObject({ type: 'options', default: 'list', noDataExpression: true });
     expect(operation.options as INodePropertyOptions[]).toEqual([
-      { name: 'Get Many', value: 'list', description: 'Lists the notes of your organization.', action: 'List notes' },
+      { name: 'Get Many', value: 'list', description: 'Lists the notes of your organization.', action: 'Get many notes' },
     ]);
     expect(after.description).toBe(`Search, research and reach out to contacts and companies (${nodeOperations.length + nodeExtras.length + 1} operations)`);
   });

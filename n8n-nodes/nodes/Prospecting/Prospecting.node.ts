@@ -1,6 +1,8 @@
 import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
 import { VersionedNodeType } from 'n8n-workflow';
+import { subtitleExpression } from './description/subtitle';
 import { ProspectingV1 } from './v1/ProspectingV1';
+import { ProspectingV2 } from './v2/ProspectingV2';
 
 /**
  * The Prospecting action node, versioned the n8n way: a saved workflow names the version it was built with
@@ -16,13 +18,16 @@ export class Prospecting extends VersionedNodeType {
       name: 'prospecting',
       icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
       group: ['transform'],
-      subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+      // The chosen operation's action ("Get many saved contacts"), not its raw values.
+      subtitle: subtitleExpression(),
       description: 'Search, research and reach out to contacts and companies',
-      defaultVersion: 1,
+      defaultVersion: 2,
       usableAsTool: true,
     };
     const nodeVersions: IVersionedNodeType['nodeVersions'] = {
       1: new ProspectingV1(baseDescription),
+      // Send Email's Subject and Body moved out of Additional Fields (version 1 keeps them there).
+      2: new ProspectingV2(baseDescription),
     };
     super(nodeVersions, baseDescription);
   }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { AnyOperation } from '../../../shared';
 import { fieldSpecs, type FieldSpec } from './description/derive';
-import { optionalCollectionName } from './description/properties';
+import { isTopLevel, optionalCollectionName } from './description/properties';
 import { brokenText, locatorValue } from './input-checks';
 import { parseJsonField } from './json-text';
 
@@ -48,16 +48,33 @@ function coerce(ctx: IExecuteFunctions, spec: FieldSpec, value: unknown, itemInd
   }
 }
 
+/** A field needed unless another is set (Send Email's Subject and Body unless a Template): named as the editor shows it. */
+function checkRequiredUnless(ctx: IExecuteFunctions, specs: readonly FieldSpec[], input: Record<string, unknown>, itemIndex: number): void {
+  for (const spec of specs) {
+    if (!spec.requiredUnless || input[spec.requiredUnless] !== undefined) continue;
+    const value = input[spec.name];
+    if (value !== undefined && !(typeof value === 'string' && !value.trim())) continue;
+    const other = specs.find((s) => s.name === spec.requiredUnless)?.displayName ?? spec.requiredUnless;
+    throw new NodeOperationError(ctx.getNode(), `${spec.displayName}: required unless a ${other} is chosen. Nothing was sent.`, {
+      itemIndex,
+      description: `Fill in ${spec.displayName}, or choose a ${other} under Additional Fields.`,
+    });
+  }
+}
+
 /**
- * Reads the input of one item for a derived operation: required fields from the top level, optional ones
- * from the operation's collection, locators by their value. Validation is the core's, before sending.
+ * Reads the input of one item for a derived operation: top-level fields (required ones, and from node version 2 on
+ * the needed-unless ones) from the top level, the others from the operation's collection, locators by their value.
+ * Validation is the core's, before sending, after the node's own needed-unless check.
  */
 export function readInput(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: number): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const specs = fieldSpecs(op);
-  const optional = specs.some((s) => !s.required) ? (ctx.getNodeParameter(optionalCollectionName(op), itemIndex, {}) as IDataObject) : {};
+  const nodeVersion = ctx.getNode().typeVersion;
+  const topLevel = (spec: FieldSpec) => isTopLevel(spec, nodeVersion);
+  const optional = specs.some((s) => !topLevel(s)) ? (ctx.getNodeParameter(optionalCollectionName(op), itemIndex, {}) as IDataObject) : {};
   for (const spec of specs) {
-    let raw: unknown = spec.required
+    let raw: unknown = topLevel(spec)
       ? ctx.getNodeParameter(spec.name, itemIndex, undefined, spec.kind === 'locator' ? { extractValue: true } : undefined)
       : optional[spec.name];
     if (spec.kind === 'locator') {
@@ -69,5 +86,6 @@ export function readInput(ctx: IExecuteFunctions, op: AnyOperation, itemIndex: n
     const value = coerce(ctx, spec, raw, itemIndex);
     if (value !== undefined) input[spec.name] = value;
   }
+  checkRequiredUnless(ctx, specs, input, itemIndex);
   return input;
 }

@@ -1,13 +1,13 @@
-import type { IDataObject, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { readDeliveredRecord } from '../../../shared/records/delivery';
 import { bodyProblem, claimInProcess, eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
+import { announceRegistration, announceRemoval, checkAnnounced } from './registration';
 
 /*
- * The service registers webhooks in its own settings page, not through its API (public reference,
- * "Webhooks"), so there is nothing this node could create, check or delete there.
+ * The service registers webhooks in its own settings page, not through its API (public reference, "Webhooks"):
+ * the lifecycle methods tell the user what to register and remove instead of pretending to (registration.ts).
  */
-// eslint-disable-next-line @n8n/community-nodes/webhook-lifecycle-complete
 export class ProspectingWebhookTrigger implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Prospecting Webhook Trigger',
@@ -24,7 +24,8 @@ export class ProspectingWebhookTrigger implements INodeType {
     properties: [
       {
         displayName:
-          "Register this node's Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret and the secret header name the service shows there",
+          "Register this node's Production URL in the service (Settings > Webhooks) with a secret, and enter the same secret and the secret header name the service shows there. " +
+          'The service has no API for webhooks, so n8n cannot register it for you: on activation this node writes the URL to register to the n8n log.',
         name: 'notice',
         type: 'notice',
         default: '',
@@ -57,6 +58,20 @@ export class ProspectingWebhookTrigger implements INodeType {
           "The header the service puts the secret in. The service shows its name in Settings > Webhooks beside the secret (its API reference lists it under the webhook security scheme); X-Webhook-Secret is the sandbox's default.",
       },
     ],
+  };
+
+  webhookMethods = {
+    default: {
+      async checkExists(this: IHookFunctions): Promise<boolean> {
+        return checkAnnounced(this);
+      },
+      async create(this: IHookFunctions): Promise<boolean> {
+        return announceRegistration(this);
+      },
+      async delete(this: IHookFunctions): Promise<boolean> {
+        return announceRemoval(this);
+      },
+    },
   };
 
   /**

@@ -20,6 +20,8 @@ export interface FieldSpec {
   min?: number;
   max?: number;
   locator?: LocatorSource;
+  /** Optional for the schema, but needed unless this other field is set (hints.ts). */
+  requiredUnless?: string;
 }
 
 interface JsonSchema {
@@ -104,6 +106,8 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
       description: hint.description ?? property.description,
       placeholder: hint.placeholder,
       locator,
+      // Only where the other field exists, and not on an update (it changes only what it is given).
+      requiredUnless: hint.requiredUnless && hint.requiredUnless in (schema.properties ?? {}) && !op.changesRecord ? hint.requiredUnless : undefined,
     });
   }
   return specs;

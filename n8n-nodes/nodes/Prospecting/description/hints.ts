@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Hand-tuned wording and types for fields whose schema name alone would puzzle a salesperson. */
-export type FieldHint = Partial<Pick<INodeProperties, 'displayName' | 'description' | 'placeholder' | 'type'>>;
+export type FieldHint = Partial<Pick<INodeProperties, 'displayName' | 'description' | 'placeholder' | 'type'>> & {
+  /** Needed unless this other field is set (the schema's refinement): shown at the top level from node version 2 on, checked by the node. */
+  requiredUnless?: string;
+};
 
 /** Keyed by field name; `<operation id>.<field>` wins over the plain name. */
 export const hints: Readonly<Record<string, FieldHint>> = {
@@ -66,8 +69,8 @@ export const hints: Readonly<Record<string, FieldHint>> = {
   to: { description: 'Recipient address', placeholder: 'name@example.com' },
   cc: { displayName: 'CC', description: 'Comma-separated addresses to copy' },
   bcc: { displayName: 'BCC', description: 'Comma-separated addresses to copy blindly' },
-  subject: { description: 'Subject line (not needed with a template)' },
-  body: { description: 'HTML or plain text (not needed with a template)' },
+  subject: { description: 'Subject line; required unless a Template is chosen (under Additional Fields)', requiredUnless: 'templateId' },
+  body: { description: 'HTML or plain text; required unless a Template is chosen (under Additional Fields)', requiredUnless: 'templateId' },
   templateId: { displayName: 'Template', description: 'A template applied before sending' },
   'emails.sendDraft.id': { displayName: 'Draft ID', description: 'The draft to send' },
   'emails.sendDraft.from': { description: 'Send from this account instead of the one on the draft' },

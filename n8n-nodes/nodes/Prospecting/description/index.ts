@@ -4,7 +4,8 @@ import { authenticationProperty } from './authentication';
 import { customCallProperties } from './custom';
 import { mcpCallProperties } from './mcp';
 import { derivedProperties } from './properties';
-import { actionNames, hiddenOperations, resourceNames } from './names';
+import { hiddenOperations, resourceNames } from './names';
+import { operationAction, operationName } from './operation-names';
 import { researchProperties } from './research';
 
 /** The operations of a catalogue the node offers (all but the token routes, which the credential handles). */
@@ -14,10 +15,6 @@ export function offeredOperations(ops: readonly AnyOperation[]): AnyOperation[] 
 
 /** Every catalogue operation the node offers. */
 export const nodeOperations: readonly AnyOperation[] = offeredOperations(catalogue);
-
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
-}
 
 function resourceProperty(resources: readonly string[]): INodeProperties {
   return {
@@ -46,13 +43,13 @@ export const nodeExtras: readonly NodeExtra[] = [
   { resource: 'custom', action: 'call', title: customCallSummary.title, description: customCallSummary.description, properties: customCallProperties },
 ];
 
-type Offered = Pick<NodeExtra, 'resource' | 'action' | 'title' | 'description'>;
+type Offered = Pick<NodeExtra, 'resource' | 'action' | 'title' | 'description'> & Pick<AnyOperation, 'returns'>;
 
 function operationProperty(offered: readonly Offered[], resource: string): INodeProperties {
   const mine = offered.filter((op) => op.resource === resource);
   const firstAction = mine[0].action;
   const options: INodePropertyOptions[] = mine
-    .map((op) => ({ name: actionNames[op.action] ?? op.title, value: op.action, description: op.description, action: sentence(op.title) }))
+    .map((op) => ({ name: operationName(op), value: op.action, description: op.description, action: operationAction(op) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     displayName: 'Operation',
@@ -65,17 +62,17 @@ function operationProperty(offered: readonly Offered[], resource: string): INode
   };
 }
 
-function fieldsOf(op: AnyOperation): INodeProperties[] {
+function fieldsOf(op: AnyOperation, nodeVersion: number): INodeProperties[] {
   if (op.submitsResearch) return [];
   if (op.mcp === 'tools/call') return mcpCallProperties;
-  return derivedProperties(op);
+  return derivedProperties(op, nodeVersion);
 }
 
 /**
- * The node's whole parameter list, derived from the operations it offers. Takes the operations as an
- * argument so a test can show that an operation added to the catalogue appears with no other change.
+ * The node's whole parameter list for one node version, derived from the operations it offers. Takes the
+ * operations as an argument so a test can show that an operation added to the catalogue appears with no other change.
  */
-export function nodeProperties(ops: readonly AnyOperation[], extras: readonly NodeExtra[] = nodeExtras): INodeProperties[] {
+export function nodeProperties(ops: readonly AnyOperation[], nodeVersion = 1, extras: readonly NodeExtra[] = nodeExtras): INodeProperties[] {
   const offered: Offered[] = [...ops, ...extras];
   const resources = [...new Set(offered.map((op) => op.resource))];
   return [
@@ -83,7 +80,7 @@ export function nodeProperties(ops: readonly AnyOperation[], extras: readonly No
     resourceProperty(resources),
     ...resources.map((resource) => operationProperty(offered, resource)),
     ...researchProperties,
-    ...ops.flatMap(fieldsOf),
+    ...ops.flatMap((op) => fieldsOf(op, nodeVersion)),
     ...extras.flatMap((extra) => extra.properties),
   ];
 }

@@ -80,12 +80,24 @@ export function optionalCollectionName(op: AnyOperation): 'updateFields' | 'addi
   return op.changesRecord ? 'updateFields' : 'additionalFields';
 }
 
+/**
+ * Whether a field is shown at the top level rather than in the optional collection: required fields always; from
+ * node version 2 on, also fields needed unless another is set (Send Email's Subject and Body, unless a Template).
+ * Version 1 keeps them in the collection, as its saved workflows have them.
+ */
+export function isTopLevel(spec: FieldSpec, nodeVersion: number): boolean {
+  return spec.required || (nodeVersion >= 2 && spec.requiredUnless !== undefined);
+}
+
 /** Required fields at the top level; optional ones in one collection, as n8n users expect. */
-export function derivedProperties(op: AnyOperation): INodeProperties[] {
+export function derivedProperties(op: AnyOperation, nodeVersion = 1): INodeProperties[] {
   const specs = fieldSpecs(op);
-  const out: INodeProperties[] = specs.filter((s) => s.required).map((s) => ({ ...propertyOf(s), required: true, displayOptions: showFor(op) }));
+  const out: INodeProperties[] = specs
+    .filter((s) => isTopLevel(s, nodeVersion))
+    // Needed-unless fields are not marked required: n8n would then insist on them even when the other field is set.
+    .map((s) => ({ ...propertyOf(s), ...(s.required ? { required: true } : {}), displayOptions: showFor(op) }));
   if (isListOperation(op)) out.push(...returnAllProperties(op));
-  const optional = specs.filter((s) => !s.required);
+  const optional = specs.filter((s) => !isTopLevel(s, nodeVersion));
   if (optional.length) {
     const name = optionalCollectionName(op);
     out.push({
