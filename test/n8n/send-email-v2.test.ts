@@ -5,6 +5,8 @@
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { nodeOperations, nodeProperties } from '../../n8n-nodes/nodes/Prospecting/description';
+import { fieldSpecs } from '../../n8n-nodes/nodes/Prospecting/description/derive';
+import { operation } from '../../shared';
 import { executeNode } from './harness';
 import { countOf, requestCounts, sandboxWithCredentials } from './setup';
 
@@ -97,5 +99,17 @@ describe('running version 1 (saved workflows)', () => {
       /^Subject: required unless/,
     );
     expect(await sends()).toBe(before);
+  });
+});
+
+describe('needed-unless applies only where the other field exists, never to an update', () => {
+  const unless = (id: string, field: string) => fieldSpecs(operation(id)).find((s) => s.name === field)?.requiredUnless;
+  it('Send Email, a draft, a bulk send: Subject and Body unless a Template', () => {
+    for (const id of ['emails.send', 'emails.createDraft', 'emails.sendBulk'])
+      expect([unless(id, 'subject'), unless(id, 'body')]).toEqual(['templateId', 'templateId']);
+  });
+  it('a template create (no Template field) and the updates (draft, template) carry no such rule', () => {
+    for (const id of ['templates.create', 'emails.updateDraft', 'templates.update'])
+      expect([unless(id, 'subject'), unless(id, 'body')]).toEqual([undefined, undefined]);
   });
 });
