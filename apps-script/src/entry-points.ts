@@ -7,8 +7,10 @@
  * Names ending in "_" would be private in Apps Script: the build refuses them.
  */
 
+import { sidebarOnly_, triggerOnly_ } from './guards';
+
 /**
- * How build.mjs guards the generated wrapper before forwarding:
+ * How an entry point is guarded before its implementation runs (mergeEntryPoints wraps `run`):
  * - 'custom': none (a custom function; free reads only);
  * - 'sidebar': sidebarOnly_ first, so a cell calling it (`=sendDraft(...)`) is refused before anything runs;
  * - 'trigger': triggerOnly_ first (the time-driven trigger's event object, which no cell can pass);
@@ -39,8 +41,16 @@ export function mergeEntryPoints(...registries: EntryPoints[]): EntryPoints {
   for (const registry of registries) {
     for (const [name, entry] of Object.entries(registry)) {
       if (name in merged) throw new Error(`entry point ${name} is declared twice`);
-      merged[name] = entry;
+      merged[name] = guarded(name, entry);
     }
   }
   return merged;
+}
+
+/** The entry with its guard run first, before anything is read, written, sent or spent. */
+function guarded(name: string, entry: EntryPoint): EntryPoint {
+  const run = entry.run as (...args: unknown[]) => unknown;
+  if (entry.guard === 'sidebar') return { ...entry, run: (...args: never[]) => (sidebarOnly_(name), run(...args)) };
+  if (entry.guard === 'trigger') return { ...entry, run: (...args: never[]) => (triggerOnly_(name, args[0]), run(...args)) };
+  return entry;
 }

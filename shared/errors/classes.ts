@@ -96,3 +96,23 @@ export class PartialCampaignError extends ProspectingError {
     );
   }
 }
+
+/**
+ * Each class keeps its own name when a bundle is minified (the Apps Script bundle renames classes): errors name
+ * themselves after their class (`new.target.name` above), and users and logs read that name.
+ */
+for (const [name, cls] of Object.entries({
+  ProspectingError,
+  AuthError,
+  ValidationError,
+  RateLimitError,
+  CreditsError,
+  NotFoundError,
+  ConflictError,
+  ServerError,
+  NetworkError,
+  UnexpectedResponseError,
+  PartialCampaignError,
+})) {
+  Object.defineProperty(cls, 'name', { value: name });
+}

@@ -12,3 +12,6 @@ export class McpError extends ProspectingError {
     this.detail = detail;
   }
 }
+
+// Keeps its name in a minified bundle (see errors/classes.ts).
+Object.defineProperty(McpError, 'name', { value: 'McpError' });
