@@ -1,5 +1,6 @@
 import { ValidationError } from '../../../shared';
 import type { ImportSchedule } from './types';
+import { instantAt, isTimeZone, wallClock } from './zoned-time';
 
 const HOUR = 3_600_000;
 
@@ -7,25 +8,29 @@ function refuse(field: string, rule: string): never {
   throw new ValidationError(`${field}: ${rule}.`, [{ field, rule }]);
 }
 
-/** A schedule as the sidebar sends it, checked: hourly, daily at an hour (0-23, UTC), weekly on a weekday (0 = Sunday) at an hour, or never. */
-export function scheduleArg(value: unknown): ImportSchedule {
+/**
+ * A schedule as the sidebar sends it, checked: hourly, daily at an hour (0-23), weekly on a weekday (0 = Sunday) at an
+ * hour, or never. Hours are on the clock of `timeZone` (the spreadsheet's zone, which the schedule keeps).
+ */
+export function scheduleArg(value: unknown, timeZone = 'UTC'): ImportSchedule {
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
   if (!value || typeof value !== 'object') refuse('schedule', 'must be an object such as {"every": "day", "hour": 7}');
   const s = value as { every?: unknown; hour?: unknown; weekday?: unknown };
   const hour = () =>
     Number.isInteger(s.hour) && (s.hour as number) >= 0 && (s.hour as number) <= 23
       ? (s.hour as number)
-      : refuse('schedule.hour', 'must be a whole hour from 0 to 23 (UTC)');
+      : refuse('schedule.hour', 'must be a whole hour from 0 to 23');
   switch (s.every) {
     case 'hour':
       return { every: 'hour' };
     case 'day':
-      return { every: 'day', hour: hour() };
+      return { every: 'day', hour: hour(), timeZone: zone };
     case 'week': {
       const weekday =
         Number.isInteger(s.weekday) && (s.weekday as number) >= 0 && (s.weekday as number) <= 6
           ? (s.weekday as number)
           : refuse('schedule.weekday', 'must be 0 (Sunday) to 6 (Saturday)');
-      return { every: 'week', weekday, hour: hour() };
+      return { every: 'week', weekday, hour: hour(), timeZone: zone };
     }
     case 'never':
       return { every: 'never' };
@@ -36,22 +41,25 @@ export function scheduleArg(value: unknown): ImportSchedule {
 
 /**
  * When the schedule runs next after `after` (ms). The dispatcher fires hourly (add-on time triggers may not
- * run more often), so a run falls due at the first firing at or after this time. Hours are UTC.
+ * run more often), so a run falls due at the first firing at or after this time. Hours are on the schedule's zone.
  */
 export function nextRunAfter(schedule: ImportSchedule, after: number): number | null {
   if (schedule.every === 'never') return null;
   if (schedule.every === 'hour') return after + HOUR;
-  const d = new Date(after);
-  const at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), schedule.hour);
-  if (schedule.every === 'day') return at > after ? at : at + 24 * HOUR;
-  let days = (schedule.weekday - d.getUTCDay() + 7) % 7;
-  if (days === 0 && at <= after) days = 7;
-  return at + days * 24 * HOUR;
+  const zone = schedule.timeZone ?? 'UTC';
+  const now = wallClock(after, zone);
+  const onDay = (offsetDays: number) => instantAt(now.year, now.month, now.day + offsetDays, schedule.hour, zone);
+  if (schedule.every === 'day') return onDay(0) > after ? onDay(0) : onDay(1);
+  let days = (schedule.weekday - now.weekday + 7) % 7;
+  if (days === 0 && onDay(0) <= after) days = 7;
+  return onDay(days);
 }
 
 export function describeSchedule(schedule: ImportSchedule): string {
   const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-  const hh = (h: number) => `${String(h).padStart(2, '0')}:00 UTC`;
+  const named = schedule.every === 'day' || schedule.every === 'week' ? (schedule.timeZone ?? 'UTC') : 'UTC';
+  const zone = /^(Etc\/)?(UTC|GMT|UCT|Zulu)$/.test(named) ? 'UTC' : named;
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00 ${zone}`;
   if (schedule.every === 'hour') return 'hourly';
   if (schedule.every === 'day') return `daily at ${hh(schedule.hour)}`;
   if (schedule.every === 'week') return `weekly on ${names[schedule.weekday]} at ${hh(schedule.hour)}`;

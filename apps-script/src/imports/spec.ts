@@ -91,7 +91,9 @@ export function specArg(raw: unknown): ImportSpec {
   const s = requestArg<Record<string, unknown>>(raw, 'spec');
   const query = queryArg(s.query);
   const target = targetArg(s.target, query);
-  const schedule = s.schedule === undefined ? ({ every: 'never' } as const) : scheduleArg(s.schedule);
+  // Hours are on the spreadsheet's clock: the zone its users set (File > Settings), kept with the schedule.
+  const schedule =
+    s.schedule === undefined ? ({ every: 'never' } as const) : scheduleArg(s.schedule, SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone());
   const name = optionalText(s.name, 'name')?.trim() || `${query.source} → ${target.sheetName}`;
   if (name.length > 100) refuse('name', 'must be at most 100 characters');
   return { name, query, target, schedule };

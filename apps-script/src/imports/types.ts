@@ -28,7 +28,12 @@ export interface ImportTarget {
   key: string;
 }
 
-export type ImportSchedule = { every: 'hour' } | { every: 'day'; hour: number } | { every: 'week'; weekday: number; hour: number } | { every: 'never' };
+/** `timeZone`: the spreadsheet's IANA zone when the schedule was saved; the hour is on its clock (UTC when absent). */
+export type ImportSchedule =
+  | { every: 'hour' }
+  | { every: 'day'; hour: number; timeZone?: string }
+  | { every: 'week'; weekday: number; hour: number; timeZone?: string }
+  | { every: 'never' };
 
 /** Where an unfinished run stands: read up to `cursor`, rows already written. Saved after each page is written. */
 export interface RunState {
