@@ -261,13 +261,11 @@ e2e.each(e2eVersions())('trigger examples in a real n8n %s server', (version) =>
       data: { contactId: string }[];
     };
     const contactId = org.data[0].contactId;
-    const posted = await postJson(`${server.url}/webhook/log-call`, {
-      contactId,
-      dispositionId: 1,
-      durationSeconds: 95,
-      endedAt: '2026-11-20T10:00:00Z',
-      to: '+1 555 010 0100',
-      notes: 'Booked a demo',
+    const call = { contactId, dispositionId: 1, durationSeconds: 95, endedAt: '2026-11-20T10:00:00Z', to: '+1 555 010 0100', notes: 'Booked a demo' };
+    // n8n 2.x registers the activated webhook a moment after activation: a 404 ran nothing, so posting again is safe.
+    const posted = await waitFor('the log-call webhook to be registered', 30_000, async () => {
+      const r = await postJson(`${server.url}/webhook/log-call`, call);
+      return r.status === 404 ? undefined : r;
     });
     expect(posted.status).toBe(200);
     const logged = await waitFor('the call logged', 30_000, async () => {
