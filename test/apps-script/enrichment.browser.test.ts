@@ -3,27 +3,21 @@
  * google.script.run calls served by the harness against the sandbox: the field picker, the run conditions and
  * their free preview, progress and cancel. Screenshots go to test-artifacts/ (the README shows copies).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, ROOT, startSandbox } from './setup';
+import { addOnHarness, connect, startSandbox } from './setup';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`SKIPPED enrichment browser test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-const maybe = hasChromium ? test : test.skip;
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const maybe = browserTest('enrichment browser test');
 
 let sb: SandboxProcess;
 let h: Harness;
-let browser: Browser | undefined;
 let page: Page;
-let closeServer: (() => Promise<void>) | undefined;
+let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   sb = await startSandbox({ research: { queuedMs: 300, researchingMs: 1500 } });
   h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts'] });
   await connect(h, sb, { researchBatchLimit: 2 });
@@ -37,22 +31,12 @@ beforeAll(async () => {
     ...rows.slice(0, 8).map((r, i) => [r[name], r[domain], i === 1 ? 'Known already' : '', i % 2 ? 'ana' : 'bo']),
   ].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v as string })));
   h.workbook.setActiveRange('Accounts!A1');
-  await h.run('showSidebar');
-  const server = await h.serveSidebar(h.ui.sidebars[0] as { content: string; title: string; width: number | null; height: number | null });
-  closeServer = server.close;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 300, height: 900 } });
-  // Google's add-on stylesheet is not reachable offline: answer it empty so the page loads at once.
-  await page.route('https://ssl.gstatic.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
-  await page.goto(server.url);
+  sidebar = await openSidebar(h, 900);
+  page = sidebar.page;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await closeServer?.();
+  await sidebar?.close();
   await h?.close();
   await sb?.stop();
 });

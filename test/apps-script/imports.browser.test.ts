@@ -3,46 +3,31 @@
  * shown, a filter over its cap refused before anything is sent), the saved imports list (save, run now, pause,
  * delete) and the run log, at the sidebar's width. Screenshots go to test-artifacts/.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, admin, connect, ROOT, startSandbox } from './setup';
+import { addOnHarness, admin, connect, startSandbox } from './setup';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`SKIPPED imports browser test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-const maybe = hasChromium ? test : test.skip;
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const maybe = browserTest('imports browser test');
 
 let sb: SandboxProcess;
 let h: Harness;
-let browser: Browser | undefined;
 let page: Page;
-let closeServer: (() => Promise<void>) | undefined;
+let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   sb = await startSandbox({ seed: { orgContacts: 60 } });
   h = addOnHarness({ user: 'rep@example.com' });
   await connect(h, sb);
-  await h.run('showSidebar');
-  const server = await h.serveSidebar(h.ui.sidebars[0] as { content: string; title: string; width: number | null; height: number | null });
-  closeServer = server.close;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  // The add-on sidebar is 300 px wide.
-  page = await browser.newPage({ viewport: { width: 300, height: 1000 } });
-  await page.goto(server.url);
+  sidebar = await openSidebar(h, 1000);
+  page = sidebar.page;
   await page.click('#sec-connect h2');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await closeServer?.();
+  await sidebar?.close();
   await h?.close();
   await sb?.stop();
 });

@@ -2,41 +2,29 @@
  * Issue 15 in the real sidebar (Debian's Chromium): the search form shows pickers for the filters with a
  * published set of values, switches them with the search kind, and sends what is picked.
  */
-import * as fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
 import { addOnHarness, connect, startSandbox } from './setup';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`SKIPPED search pickers browser test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-const maybe = hasChromium ? test : test.skip;
+const maybe = browserTest('search pickers browser test');
 
 let sb: SandboxProcess;
 let h: Harness;
-let browser: Browser | undefined;
 let page: Page;
-let closeServer: (() => Promise<void>) | undefined;
+let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   sb = await startSandbox();
   h = addOnHarness({ user: 'rep@example.com' });
   await connect(h, sb);
-  await h.run('showSidebar');
-  const server = await h.serveSidebar(h.ui.sidebars[0] as { content: string; title: string; width: number | null; height: number | null });
-  closeServer = server.close;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 300, height: 900 } });
-  await page.goto(server.url);
+  sidebar = await openSidebar(h, 900);
+  page = sidebar.page;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await closeServer?.();
+  await sidebar?.close();
   await h?.close();
   await sb?.stop();
 });

@@ -3,43 +3,29 @@
  * its google.script.run calls served by the harness against the sandbox: connect, search and import, enrich
  * with progress. Screenshots go to test-artifacts/. CI must install Chromium (apt-get install -y chromium).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, creditsOf, ROOT, startSandbox } from './setup';
+import { addOnHarness, creditsOf, startSandbox } from './setup';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`SKIPPED add-on sidebar browser test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-const maybe = hasChromium ? test : test.skip;
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const maybe = browserTest('add-on sidebar browser test');
 
 let sb: SandboxProcess;
 let h: Harness;
-let browser: Browser | undefined;
 let page: Page;
-let closeServer: (() => Promise<void>) | undefined;
+let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   sb = await startSandbox({ research: { queuedMs: 300, researchingMs: 1200 } });
   h = addOnHarness({ user: 'rep@example.com' });
-  await h.run('showSidebar');
-  const server = await h.serveSidebar(h.ui.sidebars[0] as { content: string; title: string; width: number | null; height: number | null });
-  closeServer = server.close;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 300, height: 900 } });
-  await page.goto(server.url);
+  sidebar = await openSidebar(h, 900);
+  page = sidebar.page;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await closeServer?.();
+  await sidebar?.close();
   await h?.close();
   await sb?.stop();
 });

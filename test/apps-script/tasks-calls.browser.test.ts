@@ -3,22 +3,18 @@
  * sidebar.browser.test.ts), its google.script.run calls served by the harness against the sandbox: a confirmed
  * "create a task per selected contact", the call outcomes loaded, and a call logged per selected contact.
  */
-import * as fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
 import { addOnHarness, connect, startSandbox } from './setup';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`SKIPPED tasks and calls sidebar browser test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-const maybe = hasChromium ? test : test.skip;
+const maybe = browserTest('tasks and calls sidebar browser test');
 const SHEET = 'Org contacts';
 
 let sb: SandboxProcess;
 let h: Harness;
-let browser: Browser | undefined;
 let page: Page;
-let closeServer: (() => Promise<void>) | undefined;
+let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
@@ -26,17 +22,12 @@ beforeAll(async () => {
   h = addOnHarness({ user: 'rep@example.com' });
   await connect(h, sb);
   await h.run('enableOrgRefresh', { sheetName: SHEET, days: 365 });
-  await h.run('showSidebar');
-  const server = await h.serveSidebar(h.ui.sidebars[0] as { content: string; title: string; width: number | null; height: number | null });
-  closeServer = server.close;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  page = await browser.newPage({ viewport: { width: 300, height: 1200 } });
-  await page.goto(server.url);
+  sidebar = await openSidebar(h, 1200);
+  page = sidebar.page;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await closeServer?.();
+  await sidebar?.close();
   await h?.close();
   await sb?.stop();
 });
