@@ -7,44 +7,17 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
-import { z } from 'zod';
-import { catalogue, defineOperation, type AnyOperation } from '../../shared';
-import { v2Envelope } from '../../shared/records';
+import { catalogue, type AnyOperation } from '../../shared';
 import { catalogueSection, catalogueTable } from '../../shared/catalogue/table';
 import { nodeExtras, nodeOperations, offeredOperations } from '../../n8n-nodes/nodes/Prospecting/description';
 import { prospectingV1Description } from '../../n8n-nodes/nodes/Prospecting/description/v1';
 import { README_PATH, writeCatalogueTable } from '../../scripts/catalogue-table';
 import { compareFacts, descriptionFacts } from './node-description-facts';
+import { listNotesOperation } from './throwaway-notes';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { Prospecting } = require('../../n8n-nodes/nodes/Prospecting/Prospecting.node.ts') as typeof import('../../n8n-nodes/nodes/Prospecting/Prospecting.node');
 /* eslint-enable @typescript-eslint/no-require-imports */
-
-/** The catalogue entry a newcomer would write in shared/catalogue/notes.ts. */
-const listNotesOperation = defineOperation({
-  id: 'notes.list',
-  resource: 'notes',
-  action: 'list',
-  returns: 'list',
-  title: 'List notes',
-  description: 'Lists the notes of your organization.',
-  version: 'v2',
-  method: 'GET',
-  path: '/notes',
-  pathFields: [],
-  queryFields: ['status', 'page', 'limit'],
-  input: z.strictObject({
-    status: z.enum(['open', 'done']).optional(),
-    page: z.number().int().min(1).default(1),
-    limit: z.number().int().min(1).max(100).default(100),
-  }),
-  output: v2Envelope(z.array(z.looseObject({ noteId: z.number(), title: z.string() }))),
-  result: (body) => body.data,
-  credits: 'none',
-  retry: 'safe',
-  pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
-  auth: 'required',
-}) as AnyOperation;
 
 const withNotes: readonly AnyOperation[] = [...catalogue, listNotesOperation];
 const notesShown = { show: { resource: ['notes'], operation: ['list'] } };

@@ -60,14 +60,14 @@ function outcomeColumn(sheet: Sheet, name: string): number {
 }
 
 /** The selected rows with a contactId ("contactId" or "PDS contactId" column), and what their outcome cell holds. */
-function targetsOf(sheet: Sheet, rows: number[], outcome: number): { todo: Target[]; skipped: number } {
+function targetsOf(sheet: Sheet, rows: number[], outcome: number): { pending: Target[]; skipped: number } {
   const headers = headerColumns(sheet);
   const idColumn = headers.get('contactId') ?? headers.get('PDS contactId');
   if (!idColumn) throw new Error('The sheet has no contactId column: import saved contacts or enrich the rows first. Nothing was sent.');
   const first = rows[0];
   const ids = sheet.getRange(first, idColumn, rows.length, 1).getValues();
   const cells = sheet.getRange(first, outcome, rows.length, 1).getValues();
-  const todo: Target[] = [];
+  const pending: Target[] = [];
   let skipped = 0;
   rows.forEach((row, i) => {
     const id = keyOf(ids[i][0]);
@@ -77,10 +77,10 @@ function targetsOf(sheet: Sheet, rows: number[], outcome: number): { todo: Targe
       skipped++;
       return;
     }
-    todo.push({ row, contactId: Number(id) });
+    pending.push({ row, contactId: Number(id) });
   });
-  if (todo.length === 0 && skipped === 0) throw new Error('None of the selected rows has a contactId. Nothing was sent.');
-  return { todo, skipped };
+  if (pending.length === 0 && skipped === 0) throw new Error('None of the selected rows has a contactId. Nothing was sent.');
+  return { pending, skipped };
 }
 
 /** Whether a failure may have left the task or call made: a lost answer, or a server error after sending. */
@@ -104,7 +104,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
   // Checked once with a stand-in contactId: a wrong field is named before the first row is sent.
   validate(op.input, { ...fields, contactId: 1 }, op.title);
   const outcomeAt = outcomeColumn(selection.sheet, column);
-  const { todo, skipped } = targetsOf(selection.sheet, selection.rows, outcomeAt);
+  const { pending, skipped } = targetsOf(selection.sheet, selection.rows, outcomeAt);
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const host = gasHost({ sleep: sleepUntil(deadline) });
   const written = new Map<number, CellValue[]>();
@@ -114,10 +114,10 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
     if (out.messages.length < 5) out.messages.push(`Row ${row}: ${text}`);
   };
   try {
-    for (let i = 0; i < todo.length; i++) {
-      const target = todo[i];
+    for (let i = 0; i < pending.length; i++) {
+      const target = pending[i];
       if (Date.now() >= deadline) {
-        out.remaining = todo.length - i;
+        out.remaining = pending.length - i;
         break;
       }
       try {
@@ -133,11 +133,11 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
         if (outcomeUnknown(error)) {
           out.unknown++;
           note(target.row, `unknown: ${userMessage(error)}`);
-          out.remaining = todo.length - i - 1;
+          out.remaining = pending.length - i - 1;
           break;
         }
         // Not sent (rate limit past the budget, service unreachable): the row stays as it was, for the next run.
-        out.remaining = todo.length - i;
+        out.remaining = pending.length - i;
         out.messages.push(`Stopped at row ${target.row}: ${userMessage(error)}`);
         break;
       }
