@@ -12,7 +12,7 @@ export type { Reply } from './flow/decode';
 /** Sending a request: `call` (typed by the operation, input validated once, oversized inputs split) is the one way targets use. */
 export { call, callWithWarnings, type Answered } from './flow/call';
 export { customCall, customCallWithWarnings } from './custom-call/flow';
-export { customCallInput, customCallSummary, type CustomCallInput } from './custom-call/request';
+export { customCallSummary, type CustomCallInput } from './custom-call/request';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';
 export { readNewFeedEvents, compareFeedIds, type FeedRead, type FeedReadOptions } from './flow/feed-read';
 export { advanceResearch, type ResearchStep, type ResearchStepOptions } from './flow/research-step';

@@ -22,7 +22,7 @@ function oversized(op: AnyOperation, input: Record<string, unknown>, client: Cli
 }
 
 /** Refuses one request over a cap (spec 8) before sending: `call` splits instead, `sendOne` does not. */
-export function checkBatchLimits(op: AnyOperation, input: Record<string, unknown>, client: Client): void {
+function checkBatchLimits(op: AnyOperation, input: Record<string, unknown>, client: Client): void {
   const over = oversized(op, input, client);
   if (over) {
     const rule = `at most ${over.max} items in one request (spec 8)`;
