@@ -14,7 +14,7 @@ export class ProspectingMcpOAuth2Api implements ICredentialType {
 
   icon: Icon = { light: 'file:../nodes/Prospecting/prospecting.svg', dark: 'file:../nodes/Prospecting/prospecting.dark.svg' };
 
-  documentationUrl = 'https://github.com/prospecting-connector/n8n-nodes-prospecting#credentials';
+  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-prospecting#readme';
 
   properties: INodeProperties[] = [
     {

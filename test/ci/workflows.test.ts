@@ -51,6 +51,14 @@ describe.each(files)('%s', (file) => {
   });
 });
 
+describe('n8n-nodes/package.json', () => {
+  it('names no repository of its own: a guessed URL would break provenance on the real one (release.yml writes it)', () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '../../n8n-nodes/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg.repository).toBeUndefined();
+    expect(pkg.bugs).toBeUndefined();
+  });
+});
+
 describe('release.yml', () => {
   const wf = load('release.yml');
   const steps = wf.jobs.publish.steps;
@@ -70,6 +78,11 @@ describe('release.yml', () => {
     expect(at(/scan-package\.mjs/)).toBeGreaterThan(-1);
     expect(at(/scan-package\.mjs/)).toBeLessThan(at(/npm publish/));
     expect(at(/build:n8n/)).toBeLessThan(at(/npm publish/));
+    // The repository link provenance needs is the one the workflow runs in, written in n8n-nodes/ before publishing.
+    const link = steps.find((s) => /npm pkg set/.test(s.run ?? ''))!;
+    expect(link['working-directory']).toBe('n8n-nodes');
+    expect(link.run).toContain('repository.url=git+https://github.com/${GITHUB_REPOSITORY}.git');
+    expect(at(/repository\.url/)).toBeLessThan(at(/npm publish/));
     expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))!.with).toEqual(
       expect.objectContaining({ 'registry-url': 'https://registry.npmjs.org' }),
     );

@@ -13,6 +13,7 @@ import { operationAction, operationName } from '../../n8n-nodes/nodes/Prospectin
 import { subtitleExpression } from '../../n8n-nodes/nodes/Prospecting/description/subtitle';
 import { ProspectingApi } from '../../n8n-nodes/credentials/ProspectingApi.credentials';
 import { ProspectingOAuth2Api } from '../../n8n-nodes/credentials/ProspectingOAuth2Api.credentials';
+import { ProspectingMcpOAuth2Api } from '../../n8n-nodes/credentials/ProspectingMcpOAuth2Api.credentials';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { Prospecting } = require('../../n8n-nodes/nodes/Prospecting/Prospecting.node.ts') as typeof import('../../n8n-nodes/nodes/Prospecting/Prospecting.node');
@@ -117,6 +118,7 @@ describe('documentation links', () => {
     }
     expect(new ProspectingApi().documentationUrl).toBe(readme);
     expect(new ProspectingOAuth2Api().documentationUrl).toBe(readme);
+    expect(new ProspectingMcpOAuth2Api().documentationUrl).toBe(readme);
     expect(pkg.homepage).toBe(readme);
   });
 });
