@@ -9,8 +9,8 @@ import { FuzzInputs, ROUTES } from './fuzz-inputs';
 import { admin, call, searchIds, start, window } from './helpers';
 
 const SEED = 20240611;
-// More routes (issue 11's outreach routes) need more requests for the same mix per route.
-const REQUESTS = 800;
+// More routes (issue 11's outreach, task, call and activity routes) need more requests for the same mix per route.
+const REQUESTS = 900;
 const ALLOWED = new Set([200, 201, 202, 302, 400, 401, 403, 404, 405, 409, 413, 415, 422]);
 
 /** Bytes no HTTP client would send: truncated body, bad chunking, a header without a colon, a 100 kB header. */
@@ -42,7 +42,12 @@ async function realIds(): Promise<string[]> {
   });
   const results = await searchIds(sb, sb.apiKey, {}, 5);
   const step = camp.body.data.steps[0].campaignStepId as string;
-  return [...lists, ...saved, ...drafts, ...contacts, camp.body.data.campaign.campaignId, step, '101', ...results];
+  const task = await call('POST', `${sb.v2}/tasks`, {
+    key: sb.apiKey,
+    body: { name: 'fuzz task', taskType: 'call', contactId: Number(contacts[0]), priority: 1 },
+  });
+  const taskId = task.body.data.taskId as string;
+  return [...lists, ...saved, ...drafts, ...contacts, camp.body.data.campaign.campaignId, step, taskId, '101', ...results];
 }
 
 function rawSocket(payload: string): Promise<void> {
