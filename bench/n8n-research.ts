@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { executeNode } from '../test/n8n/harness';
-import { admin, requestCounts, sandboxWithCredentials } from '../test/n8n/setup';
+import { admin, requestCounts, sandboxProcessWithCredentials } from '../test/n8n/setup';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const N = Number(arg('items') ?? 2000);
@@ -26,7 +26,7 @@ const S = Math.ceil(N / B);
 const Q = Math.ceil(N / P);
 const T_BOUND = (Math.ceil(S / R) - 1) * W + L + I + (Math.ceil(Q / R) - 1) * W;
 
-type Env = Awaited<ReturnType<typeof sandboxWithCredentials>>;
+type Env = Awaited<ReturnType<typeof sandboxProcessWithCredentials>>;
 
 async function credits(env: Env): Promise<number> {
   const orgs = await admin<{ handle: string; credits: number }[]>(env.sandbox, 'GET', '/orgs');
@@ -93,7 +93,8 @@ async function perItem(env: Env, rows: IDataObject[]): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const env = await sandboxWithCredentials({
+  // The sandbox in a child process, as the real service is remote: its work does not share the node's event loop.
+  const env = await sandboxProcessWithCredentials({
     contacts: Math.max(10_000, 2 * N + 1000),
     config: { rateLimit: { windowMs: W, defaultLimit: R }, research: { queuedMs: QUEUED, researchingMs: RESEARCHING }, credits: { A: 100_000 } },
   });
