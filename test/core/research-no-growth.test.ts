@@ -3,7 +3,7 @@
  * for 40 poll sweeps; after every sweep the run's own state is counted (entries, not heap bytes): the job, the
  * pending ids, the pacer's windows and reservations, the credit state. Poll 3 and poll 40 must count the same.
  */
-import { advanceResearch, createClient, newResearchJob, runSync, summarize, type HttpRequest, type ResearchJob } from '../../shared';
+import { advanceResearch, createClient, newResearchJob, runSync, summarize, type HttpRequest, type ResearchJob, type ResearchStep } from '../../shared';
 import { json, rateHeaders, scriptedHost } from '../support/scripted-host';
 
 const ITEMS = 250;
@@ -54,7 +54,7 @@ it('40 polls of pending items: the job, the pending ids, the pacer and the credi
   let lastPollAt: number | null = host.now();
   const afterPoll: ReturnType<typeof entries>[] = [];
   for (let step = 0; step < 200 && !summarize(job).complete; step++) {
-    const next = runSync(advanceResearch(client, job, { lastPollAt }), host.sync);
+    const next: ResearchStep = runSync(advanceResearch(client, job, { lastPollAt }), host.sync);
     job = next.job;
     if (next.did === 'poll') afterPoll.push(entries(job, client.state));
     else host.sync.sleep(client.settings.pollIntervalMs - (host.now() - (next.lastPollAt ?? 0)));
