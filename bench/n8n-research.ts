@@ -4,9 +4,12 @@
  * node used item by item: one execution per item for the submit, then one per item for each poll).
  * Prints requests per endpoint, 429s, credits spent, wall time and wall / T_bound (docs/DESIGN.md).
  * Run: npx tsx bench/n8n-research.ts [--items=10000] [--baseline]   (the per-item baseline takes minutes; off by default)
- * Prints peak heap of the process during the node's run, and a `BENCH_ROW` JSON line for bench/run-all.ts.
+ * Prints peak heap of the process during the node's run, the machine's load average around it, and a `BENCH_ROW` JSON
+ * line for bench/run-all.ts. The sandbox runs in a child process (the real service is remote).
  */
+import { loadavg } from 'node:os';
 import type { IDataObject } from 'n8n-workflow';
+import { makeSettings } from '../shared/settings';
 import { executeNode } from '../test/n8n/harness';
 import { admin, requestCounts, sandboxProcessWithCredentials } from '../test/n8n/setup';
 
@@ -40,9 +43,11 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
   global.gc?.();
   let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 25);
+  const loadBefore = loadavg()[0];
   const started = Date.now();
   const results = await body().finally(() => clearInterval(sampler));
   const wallMs = Date.now() - started;
+  const load = `${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`;
   const counts = await requestCounts(env.sandbox);
   const research = Object.entries(counts).filter(([endpoint]) => endpoint.includes('/contacts/research'));
   const total = research.reduce((n, [, byStatus]) => n + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
@@ -51,6 +56,7 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
     label,
     results,
     wallMs,
+    load,
     peakHeap,
     requests: total,
     perEndpoint: Object.fromEntries(research),
@@ -110,19 +116,24 @@ async function main(): Promise<void> {
     const base = BASELINE ? await measure(env, `baseline, one request per item`, () => perItem(env, rows.slice(N, 2 * N))) : null;
     console.log(`N=${N}  W=${W} ms  R=${R}/window/endpoint  L=${L} ms  I=${I} ms  batch ${B}, poll ids ${P}`);
     console.log(`T_bound = (ceil(S/R)-1)·W + L + I + (ceil(Q/R)-1)·W with S=${S}, Q=${Q} → ${T_BOUND} ms`);
+    // The node runs with its defaults, as users have them: its poll interval is the bound's I.
+    const { pollIntervalMs, resetMarginMs } = makeSettings();
+    console.log(`the node polls every ${pollIntervalMs} ms (I = ${I} ms); a paced request waits for a window's reset + ${resetMarginMs} ms`);
     for (const r of base ? [node, base] : [node]) {
       console.log(`\n${r.label}`);
       console.log(`  items finished ${r.results}/${N}`);
       for (const [endpoint, byStatus] of Object.entries(r.perEndpoint)) console.log(`  ${endpoint}: ${JSON.stringify(byStatus)}`);
       console.log(`  requests ${r.requests}, 429s ${r.rateLimited}, credits spent ${r.creditsSpent}`);
       console.log(`  wall ${(r.wallMs / 1000).toFixed(2)} s, wall / T_bound = ${(r.wallMs / T_BOUND).toFixed(2)} (target ≤ 1.10)`);
-      console.log(`  peak heap ${(r.peakHeap / 1048576).toFixed(0)} MB`);
+      console.log(`  peak heap ${(r.peakHeap / 1048576).toFixed(0)} MB; load average (1 min) ${r.load}`);
     }
     console.log(`  unique records researched ${uniqueRecords}, credits spent ${node.creditsSpent}`);
     if (base) console.log(`\nbaseline / node wall time: ${(base.wallMs / node.wallMs).toFixed(1)}x`);
     const row = {
       bench: `n8n research ${N} items`,
-      figure: `${(node.wallMs / 1000).toFixed(2)} s; ${node.requests} requests; ${node.rateLimited} × 429; credits ${node.creditsSpent} / unique ${uniqueRecords}`,
+      figure:
+        `${(node.wallMs / 1000).toFixed(2)} s; ${node.requests} requests; ${node.rateLimited} × 429; credits ${node.creditsSpent} / unique ${uniqueRecords}; ` +
+        `load ${node.load}`,
       bound: `T_bound ${(T_BOUND / 1000).toFixed(1)} s`,
       ratio: `${(node.wallMs / T_BOUND).toFixed(2)} × (≤ 1.10)`,
       memory: `peak heap ${(node.peakHeap / 1048576).toFixed(0)} MB`,
