@@ -23,7 +23,7 @@ export const settingsSchema = z.object({
   /** Per-request timeout. */
   timeoutMs: z.number().int().min(1000).default(30000),
   /** Spec 4.12: poll every 2 to 5 seconds. */
-  pollIntervalMs: z.number().int().min(2000, 'at least 2000 ms (spec 4.12)').max(5000, 'at most 5000 ms (spec 4.12)').default(3000),
+  pollIntervalMs: z.number().int().min(2000, 'at least 2000 ms (spec 4.12)').max(5000, 'at most 5000 ms (spec 4.12)').default(2000),
   /** Spec 8: 500 items per research request (the public reference says 100: set it here if needed). */
   researchBatchLimit: z.number().int().min(1).max(500).default(500),
   /** Public reference: 1 to 100 ids per poll. */

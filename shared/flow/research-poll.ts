@@ -13,11 +13,23 @@ const MAX_MISSED_POLLS = 3;
 /** Takes in one poll answer: finished items, and ids the answer left out (counted, then given up on). */
 type PolledEntry = { requestId?: unknown; status?: unknown; message?: unknown; contact?: unknown; company?: unknown };
 
-function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
+/** Where each pending request id sits in the job (an id can stand for several items: duplicates in one request). */
+function pendingIndexes(job: ResearchJob): Map<string, number[]> {
   const indexesById = new Map<string, number[]>();
   job.items.forEach((item, i) => {
-    if (item.requestId && item.phase === 'submitted') indexesById.set(item.requestId, [...(indexesById.get(item.requestId) ?? []), i]);
+    if (!item.requestId || item.phase !== 'submitted') return;
+    const found = indexesById.get(item.requestId);
+    if (found) found.push(i);
+    else indexesById.set(item.requestId, [i]);
   });
+  return indexesById;
+}
+
+/** Takes in one poll answer; `indexesById` is built once per sweep (each answer names only its own ids). */
+function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked: string[], answer: unknown): void {
+  // As pending when this answer came: an item an earlier answer of the sweep finished is left as it is.
+  const touched = new Set<number>();
+  const live = (id: string) => (indexesById.get(id) ?? []).filter((i) => touched.has(i) || job.items[i].phase === 'submitted');
   const answered = new Set<string>();
   for (const raw of (Array.isArray(answer) ? answer : []) as PolledEntry[]) {
     // An entry the service garbled is skipped: its id counts as left out, and is given up after a few polls.
@@ -25,11 +37,14 @@ function applySweep(job: ResearchJob, asked: string[], answer: unknown): void {
     const status = typeof raw.status === 'string' ? raw.status : `unreadable status (${JSON.stringify(raw.status) ?? 'none'})`;
     const polled = { ...raw, requestId: raw.requestId, status, message: typeof raw.message === 'string' ? raw.message : null };
     answered.add(polled.requestId);
-    for (const i of indexesById.get(polled.requestId) ?? []) job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
+    for (const i of live(polled.requestId)) {
+      touched.add(i);
+      job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
+    }
   }
   for (const id of asked) {
     if (answered.has(id)) continue;
-    for (const i of indexesById.get(id) ?? []) {
+    for (const i of live(id)) {
       const missed = (job.items[i].missedPolls ?? 0) + 1;
       job.items[i] =
         missed >= MAX_MISSED_POLLS
@@ -65,6 +80,7 @@ export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infini
       },
   );
   const settled = yield* settleAll(tasks, client.settings.parallelRequests, true);
+  const indexesById = pendingIndexes(next);
   settled.forEach((result, k) => {
     if (!result) return; // not started after a failure
     if (!result.ok) {
@@ -72,7 +88,7 @@ export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infini
       next.lastError ??= errorInfo(result.error);
       return;
     }
-    if (result.value !== SKIPPED) applySweep(next, sweeps[k], result.value);
+    if (result.value !== SKIPPED) applySweep(next, indexesById, sweeps[k], result.value);
   });
   return next;
 }

@@ -24,13 +24,15 @@ export interface SandboxProcessOptions {
   /** Repository root (default: two levels above this file). */
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** More CLI flags, such as ['--contacts', '21000'] (sandbox/cli.ts). */
+  args?: readonly string[];
   /** How long to wait for the JSON line (default 60 s: tsx compiles on first start). */
   startTimeoutMs?: number;
 }
 
 export function startSandboxProcess(opts: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   const cwd = opts.cwd ?? path.resolve(__dirname, '..', '..');
-  const args = ['tsx', 'sandbox/cli.ts', '--port', '0', ...(opts.config ? ['--config', opts.config] : [])];
+  const args = ['tsx', 'sandbox/cli.ts', '--port', '0', ...(opts.config ? ['--config', opts.config] : []), ...(opts.args ?? [])];
   // detached: its own process group, so stop() ends npx, tsx and node together (by this group's id only).
   const child = spawn('npx', args, { cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stderr = '';

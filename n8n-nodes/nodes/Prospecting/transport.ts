@@ -64,11 +64,24 @@ function cancelSignal(ctx: ServiceContext): AbortSignal | undefined {
 
 /**
  * Waits with n8n's sleep (the node lint forbids timers) and stops as soon as the execution is cancelled.
- * sleepWithAbort rejects with n8n's cancellation error, which ends the run.
+ * sleepWithAbort rejects with n8n's cancellation error, which ends the run. It leaves its listener on the signal it
+ * is given when the wait ends, so it gets a signal of this wait's own, tied to the execution's for this wait only:
+ * a long research run (a wait per poll and per paced request) would otherwise pile listeners on the execution's.
  */
 export async function pausable(ctx: ServiceContext, ms: number): Promise<void> {
   const signal = cancelSignal(ctx);
-  if (typeof sleepWithAbort === 'function') return await sleepWithAbort(ms, signal);
+  if (typeof sleepWithAbort === 'function') {
+    if (!signal) return await sleepWithAbort(ms);
+    const own = new AbortController();
+    const forward = () => own.abort();
+    if (signal.aborted) own.abort();
+    else signal.addEventListener('abort', forward, { once: true });
+    try {
+      return await sleepWithAbort(ms, own.signal);
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
+  }
   // Older n8n without sleepWithAbort: sleep in short slices, checking the signal between them.
   for (let left = ms; left > 0; left -= 250) {
     if (signal?.aborted) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
