@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { noJsonSchema } from '../scripts/bundling/no-json-schema.mjs';
 import { zodNamespace } from '../scripts/bundling/zod-namespace.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,7 +23,8 @@ const entry = option('--entry', join(here, 'src', 'main.ts'));
 // Minified, because every custom function call, sidebar call and trigger run loads the whole file. Names are not kept
 // (that cost 15 KB): the error classes pin their own names (shared/errors/classes.ts). ES2020, which Apps Script's V8
 // runs, so optional chaining and ?? stay as written instead of being spelled out. zod
-// comes without the parts the add-on never calls (scripts/bundling/zod-namespace.mjs). The globals Apps Script reads
+// comes without the parts the add-on never calls (scripts/bundling/zod-namespace.mjs), JSON Schema conversion
+// included (scripts/bundling/no-json-schema.mjs). The globals Apps Script reads
 // (function declarations with their JSDoc) are written below the bundle, unminified.
 const bundle = await esbuild.build({
   entryPoints: [entry],
@@ -36,7 +38,7 @@ const bundle = await esbuild.build({
   charset: 'utf8',
   legalComments: 'none',
   minify: true,
-  plugins: [zodNamespace()],
+  plugins: [zodNamespace(), noJsonSchema()],
   logLevel: 'warning',
 });
 const code = bundle.outputFiles[0].text;

@@ -1,7 +1,7 @@
 /**
  * Bundles benchmark (issue 13): `npx tsx bench/bundles.ts [-- --loads 20]`. Builds both packages into a temp folder
  * with their real build scripts and prints, each beside its bound:
- * - the Apps Script Code.js size (bound 300 KB);
+ * - the Apps Script Code.js size (bound 300 KB, read strictly: 300,000 bytes);
  * - its cold load: the median over `--loads` runs of evaluating Code.js in a fresh vm context inside a fresh worker
  *   thread, as the Apps Script harness runs every execution (a new isolate: nothing compiled or warmed before), as
  *   wall time and as CPU time (steadier on a busy machine);
@@ -9,7 +9,8 @@
  * - how many zod schemas loading Code.js builds (the bulk of the load time);
  * - the n8n package's total size beside what it would be with the core inside every node (each node file plus one
  *   core, the credentials): the core ships once.
- * `benchBundles()` returns the rows; run alone, the file prints them as a table.
+ * `benchBundles()` returns the rows; run alone, the file prints them as a table, then each row as a `BENCH_ROW` JSON
+ * line for bench/run-all.ts (the rows with a bound say whether it is met).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -23,14 +24,18 @@ export interface BenchRow {
   figure: string;
   bound: string;
   ratio: string;
+  /** Whether the figure is within its bound; absent for rows with no bound. */
+  pass?: boolean;
 }
 
 const ROOT = path.join(__dirname, '..');
 const KB = 1024;
-const CODE_BOUND_KB = 300;
+// Issue 13: "≤ 300 KB", read strictly.
+const CODE_BOUND_BYTES = 300_000;
 const LOAD_BOUND_MS = 15;
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(0)} KB`;
+const bytesText = (bytes: number) => `${bytes.toLocaleString('en-US')} bytes`;
 const ratio = (figure: number, bound: number) => `${(figure / bound).toFixed(2)} ×`;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,17 +50,28 @@ const vm = require('node:vm');
 const context = vm.createContext({});
 const cpu = process.cpuUsage();
 const start = performance.now();
-vm.runInContext(workerData.code, context, { filename: 'Code.js' });
+const script = new vm.Script(workerData.code, { filename: 'Code.js' });
+const compiled = performance.now();
+script.runInContext(context);
 const used = process.cpuUsage(cpu);
-parentPort.postMessage({ wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
+const end = performance.now();
+parentPort.postMessage({ wallMs: end - start, cpuMs: (used.user + used.system) / 1000, compileMs: compiled - start, runMs: end - compiled });
 `;
+
+interface ColdLoad {
+  wallMs: number;
+  cpuMs: number;
+  /** The wall time split: compiling the script (V8 parses all of it), then running its top level. */
+  compileMs: number;
+  runMs: number;
+}
 
 /** Wall time, and the process's CPU time meanwhile (the main thread only waits): on a busy machine the CPU time
  * shows the load's own cost, the wall time adds the waits for a core. */
-function loadInFreshWorker(code: string): Promise<{ wallMs: number; cpuMs: number }> {
+function loadInFreshWorker(code: string): Promise<ColdLoad> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_IN_WORKER, { eval: true, workerData: { code } });
-    worker.once('message', (ms: { wallMs: number; cpuMs: number }) => {
+    worker.once('message', (ms: ColdLoad) => {
       resolve(ms);
       void worker.terminate();
     });
@@ -102,13 +118,10 @@ export async function benchBundles(options: { loads?: number } = {}): Promise<Be
     const code = readFileSync(path.join(appsScript, 'Code.js'), 'utf8');
     const codeBytes = Buffer.byteLength(code);
 
-    const cold: number[] = [];
-    const coldCpu: number[] = [];
-    for (let i = 0; i < loads; i++) {
-      const { wallMs, cpuMs } = await loadInFreshWorker(code);
-      cold.push(wallMs);
-      coldCpu.push(cpuMs);
-    }
+    const loadsDone: ColdLoad[] = [];
+    for (let i = 0; i < loads; i++) loadsDone.push(await loadInFreshWorker(code));
+    const cold = loadsDone.map((l) => l.wallMs);
+    const coldCpu = loadsDone.map((l) => l.cpuMs);
     const warm: number[] = [];
     for (let i = 0; i < loads; i++) warm.push(loadInFreshContext(code));
     const schemas = schemasBuiltAtLoad(code);
@@ -124,26 +137,44 @@ export async function benchBundles(options: { loads?: number } = {}): Promise<Be
 
     const coldMs = median(cold);
     const coldCpuMs = median(coldCpu);
+    const compileMs = median(loadsDone.map((l) => l.compileMs));
+    const runMs = median(loadsDone.map((l) => l.runMs));
     const warmMs = median(warm);
     return [
-      { name: 'Apps Script Code.js size (minified)', figure: kb(codeBytes), bound: `${CODE_BOUND_KB} KB`, ratio: ratio(codeBytes, CODE_BOUND_KB * KB) },
+      {
+        name: 'Apps Script Code.js size (minified)',
+        figure: bytesText(codeBytes),
+        bound: bytesText(CODE_BOUND_BYTES),
+        ratio: ratio(codeBytes, CODE_BOUND_BYTES),
+        pass: codeBytes <= CODE_BOUND_BYTES,
+      },
       {
         name: `Code.js cold load, median of ${loads} (fresh worker + vm context)`,
         figure: `${coldMs.toFixed(1)} ms`,
         bound: `${LOAD_BOUND_MS} ms`,
         ratio: ratio(coldMs, LOAD_BOUND_MS),
+        pass: coldMs <= LOAD_BOUND_MS,
       },
       {
         name: `Code.js cold load CPU time, median of ${loads} (same loads)`,
         figure: `${coldCpuMs.toFixed(1)} ms`,
         bound: `${LOAD_BOUND_MS} ms`,
         ratio: ratio(coldCpuMs, LOAD_BOUND_MS),
+        pass: coldCpuMs <= LOAD_BOUND_MS,
+      },
+      // Where the cold load goes: V8 compiling the script (in proportion to its size), then its top level running.
+      {
+        name: `Code.js cold load split, medians of ${loads}: compile + run`,
+        figure: `${compileMs.toFixed(1)} + ${runMs.toFixed(1)} ms`,
+        bound: '-',
+        ratio: '-',
       },
       {
         name: `Code.js load, median of ${loads} (fresh vm context, warm isolate)`,
         figure: `${warmMs.toFixed(1)} ms`,
         bound: `${LOAD_BOUND_MS} ms`,
         ratio: ratio(warmMs, LOAD_BOUND_MS),
+        pass: warmMs <= LOAD_BOUND_MS,
       },
       { name: 'zod schemas built while Code.js loads', figure: String(schemas), bound: '-', ratio: '-' },
       {
@@ -169,8 +200,15 @@ export function printTable(rows: BenchRow[]): void {
 if (require.main === module) {
   const at = process.argv.indexOf('--loads');
   const loads = at > 0 ? Number(process.argv[at + 1]) : 20;
-  benchBundles({ loads }).then(printTable, (err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
+  benchBundles({ loads }).then(
+    (rows) => {
+      printTable(rows);
+      // bench/run-all.ts collects these into its one table.
+      for (const { name, ...row } of rows) console.log(`BENCH_ROW ${JSON.stringify({ bench: name, ...row })}`);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
 }

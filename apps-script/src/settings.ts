@@ -1,5 +1,6 @@
 import { makeSettings, settingsSchema, type Settings, validate } from '../../shared';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/validation/lazy-schema';
 
 /** Keys of the add-on's user properties. Secrets live only here (never document properties, cells or logs). */
 export const KEYS = {
@@ -9,19 +10,21 @@ export const KEYS = {
 } as const;
 
 /** What the add-on adds to the core's settings: time budgets and cache lifetimes. */
-const addOnSchema = z.object({
-  /** Stop starting new work after this long in one execution (Apps Script cuts runs at 6 minutes). */
-  runBudgetMs: z.number().int().min(1000).max(330000).default(270000),
-  /** Custom function answers are cached this long (seconds, at most 6 hours: CacheService's cap). */
-  cacheTtlS: z.number().int().min(1).max(21600).default(600),
-  /** Default lookback window of the org reads and look-ups. */
-  lookbackDays: z.number().int().min(1).max(3650).default(365),
-});
+const addOnSchema = lazySchema(() =>
+  z.object({
+    /** Stop starting new work after this long in one execution (Apps Script cuts runs at 6 minutes). */
+    runBudgetMs: z.number().int().min(1000).max(330000).default(270000),
+    /** Custom function answers are cached this long (seconds, at most 6 hours: CacheService's cap). */
+    cacheTtlS: z.number().int().min(1).max(21600).default(600),
+    /** Default lookback window of the org reads and look-ups. */
+    lookbackDays: z.number().int().min(1).max(3650).default(365),
+  }),
+);
 
 export type AddOnSettings = Settings & z.output<typeof addOnSchema>;
 export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof addOnSchema>;
 
-const combined = settingsSchema.extend(addOnSchema.shape);
+const combined = lazySchema(() => settingsSchema.extend(addOnSchema.shape));
 
 function readRaw(): Record<string, unknown> {
   const raw = PropertiesService.getUserProperties().getProperty(KEYS.settings);

@@ -3,6 +3,7 @@ import { activitySchema, v2Envelope } from '../records';
 import { integerId, shortText } from '../validation/fields';
 import { feedPageLimit, offsetPaging } from './tasks';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
 export const listActivityOperation = defineOperation({
@@ -17,13 +18,15 @@ export const listActivityOperation = defineOperation({
   path: '/activity',
   pathFields: [],
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'contactId', 'searchText'],
-  input: z.strictObject({
-    ...offsetPaging,
-    campaignIdentifier: shortText().optional(),
-    contactId: integerId.optional(),
-    searchText: shortText().optional(),
-  }),
-  output: v2Envelope(z.array(activitySchema)),
+  input: lazySchema(() =>
+    z.strictObject({
+      ...offsetPaging,
+      campaignIdentifier: shortText().optional(),
+      contactId: integerId.optional(),
+      searchText: shortText().optional(),
+    }),
+  ),
+  output: lazySchema(() => v2Envelope(z.array(activitySchema))),
   result: (body) => body.data,
   credits: 'none',
   retry: 'safe',

@@ -4,6 +4,7 @@ import { textCaps } from '../validation/limits';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Campaign steps (public reference, "Campaign steps"). */
 
@@ -12,13 +13,17 @@ export const stepTypes = ['manual-email', 'auto-email', 'call', 'linkedIn', 'lin
 /** Step actions (public reference): PAUSE | RESUME | SKIP. */
 export const stepActions = ['PAUSE', 'RESUME', 'SKIP'] as const;
 
-const dueDay = z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)');
+const dueDay = lazySchema(() =>
+  z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)'),
+);
 
 /** Inline template of a step: the reference's `templateData: {subject, template}`. */
-const templateData = z.strictObject({
-  subject: shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'),
-  template: z.string(),
-});
+const templateData = lazySchema(() =>
+  z.strictObject({
+    subject: shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'),
+    template: z.string(),
+  }),
+);
 
 const base = { version: 'v2', resource: 'campaignSteps', queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 const onCampaign = { path: '/campaigns/{campaignId}/steps', pathFields: ['campaignId'] } as const;
@@ -39,8 +44,8 @@ export const listStepsOperation = defineOperation({
   title: 'List campaign steps',
   description: 'Lists the steps of a campaign in their order.',
   method: 'GET',
-  input: z.strictObject({ campaignId: picks(pathId, 'campaigns') }),
-  output: v2Envelope(z.array(campaignStepSchema)),
+  input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns') })),
+  output: lazySchema(() => v2Envelope(z.array(campaignStepSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -53,18 +58,20 @@ export const createStepOperation = defineOperation({
   title: 'Add campaign step',
   description: 'Adds a step (email, call, LinkedIn or custom task) to the end of a campaign.',
   method: 'POST',
-  input: z
-    .strictObject({
-      campaignId: picks(pathId, 'campaigns'),
-      type: z.enum(stepTypes, { message: `must be one of ${stepTypes.join(', ')}` }),
-      name: nameText('step name'),
-      dueDay,
-      description: z.string().optional(),
-      templateId: picks(integerId, 'templates').optional(),
-      templateData: templateData.optional(),
-    })
-    .superRefine(oneTemplateSource),
-  output: v2Envelope(campaignStepSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        campaignId: picks(pathId, 'campaigns'),
+        type: z.enum(stepTypes, { message: `must be one of ${stepTypes.join(', ')}` }),
+        name: nameText('step name'),
+        dueDay,
+        description: z.string().optional(),
+        templateId: picks(integerId, 'templates').optional(),
+        templateData: templateData.optional(),
+      })
+      .superRefine(oneTemplateSource),
+  ),
+  output: lazySchema(() => v2Envelope(campaignStepSchema)),
   result: (body) => body.data,
   // A repeated create would add the step twice.
   retry: 'unsafe',
@@ -79,19 +86,21 @@ export const updateStepOperation = defineOperation({
   title: 'Update campaign step',
   description: 'Changes the day, name, description, position or template of a campaign step.',
   method: 'PUT',
-  input: z
-    .strictObject({
-      campaignId: picks(pathId, 'campaigns'),
-      stepId: pathId,
-      dueDay,
-      name: nameText('step name').optional(),
-      description: z.string().optional(),
-      stepNumber: z.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
-      templateId: picks(integerId, 'templates').optional(),
-      templateData: templateData.optional(),
-    })
-    .superRefine(oneTemplateSource),
-  output: v2Envelope(campaignStepSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        campaignId: picks(pathId, 'campaigns'),
+        stepId: pathId,
+        dueDay,
+        name: nameText('step name').optional(),
+        description: z.string().optional(),
+        stepNumber: z.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+        templateId: picks(integerId, 'templates').optional(),
+        templateData: templateData.optional(),
+      })
+      .superRefine(oneTemplateSource),
+  ),
+  output: lazySchema(() => v2Envelope(campaignStepSchema)),
   result: (body) => body.data,
   // The same values twice leave the step as once (stepNumber is a position, not a move by one).
   retry: 'safe',
@@ -105,7 +114,7 @@ export const deleteStepOperation = defineOperation({
   title: 'Delete campaign step',
   description: 'Removes a step from a campaign; the steps after it move up.',
   method: 'DELETE',
-  input: z.strictObject({ campaignId: picks(pathId, 'campaigns'), stepId: pathId }),
+  input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns'), stepId: pathId })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -121,12 +130,14 @@ export const stepActionOperation = defineOperation({
   title: 'Change campaign step state',
   description: 'Pauses, resumes or skips one step of a campaign.',
   method: 'POST',
-  input: z.strictObject({
-    campaignId: picks(pathId, 'campaigns'),
-    stepId: pathId,
-    action: z.enum(stepActions, { message: `must be one of ${stepActions.join(', ')}` }),
-  }),
-  output: v2Envelope(campaignStepSchema),
+  input: lazySchema(() =>
+    z.strictObject({
+      campaignId: picks(pathId, 'campaigns'),
+      stepId: pathId,
+      action: z.enum(stepActions, { message: `must be one of ${stepActions.join(', ')}` }),
+    }),
+  ),
+  output: lazySchema(() => v2Envelope(campaignStepSchema)),
   result: (body) => body.data,
   // A lost answer to SKIP must not be guessed at: a repeat would be refused and hide that it worked.
   retry: 'unsafe',

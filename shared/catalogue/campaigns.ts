@@ -15,27 +15,30 @@ import { textCaps } from '../validation/limits';
 import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
-export const campaignStepInput = z.strictObject({
-  type: nonEmpty('step type such as EMAIL, CALL or TASK').optional(),
-  name: shortText().optional(),
-  description: z.string().optional(),
-  dueDay: z
-    .number({ message: 'must be a whole number of days, at least 1' })
-    .int('must be a whole number of days')
-    .min(1, 'must be at least 1 (spec 8)')
-    .optional(),
-  templateId: integerId.optional(),
-  templateData: z.record(z.string(), z.unknown()).optional(),
-});
+export const campaignStepInput = lazySchema(() =>
+  z.strictObject({
+    type: nonEmpty('step type such as EMAIL, CALL or TASK').optional(),
+    name: shortText().optional(),
+    description: z.string().optional(),
+    dueDay: z
+      .number({ message: 'must be a whole number of days, at least 1' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 (spec 8)')
+      .optional(),
+    templateId: integerId.optional(),
+    templateData: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'] as const;
 
 /** A campaign of the organization's, picked from its campaigns. */
-const campaignId = picks(pathId, 'campaigns');
+const campaignId = lazySchema(() => picks(pathId, 'campaigns'));
 
-const contactIds = z.array(integerId).min(1, 'give at least one contact id');
+const contactIds = lazySchema(() => z.array(integerId).min(1, 'give at least one contact id'));
 
 const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
@@ -48,14 +51,16 @@ export const createCampaignOperation = defineOperation({
   description: 'Creates an outreach sequence, optionally with its steps and the contacts to enroll.',
   method: 'POST',
   path: '/campaigns',
-  input: z.strictObject({
-    name: nameText('campaign name'),
-    emailAccountIds: z.array(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)).optional(),
-    steps: z.array(campaignStepInput).optional(),
-    contactIds: contactIds.optional(),
-    maxActiveContacts: z.number().int('must be a whole number').min(1, 'must be at least 1 (spec 8)').optional(),
-  }),
-  output: v2Envelope(campaignCreateResultSchema),
+  input: lazySchema(() =>
+    z.strictObject({
+      name: nameText('campaign name'),
+      emailAccountIds: z.array(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)).optional(),
+      steps: z.array(campaignStepInput).optional(),
+      contactIds: contactIds.optional(),
+      maxActiveContacts: z.number().int('must be a whole number').min(1, 'must be at least 1 (spec 8)').optional(),
+    }),
+  ),
+  output: lazySchema(() => v2Envelope(campaignCreateResultSchema)),
   result: (body) => body.data,
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   retry: 'unsafe',
@@ -83,8 +88,8 @@ export const getCampaignOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId }),
-  output: v2Envelope(campaignDetailSchema),
+  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  output: lazySchema(() => v2Envelope(campaignDetailSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -100,8 +105,10 @@ export const listCampaignsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns',
   queryFields: ['searchText', 'limit'],
-  input: z.strictObject({ searchText: shortText().optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').optional() }),
-  output: v2Envelope(z.array(campaignSchema)),
+  input: lazySchema(() =>
+    z.strictObject({ searchText: shortText().optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').optional() }),
+  ),
+  output: lazySchema(() => v2Envelope(z.array(campaignSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -116,7 +123,7 @@ export const deleteCampaignOperation = defineOperation({
   method: 'DELETE',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId }),
+  input: lazySchema(() => z.strictObject({ id: campaignId })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -133,9 +140,9 @@ export const campaignActionOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/actions',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) }),
+  input: lazySchema(() => z.strictObject({ id: campaignId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) })),
   // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both.
-  output: v2Envelope(campaignActionResultSchema.partial().optional()),
+  output: lazySchema(() => v2Envelope(campaignActionResultSchema.partial().optional())),
   result: (body): Partial<CampaignActionResult> => body.data ?? { success: body.success },
   // START twice would be refused, not doubled; but a lost answer to DELETE must not be guessed at either.
   retry: 'unsafe',
@@ -151,8 +158,8 @@ export const campaignMetricsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}/metrics',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId }),
-  output: v2Envelope(campaignMetricsSchema),
+  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  output: lazySchema(() => v2Envelope(campaignMetricsSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -168,8 +175,8 @@ export const listCampaignContactsOperation = defineOperation({
   method: 'GET',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId }),
-  output: v2Envelope(z.array(campaignContactSchema)),
+  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  output: lazySchema(() => v2Envelope(z.array(campaignContactSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -184,8 +191,8 @@ export const addCampaignContactsOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId, contactIds }),
-  output: v2Envelope(campaignContactsChangeSchema),
+  input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
+  output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
   result: (body) => body.data,
   retry: 'unsafe',
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
@@ -201,8 +208,8 @@ export const removeCampaignContactsOperation = defineOperation({
   method: 'DELETE',
   path: '/campaigns/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId, contactIds }),
-  output: v2Envelope(campaignContactsChangeSchema),
+  input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
+  output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
   result: (body) => body.data,
   retry: 'safe',
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
@@ -212,12 +219,14 @@ export const removeCampaignContactsOperation = defineOperation({
  * Email account ids: the update's reference body types them as numbers, the create's as text (spec 4.3). A digit
  * text is sent as the number; any other id as the text the account list answers (DECISIONS "Campaign steps ...").
  */
-const updateAccountIds = z.array(
-  z
-    // A whole number is the id's text; any other number is left for the text check to refuse.
-    .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v), z.string({ message: 'must be an email account id' }))
-    .pipe(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`))
-    .transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : v)),
+const updateAccountIds = lazySchema(() =>
+  z.array(
+    z
+      // A whole number is the id's text; any other number is left for the text check to refuse.
+      .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v), z.string({ message: 'must be an email account id' }))
+      .pipe(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`))
+      .transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : v)),
+  ),
 );
 
 export const updateCampaignOperation = defineOperation({
@@ -231,18 +240,20 @@ export const updateCampaignOperation = defineOperation({
   method: 'PUT',
   path: '/campaigns/{id}',
   pathFields: ['id'],
-  input: z
-    .strictObject({
-      id: campaignId,
-      name: nameText('campaign name').optional(),
-      isPublic: z.boolean({ message: 'must be true or false' }).optional(),
-      emailAccountIds: updateAccountIds.optional(),
-    })
-    .refine((v) => v.name !== undefined || v.isPublic !== undefined || v.emailAccountIds !== undefined, {
-      message: 'give at least one field to change (name, isPublic, emailAccountIds)',
-      path: ['name'],
-    }),
-  output: v2Envelope(campaignSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        id: campaignId,
+        name: nameText('campaign name').optional(),
+        isPublic: z.boolean({ message: 'must be true or false' }).optional(),
+        emailAccountIds: updateAccountIds.optional(),
+      })
+      .refine((v) => v.name !== undefined || v.isPublic !== undefined || v.emailAccountIds !== undefined, {
+        message: 'give at least one field to change (name, isPublic, emailAccountIds)',
+        path: ['name'],
+      }),
+  ),
+  output: lazySchema(() => v2Envelope(campaignSchema)),
   result: (body) => body.data,
   // Setting the same values twice changes nothing more.
   retry: 'safe',
@@ -258,8 +269,8 @@ export const cloneCampaignOperation = defineOperation({
   method: 'POST',
   path: '/campaigns/{id}/clone',
   pathFields: ['id'],
-  input: z.strictObject({ id: campaignId, name: nameText('campaign name') }),
-  output: v2Envelope(campaignDetailSchema),
+  input: lazySchema(() => z.strictObject({ id: campaignId, name: nameText('campaign name') })),
+  output: lazySchema(() => v2Envelope(campaignDetailSchema)),
   result: (body) => body.data,
   // Never repeat a clone after an ambiguous failure: it would make a second campaign.
   retry: 'unsafe',

@@ -4,6 +4,7 @@ import { emailAddress, emailList, integerId, isoDateTimeInput, pathId } from '..
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Email drafts (public reference, "Email drafts"): write, read and change a draft; emails.sendDraft sends it. */
 
@@ -12,14 +13,14 @@ const byId = { path: '/emails/{id}', pathFields: ['id'] } as const;
 
 const draftFields = {
   contactId: integerId,
-  from: picks(emailAddress, 'emailAccounts'),
+  from: lazySchema(() => picks(emailAddress, 'emailAccounts')),
   to: emailAddress,
-  subject: emailSubject.optional(),
-  body: z.string().optional(),
-  cc: emailList.optional(),
-  bcc: emailList.optional(),
-  scheduleAt: isoDateTimeInput.optional(),
-  templateId: picks(integerId, 'templates').optional(),
+  subject: lazySchema(() => emailSubject.optional()),
+  body: lazySchema(() => z.string().optional()),
+  cc: lazySchema(() => emailList.optional()),
+  bcc: lazySchema(() => emailList.optional()),
+  scheduleAt: lazySchema(() => isoDateTimeInput.optional()),
+  templateId: lazySchema(() => picks(integerId, 'templates').optional()),
 };
 
 export const createDraftOperation = defineOperation({
@@ -30,8 +31,8 @@ export const createDraftOperation = defineOperation({
   description: 'Writes an email draft to a saved contact without sending it; send it later with Send Draft.',
   method: 'POST',
   path: '/emails',
-  input: z.strictObject(draftFields).superRefine(subjectAndBodyUnlessTemplate),
-  output: v2Envelope(emailSchema),
+  input: lazySchema(() => z.strictObject(draftFields).superRefine(subjectAndBodyUnlessTemplate)),
+  output: lazySchema(() => v2Envelope(emailSchema)),
   result: (body) => body.data,
   // A repeated create would write a second draft, which a later "send all drafts" would send twice.
   retry: 'unsafe',
@@ -45,8 +46,8 @@ export const getEmailOperation = defineOperation({
   title: 'Get email',
   description: 'Reads one of your emails: a draft, a scheduled or a sent email.',
   method: 'GET',
-  input: z.strictObject({ id: pathId }),
-  output: v2Envelope(emailSchema),
+  input: lazySchema(() => z.strictObject({ id: pathId })),
+  output: lazySchema(() => v2Envelope(emailSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -62,25 +63,30 @@ export const updateDraftOperation = defineOperation({
   title: 'Update draft',
   description: 'Changes a draft that has not been sent; fields left out stay as they are.',
   method: 'PUT',
-  input: z
-    .strictObject({
-      id: pathId,
-      contactId: draftFields.contactId.optional(),
-      from: draftFields.from.optional(),
-      to: draftFields.to.optional(),
-      // A change to an empty subject or body is a mistake, not a way to clear it (the draft could no longer be sent).
-      subject: emailSubject.refine((v) => v.trim() !== '', 'must not be empty').optional(),
-      body: z
-        .string()
-        .refine((v) => v.trim() !== '', 'must not be empty')
-        .optional(),
-      cc: draftFields.cc,
-      bcc: draftFields.bcc,
-      scheduleAt: draftFields.scheduleAt,
-      templateId: draftFields.templateId,
-    })
-    .refine((v) => changeable.some((k) => v[k] !== undefined), { message: `give at least one field to change (${changeable.join(', ')})`, path: ['subject'] }),
-  output: v2Envelope(emailSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        id: pathId,
+        contactId: draftFields.contactId.optional(),
+        from: draftFields.from.optional(),
+        to: draftFields.to.optional(),
+        // A change to an empty subject or body is a mistake, not a way to clear it (the draft could no longer be sent).
+        subject: emailSubject.refine((v) => v.trim() !== '', 'must not be empty').optional(),
+        body: z
+          .string()
+          .refine((v) => v.trim() !== '', 'must not be empty')
+          .optional(),
+        cc: draftFields.cc,
+        bcc: draftFields.bcc,
+        scheduleAt: draftFields.scheduleAt,
+        templateId: draftFields.templateId,
+      })
+      .refine((v) => changeable.some((k) => v[k] !== undefined), {
+        message: `give at least one field to change (${changeable.join(', ')})`,
+        path: ['subject'],
+      }),
+  ),
+  output: lazySchema(() => v2Envelope(emailSchema)),
   result: (body) => body.data,
   // Writing the same fields twice leaves the draft as once.
   retry: 'safe',

@@ -4,6 +4,7 @@ import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
@@ -16,25 +17,27 @@ export const sendEmailOperation = defineOperation({
   description: 'Sends an email to a saved contact from one of your connected email accounts.',
   method: 'POST',
   path: '/emails/send',
-  input: z
-    .strictObject({
-      contactId: integerId,
-      from: picks(emailAddress, 'emailAccounts'),
-      to: emailAddress,
-      subject: shortText(textCaps.subject)
-        .refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')
-        .optional(),
-      body: z.string().optional(),
-      cc: emailList.optional(),
-      bcc: emailList.optional(),
-      templateId: picks(integerId, 'templates').optional(),
-    })
-    .superRefine((v, ctx) => {
-      if (v.templateId !== undefined) return;
-      if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
-      if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
-    }),
-  output: v2Envelope(emailSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        contactId: integerId,
+        from: picks(emailAddress, 'emailAccounts'),
+        to: emailAddress,
+        subject: shortText(textCaps.subject)
+          .refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')
+          .optional(),
+        body: z.string().optional(),
+        cc: emailList.optional(),
+        bcc: emailList.optional(),
+        templateId: picks(integerId, 'templates').optional(),
+      })
+      .superRefine((v, ctx) => {
+        if (v.templateId !== undefined) return;
+        if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
+        if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
+      }),
+  ),
+  output: lazySchema(() => v2Envelope(emailSchema)),
   result: (body) => body.data,
   // Never repeat a send after an ambiguous failure: the contact would get the email twice.
   retry: 'unsafe',
@@ -50,8 +53,8 @@ export const sendDraftOperation = defineOperation({
   method: 'POST',
   path: '/emails/{id}/send',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, from: picks(emailAddress, 'emailAccounts').optional() }),
-  output: v2Envelope(emailSchema),
+  input: lazySchema(() => z.strictObject({ id: pathId, from: picks(emailAddress, 'emailAccounts').optional() })),
+  output: lazySchema(() => v2Envelope(emailSchema)),
   result: (body) => body.data,
   retry: 'unsafe',
 });
@@ -67,8 +70,8 @@ export const listDraftsOperation = defineOperation({
   method: 'GET',
   path: '/emails',
   queryFields: ['status'],
-  input: z.strictObject({ status: z.literal('draft').default('draft') }),
-  output: v2Envelope(z.array(emailSchema)),
+  input: lazySchema(() => z.strictObject({ status: z.literal('draft').default('draft') })),
+  output: lazySchema(() => v2Envelope(z.array(emailSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -83,8 +86,8 @@ export const listEmailAccountsOperation = defineOperation({
   description: 'Lists the email accounts you connected for sending.',
   method: 'GET',
   path: '/email-accounts',
-  input: z.strictObject({}),
-  output: v2Envelope(z.array(emailAccountSchema)),
+  input: lazySchema(() => z.strictObject({})),
+  output: lazySchema(() => v2Envelope(z.array(emailAccountSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });

@@ -3,12 +3,13 @@ import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope
 import { integerId, nameText, pathId } from '../validation/fields';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 const base = { version: 'v2', resource: 'lists', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 const byId = { path: '/lists/{id}', pathFields: ['id'] } as const;
 
 /** A list of the user's, picked from their lists. */
-const listId = picks(pathId, 'lists');
+const listId = lazySchema(() => picks(pathId, 'lists'));
 
 export const listListsOperation = defineOperation({
   ...base,
@@ -19,8 +20,8 @@ export const listListsOperation = defineOperation({
   description: 'Gets all your lists.',
   method: 'GET',
   path: '/lists',
-  input: z.strictObject({}),
-  output: v2Envelope(z.array(listSchema)),
+  input: lazySchema(() => z.strictObject({})),
+  output: lazySchema(() => v2Envelope(z.array(listSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -33,8 +34,8 @@ export const getListOperation = defineOperation({
   title: 'Get list',
   description: 'Gets one of your lists.',
   method: 'GET',
-  input: z.strictObject({ id: listId }),
-  output: v2Envelope(listSchema),
+  input: lazySchema(() => z.strictObject({ id: listId })),
+  output: lazySchema(() => v2Envelope(listSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -47,8 +48,8 @@ export const createListOperation = defineOperation({
   description: 'Creates a list to group contacts.',
   method: 'POST',
   path: '/lists',
-  input: z.strictObject({ name: nameText('list name') }),
-  output: v2Envelope(listSchema),
+  input: lazySchema(() => z.strictObject({ name: nameText('list name') })),
+  output: lazySchema(() => v2Envelope(listSchema)),
   result: (body) => body.data,
   retry: 'unsafe',
 });
@@ -61,8 +62,8 @@ export const renameListOperation = defineOperation({
   title: 'Rename list',
   description: 'Gives one of your lists a new name.',
   method: 'PUT',
-  input: z.strictObject({ id: listId, name: nameText('list name') }),
-  output: v2Envelope(listSchema),
+  input: lazySchema(() => z.strictObject({ id: listId, name: nameText('list name') })),
+  output: lazySchema(() => v2Envelope(listSchema)),
   result: (body) => body.data,
   // Setting the same name twice changes nothing more.
   retry: 'safe',
@@ -76,7 +77,7 @@ export const deleteListOperation = defineOperation({
   title: 'Delete list',
   description: 'Deletes one of your lists (the contacts stay).',
   method: 'DELETE',
-  input: z.strictObject({ id: listId }),
+  input: lazySchema(() => z.strictObject({ id: listId })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -92,8 +93,8 @@ export const addListContactsOperation = defineOperation({
   method: 'POST',
   path: '/lists/{id}/contacts',
   pathFields: ['id'],
-  input: z.strictObject({ id: listId, contactIds: z.array(integerId).min(1, 'give at least one contact id') }),
-  output: v2Envelope(campaignContactsChangeSchema),
+  input: lazySchema(() => z.strictObject({ id: listId, contactIds: z.array(integerId).min(1, 'give at least one contact id') })),
+  output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
   result: (body) => body.data,
   // Adding a contact that is already on the list changes nothing.
   retry: 'safe',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The MCP endpoint's operations (spec 4.13): their own kind (`mcp`), sent as JSON-RPC to `settings.mcpUrl` through
@@ -15,7 +16,7 @@ const base = {
   credits: 'none',
   pagination: { style: 'none' },
   auth: 'required',
-  output: z.unknown(),
+  output: lazySchema(() => z.unknown()),
   result: (body: unknown) => body,
 } as const;
 
@@ -28,20 +29,22 @@ export const listMcpToolsOperation = defineOperation({
   returns: 'list',
   title: 'List MCP tools',
   description: "The service's MCP tools (name, description, input schema), as its tools/list gives them today.",
-  input: z.strictObject({}),
+  input: lazySchema(() => z.strictObject({})),
   retry: 'safe',
 });
 
 /** Arguments are checked against the tool's inputSchema (shared/mcp/json-schema.ts) before the call is sent. */
-export const callMcpToolInput = z.strictObject({
-  tool: z
-    .string({ message: 'must be the name of a tool (text)' })
-    .trim()
-    .min(1, 'must be the name of a tool')
-    .max(128, 'must be at most 128 characters (MCP tool names)')
-    .regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
-  arguments: z.record(z.string(), z.unknown(), { message: 'must be a JSON object of the tool’s arguments' }).optional(),
-});
+export const callMcpToolInput = lazySchema(() =>
+  z.strictObject({
+    tool: z
+      .string({ message: 'must be the name of a tool (text)' })
+      .trim()
+      .min(1, 'must be the name of a tool')
+      .max(128, 'must be at most 128 characters (MCP tool names)')
+      .regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
+    arguments: z.record(z.string(), z.unknown(), { message: 'must be a JSON object of the tool’s arguments' }).optional(),
+  }),
+);
 export type CallMcpToolInput = z.input<typeof callMcpToolInput>;
 
 export const callMcpToolOperation = defineOperation({
@@ -65,7 +68,7 @@ export const getFeaturesOperation = defineOperation({
   mcp: 'features',
   title: 'Get features',
   description: "The organization's feature flags (e.g. Max Active Contacts), from the service's MCP resource me.",
-  input: z.strictObject({}),
+  input: lazySchema(() => z.strictObject({})),
   retry: 'safe',
 });
 

@@ -6,23 +6,26 @@ import { textCaps } from '../validation/limits';
 /** Client ids, secrets, codes and tokens: opaque text, JWT-sized at most. */
 const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
-const tokenInput = z.discriminatedUnion('grant_type', [
-  z.strictObject({
-    grant_type: z.literal('authorization_code'),
-    client_id: secretText(),
-    client_secret: secretText(),
-    redirect_uri: secretText(),
-    code: secretText('authorization code'),
-  }),
-  z.strictObject({
-    grant_type: z.literal('refresh_token'),
-    client_id: secretText(),
-    client_secret: secretText(),
-    redirect_uri: secretText(),
-    refresh_token: secretText('refresh token'),
-  }),
-]);
+const tokenInput = lazySchema(() =>
+  z.discriminatedUnion('grant_type', [
+    z.strictObject({
+      grant_type: z.literal('authorization_code'),
+      client_id: secretText(),
+      client_secret: secretText(),
+      redirect_uri: secretText(),
+      code: secretText('authorization code'),
+    }),
+    z.strictObject({
+      grant_type: z.literal('refresh_token'),
+      client_id: secretText(),
+      client_secret: secretText(),
+      redirect_uri: secretText(),
+      refresh_token: secretText('refresh token'),
+    }),
+  ]),
+);
 
 const tokenBase = {
   resource: 'oauth',
@@ -71,7 +74,7 @@ export const meOperation = defineOperation({
   path: '/oauth/me',
   pathFields: [],
   queryFields: [],
-  input: z.strictObject({}),
+  input: lazySchema(() => z.strictObject({})),
   output: meSchema,
   result: (body) => body,
   credits: 'none',

@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
-export const orgReadInput = z
-  .strictObject({
-    page: z.number().int().min(1, 'pages start at 1').default(1),
-    limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page (spec 8)').default(500),
-    startDate: isoDateTimeInput,
-    endDate: isoDateTimeInput,
-  })
-  .refine((v) => Date.parse(v.startDate) <= Date.parse(v.endDate), { message: 'must not be before startDate', path: ['endDate'] });
+export const orgReadInput = lazySchema(() =>
+  z
+    .strictObject({
+      page: z.number().int().min(1, 'pages start at 1').default(1),
+      limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page (spec 8)').default(500),
+      startDate: isoDateTimeInput,
+      endDate: isoDateTimeInput,
+    })
+    .refine((v) => Date.parse(v.startDate) <= Date.parse(v.endDate), { message: 'must not be before startDate', path: ['endDate'] }),
+);
 
 const orgCommon = {
   version: 'v1',
@@ -34,7 +37,7 @@ export const orgContactsOperation = defineOperation({
   title: 'Get saved contacts',
   description: "Reads the organization's saved (already researched) contacts changed within a period. Free.",
   path: '/contacts',
-  output: v1DataList(orgContactSchema),
+  output: lazySchema(() => v1DataList(orgContactSchema)),
   result: (body) => body.data,
 });
 
@@ -47,7 +50,7 @@ export const orgCompaniesOperation = defineOperation({
   title: 'Get saved companies',
   description: "Reads the organization's saved companies changed within a period. Free.",
   path: '/companies',
-  output: v1DataList(orgCompanySchema),
+  output: lazySchema(() => v1DataList(orgCompanySchema)),
   result: (body) => body.data,
 });
 

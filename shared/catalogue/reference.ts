@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 const base = {
   version: 'v2',
   method: 'GET',
   pathFields: [],
   queryFields: [],
-  input: z.strictObject({}),
+  input: lazySchema(() => z.strictObject({})),
   credits: 'none',
   retry: 'safe',
   pagination: { style: 'none' },
@@ -23,7 +24,7 @@ export const listContactStatusesOperation = defineOperation({
   title: 'List contact statuses',
   description: 'Lists the prospect statuses your organization uses.',
   path: '/contact-statuses',
-  output: v2Envelope(z.array(contactStatusSchema)),
+  output: lazySchema(() => v2Envelope(z.array(contactStatusSchema))),
   result: (body) => body.data,
 });
 
@@ -35,7 +36,7 @@ export const getCreditsOperation = defineOperation({
   title: 'Get credits',
   description: "Shows the organization's remaining research credits.",
   path: '/credits',
-  output: v2Envelope(creditsSchema),
+  output: lazySchema(() => v2Envelope(creditsSchema)),
   result: (body) => body.data,
 });
 

@@ -3,46 +3,53 @@ import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitRes
 import { stringList } from '../validation/fields';
 import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 // The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
 export { companyResearchItem, contactResearchItem };
 
-const searchResultIds = z.array(searchResultIdSchema);
+const searchResultIds = lazySchema(() => z.array(searchResultIdSchema));
 
-export const contactResearchInput = z
-  .strictObject({
-    searchResultIds: searchResultIds.optional(),
-    contacts: z.array(contactResearchItem).optional(),
-    isJobChange: z.boolean().optional(),
-    skipDeduplicationCheck: z.boolean().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const ids = v.searchResultIds?.length ?? 0;
-    const contacts = v.contacts?.length ?? 0;
-    if (ids > 0 && contacts > 0) ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'give searchResultIds or contacts, not both in one request' });
-    if (ids === 0 && contacts === 0) ctx.addIssue({ code: 'custom', path: ['searchResultIds'], message: 'give at least one searchResultId or contact' });
-    if (v.isJobChange !== undefined && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
-  });
+export const contactResearchInput = lazySchema(() =>
+  z
+    .strictObject({
+      searchResultIds: searchResultIds.optional(),
+      contacts: z.array(contactResearchItem).optional(),
+      isJobChange: z.boolean().optional(),
+      skipDeduplicationCheck: z.boolean().optional(),
+    })
+    .superRefine((v, ctx) => {
+      const ids = v.searchResultIds?.length ?? 0;
+      const contacts = v.contacts?.length ?? 0;
+      if (ids > 0 && contacts > 0) ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'give searchResultIds or contacts, not both in one request' });
+      if (ids === 0 && contacts === 0) ctx.addIssue({ code: 'custom', path: ['searchResultIds'], message: 'give at least one searchResultId or contact' });
+      if (v.isJobChange !== undefined && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
+    }),
+);
 
-export const companyResearchInput = z
-  .strictObject({
-    searchResultIds: searchResultIds.optional(),
-    companies: z.array(companyResearchItem).optional(),
-    skipDeduplicationCheck: z.boolean().optional(),
-  })
-  .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, {
-    message: 'give at least one searchResultId or company',
-    path: ['searchResultIds'],
-  });
+export const companyResearchInput = lazySchema(() =>
+  z
+    .strictObject({
+      searchResultIds: searchResultIds.optional(),
+      companies: z.array(companyResearchItem).optional(),
+      skipDeduplicationCheck: z.boolean().optional(),
+    })
+    .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, {
+      message: 'give at least one searchResultId or company',
+      path: ['searchResultIds'],
+    }),
+);
 
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
 /** Request ids are the service's own short tokens; a longer one is not an id, and would overflow the URL. */
 const REQUEST_ID_MAX = 256;
-export const pollInput = z.strictObject({
-  requestIds: stringList().pipe(
-    z.array(z.string().max(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)).min(1, 'give at least one request id'),
-  ),
-});
+export const pollInput = lazySchema(() =>
+  z.strictObject({
+    requestIds: stringList().pipe(
+      z.array(z.string().max(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)).min(1, 'give at least one request id'),
+    ),
+  }),
+);
 
 const submitCommon = {
   version: 'v1',

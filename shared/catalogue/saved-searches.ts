@@ -5,6 +5,7 @@ import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 const base = {
   version: 'v2',
@@ -21,21 +22,25 @@ const byId = { path: '/saved-searches/{id}', pathFields: ['id'] } as const;
  * Spec 4.8 gives sortOrder only by example ("e.g. desc"); the connector takes asc or desc, in any case, and
  * sends it in lower case (docs/DECISIONS.md, "Input validation").
  */
-const sortOrder = z
-  .string({ message: 'must be asc or desc' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
-  .meta({ type: 'string', enum: ['asc', 'desc'] });
+const sortOrder = lazySchema(() =>
+  z
+    .string({ message: 'must be asc or desc' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
+    .meta({ type: 'string', enum: ['asc', 'desc'] }),
+);
 
 /** Spec 4.8 fields; numResultsApproved is at least 0 (spec 8). */
 const editable = {
-  name: nameText('name'),
-  values: z.record(z.string(), z.unknown(), { message: 'must be an object of search filters' }),
-  sortColumn: shortText().pipe(z.string().trim().min(1, 'is empty: name a column, or leave it out')),
+  name: lazySchema(() => nameText('name')),
+  values: lazySchema(() => z.record(z.string(), z.unknown(), { message: 'must be an object of search filters' })),
+  sortColumn: lazySchema(() => shortText().pipe(z.string().trim().min(1, 'is empty: name a column, or leave it out'))),
   sortOrder: sortOrder,
-  tagIds: z.array(integerId),
-  numResultsApproved: z.number({ message: 'must be a whole number, 0 or more' }).int('must be a whole number').min(0, 'must be 0 or more (spec 8)'),
+  tagIds: lazySchema(() => z.array(integerId)),
+  numResultsApproved: lazySchema(() =>
+    z.number({ message: 'must be a whole number, 0 or more' }).int('must be a whole number').min(0, 'must be 0 or more (spec 8)'),
+  ),
 };
 
 /**
@@ -70,7 +75,7 @@ function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(inp
 }
 
 /** A saved search of the user's, picked from their saved searches. */
-const savedSearchPathId = picks(pathId, 'savedSearches');
+const savedSearchPathId = lazySchema(() => picks(pathId, 'savedSearches'));
 
 export const listSavedSearchesOperation = defineOperation({
   ...base,
@@ -82,8 +87,8 @@ export const listSavedSearchesOperation = defineOperation({
   method: 'GET',
   path: '/saved-searches',
   queryFields: ['type'],
-  input: z.strictObject({ type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }).optional() }),
-  output: v2Envelope(z.array(savedSearchSchema)),
+  input: lazySchema(() => z.strictObject({ type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }).optional() })),
+  output: lazySchema(() => v2Envelope(z.array(savedSearchSchema))),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -96,8 +101,8 @@ export const getSavedSearchOperation = defineOperation({
   title: 'Get saved search',
   description: 'Gets one of your saved searches.',
   method: 'GET',
-  input: z.strictObject({ id: savedSearchPathId }),
-  output: v2Envelope(savedSearchSchema),
+  input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
+  output: lazySchema(() => v2Envelope(savedSearchSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -110,18 +115,20 @@ export const createSavedSearchOperation = defineOperation({
   description: 'Saves search filters under a name so you can run them again.',
   method: 'POST',
   path: '/saved-searches',
-  input: z
-    .strictObject({
-      name: editable.name,
-      type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }),
-      values: editable.values,
-      sortColumn: editable.sortColumn.optional(),
-      sortOrder: editable.sortOrder.optional(),
-      tagIds: editable.tagIds.optional(),
-      numResultsApproved: editable.numResultsApproved.optional(),
-    })
-    .transform(checkedValues),
-  output: v2Envelope(savedSearchSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        name: editable.name,
+        type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }),
+        values: editable.values,
+        sortColumn: editable.sortColumn.optional(),
+        sortOrder: editable.sortOrder.optional(),
+        tagIds: editable.tagIds.optional(),
+        numResultsApproved: editable.numResultsApproved.optional(),
+      })
+      .transform(checkedValues),
+  ),
+  output: lazySchema(() => v2Envelope(savedSearchSchema)),
   result: (body) => body.data,
   retry: 'unsafe',
 });
@@ -135,16 +142,18 @@ export const updateSavedSearchOperation = defineOperation({
   title: 'Update saved search',
   description: 'Changes the given fields of one of your saved searches; the others stay.',
   method: 'PUT',
-  input: z
-    .strictObject(editable)
-    .partial()
-    .extend({ id: savedSearchPathId })
-    .refine((v) => Object.entries(v).some(([k, value]) => k !== 'id' && value !== undefined), {
-      message: 'give at least one field to change',
-      path: ['name'],
-    })
-    .transform(checkedUpdateValues),
-  output: v2Envelope(savedSearchSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject(editable)
+      .partial()
+      .extend({ id: savedSearchPathId })
+      .refine((v) => Object.entries(v).some(([k, value]) => k !== 'id' && value !== undefined), {
+        message: 'give at least one field to change',
+        path: ['name'],
+      })
+      .transform(checkedUpdateValues),
+  ),
+  output: lazySchema(() => v2Envelope(savedSearchSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -157,7 +166,7 @@ export const deleteSavedSearchOperation = defineOperation({
   title: 'Delete saved search',
   description: 'Deletes one of your saved searches.',
   method: 'DELETE',
-  input: z.strictObject({ id: savedSearchPathId }),
+  input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.

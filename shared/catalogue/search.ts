@@ -5,13 +5,14 @@ import { enumList, enumValue, flag, nextTokenField, textList } from '../validati
 import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
 const paging = {
-  limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page').optional(),
-  page: z.number().int().min(1, 'pages start at 1').optional(),
+  limit: lazySchema(() => z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page').optional()),
+  page: lazySchema(() => z.number().int().min(1, 'pages start at 1').optional()),
   nextToken: nextTokenField,
-  savedSearchId: picks(z.union([z.string(), z.number()]).pipe(pathId), 'savedSearches').optional(),
+  savedSearchId: lazySchema(() => picks(z.union([z.string(), z.number()]).pipe(pathId), 'savedSearches').optional()),
 };
 
 const notBothCursors = (v: { page?: number; nextToken?: string | null }) => !(v.page !== undefined && v.nextToken);
@@ -57,27 +58,29 @@ function filtersOf(facts: Readonly<Record<string, FilterFact>>): Record<string, 
 
 // Built once and shared by the saved-search filters and the search inputs (about 230 zod schemas each kind, built on
 // every Apps Script execution); zod schemas are immutable, so sharing them changes no validation.
-const contactFilters = filtersOf(contactFilterFacts);
-const companyFilters = filtersOf(companyFilterFacts);
+// Built on first use (shared/validation/lazy-schema.ts), once.
+let filters: { contacts: Record<string, z.ZodType>; companies: Record<string, z.ZodType> } | undefined;
+const contactFilters = () => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) }).contacts;
+const companyFilters = () => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) }).companies;
 
 /** The filters alone (no paging), as a saved search stores them in `values`. */
 export const searchFiltersSchema = {
-  contacts: z.strictObject(contactFilters),
-  companies: z.strictObject(companyFilters),
+  contacts: lazySchema(() => z.strictObject(contactFilters())),
+  companies: lazySchema(() => z.strictObject(companyFilters())),
 } as const;
 
 /**
  * Contact filters: exactly the published list (published-v1-schemas.json, "POST /search/contacts"). An
  * unknown filter is refused by name: passed through, a misspelt filter would silently widen the search.
  */
-export const contactSearchInput = z
-  .strictObject({ ...contactFilters, ...paging })
-  .refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] });
+export const contactSearchInput = lazySchema(() =>
+  z.strictObject({ ...contactFilters(), ...paging }).refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] }),
+);
 
 /** Company filters: the published list ("POST /search/companies"), plus lastModifiedAfter / Before (DECISIONS). */
-export const companySearchInput = z
-  .strictObject({ ...companyFilters, ...paging })
-  .refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] });
+export const companySearchInput = lazySchema(() =>
+  z.strictObject({ ...companyFilters(), ...paging }).refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] }),
+);
 
 const searchCommon = {
   version: 'v2',

@@ -3,6 +3,7 @@ import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2
 import { integerId, isoDateTimeInput, nameText, pathId, shortText } from '../validation/fields';
 import { textCaps } from '../validation/limits';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Tasks (public reference, "The rest of the service": Tasks; the rest in DECISIONS "Tasks, calls, activity"). */
 
@@ -12,21 +13,25 @@ export const feedPageLimit = 100;
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });
 
 /** Published priorities 0 | 1 | 2 (0 low, 2 high: DECISIONS). */
-export const taskPriority = z
-  .number({ message: 'must be 0 (low), 1 (normal) or 2 (high)' })
-  .int('must be 0 (low), 1 (normal) or 2 (high)')
-  .min(0, 'must be 0 (low), 1 (normal) or 2 (high)')
-  .max(2, 'must be 0 (low), 1 (normal) or 2 (high)');
+export const taskPriority = lazySchema(() =>
+  z
+    .number({ message: 'must be 0 (low), 1 (normal) or 2 (high)' })
+    .int('must be 0 (low), 1 (normal) or 2 (high)')
+    .min(0, 'must be 0 (low), 1 (normal) or 2 (high)')
+    .max(2, 'must be 0 (low), 1 (normal) or 2 (high)'),
+);
 
-const description = z.string().max(textCaps.any, `must be at most ${textCaps.any} characters`);
+const description = lazySchema(() => z.string().max(textCaps.any, `must be at most ${textCaps.any} characters`));
 
 /** The columns tasks sort by (not published: DECISIONS "Tasks, calls, activity"). */
 export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', 'name', 'status'] as const;
 
 /** Offset paging of the tasks and activity reads: limit 1..100, offset from 0. */
 export const offsetPaging = {
-  limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(feedPageLimit, `at most ${feedPageLimit} per page`).optional(),
-  offset: z.number().int('must be a whole number').min(0, 'must be 0 or more').optional(),
+  limit: lazySchema(() =>
+    z.number().int('must be a whole number').min(1, 'must be at least 1').max(feedPageLimit, `at most ${feedPageLimit} per page`).optional(),
+  ),
+  offset: lazySchema(() => z.number().int('must be a whole number').min(0, 'must be 0 or more').optional()),
 };
 const paging = { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit } as const;
 
@@ -43,15 +48,17 @@ export const listTasksOperation = defineOperation({
   method: 'GET',
   path: '/tasks',
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'sortColumn', 'sortOrder', 'status', 'taskType'],
-  input: z.strictObject({
-    ...offsetPaging,
-    campaignIdentifier: shortText().optional(),
-    sortColumn: oneOf(taskSortColumns).optional(),
-    sortOrder: oneOf(['asc', 'desc']).optional(),
-    status: oneOf(taskStatuses).optional(),
-    taskType: oneOf(taskTypes).optional(),
-  }),
-  output: v2Envelope(z.array(taskSchema)),
+  input: lazySchema(() =>
+    z.strictObject({
+      ...offsetPaging,
+      campaignIdentifier: shortText().optional(),
+      sortColumn: oneOf(taskSortColumns).optional(),
+      sortOrder: oneOf(['asc', 'desc']).optional(),
+      status: oneOf(taskStatuses).optional(),
+      taskType: oneOf(taskTypes).optional(),
+    }),
+  ),
+  output: lazySchema(() => v2Envelope(z.array(taskSchema))),
   result: (body) => body.data,
   retry: 'safe',
   pagination: paging,
@@ -65,8 +72,8 @@ export const getTaskOperation = defineOperation({
   title: 'Get task',
   description: 'Reads one task.',
   method: 'GET',
-  input: z.strictObject({ id: pathId }),
-  output: v2Envelope(taskSchema),
+  input: lazySchema(() => z.strictObject({ id: pathId })),
+  output: lazySchema(() => v2Envelope(taskSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -79,16 +86,18 @@ export const createTaskOperation = defineOperation({
   description: 'Creates a task for a saved contact: a call, a manual email, a LinkedIn step or a to-do.',
   method: 'POST',
   path: '/tasks',
-  input: z.strictObject({
-    name: nameText('task name'),
-    taskType: oneOf(taskTypes),
-    contactId: integerId,
-    priority: taskPriority,
-    description: description.optional(),
-    dueAt: isoDateTimeInput.optional(),
-    templateId: integerId.optional(),
-  }),
-  output: v2Envelope(taskSchema),
+  input: lazySchema(() =>
+    z.strictObject({
+      name: nameText('task name'),
+      taskType: oneOf(taskTypes),
+      contactId: integerId,
+      priority: taskPriority,
+      description: description.optional(),
+      dueAt: isoDateTimeInput.optional(),
+      templateId: integerId.optional(),
+    }),
+  ),
+  output: lazySchema(() => v2Envelope(taskSchema)),
   result: (body) => body.data,
   // Never repeat a create after an ambiguous failure: the salesperson would get the task twice.
   retry: 'unsafe',
@@ -103,17 +112,19 @@ export const updateTaskOperation = defineOperation({
   title: 'Update task',
   description: "Changes a task's name, description, due date, priority or status.",
   method: 'PUT',
-  input: z
-    .strictObject({
-      id: pathId,
-      name: nameText('task name').optional(),
-      description: description.optional(),
-      dueAt: isoDateTimeInput.optional(),
-      priority: taskPriority.optional(),
-      status: oneOf(taskStatuses).optional(),
-    })
-    .refine((v) => Object.keys(v).some((k) => k !== 'id'), { message: 'give at least one field to change (name, description, dueAt, priority, status)' }),
-  output: v2Envelope(taskSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        id: pathId,
+        name: nameText('task name').optional(),
+        description: description.optional(),
+        dueAt: isoDateTimeInput.optional(),
+        priority: taskPriority.optional(),
+        status: oneOf(taskStatuses).optional(),
+      })
+      .refine((v) => Object.keys(v).some((k) => k !== 'id'), { message: 'give at least one field to change (name, description, dueAt, priority, status)' }),
+  ),
+  output: lazySchema(() => v2Envelope(taskSchema)),
   result: (body) => body.data,
   // Setting the same values twice changes nothing more.
   retry: 'safe',
@@ -127,7 +138,7 @@ export const deleteTaskOperation = defineOperation({
   title: 'Delete task',
   description: 'Deletes a task.',
   method: 'DELETE',
-  input: z.strictObject({ id: pathId }),
+  input: lazySchema(() => z.strictObject({ id: pathId })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
@@ -143,8 +154,8 @@ export const taskActionOperation = defineOperation({
   method: 'POST',
   path: '/tasks/{id}/actions',
   pathFields: ['id'],
-  input: z.strictObject({ id: pathId, action: oneOf(taskActions) }),
-  output: v2Envelope(taskSchema).or(successOnlySchema),
+  input: lazySchema(() => z.strictObject({ id: pathId, action: oneOf(taskActions) })),
+  output: lazySchema(() => v2Envelope(taskSchema).or(successOnlySchema)),
   result: (body) => ('data' in body ? body.data : body),
   // A move that happened is refused the second time (409), which would hide that it worked: never guessed at.
   retry: 'unsafe',

@@ -4,14 +4,15 @@ import { textCaps } from '../validation/limits';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Public reference, "Templates": `type: email | call | custom | linkedin-*` (the linkedin kinds are the step types of the same name). */
 export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'linkedin-connect-request'] as const;
 /** Public reference, "Templates": `contentCategory: static | ai_prompt`. */
 export const templateContentCategories = ['static', 'ai_prompt'] as const;
 
-const typeField = z.enum(templateTypes, { message: `must be one of ${templateTypes.join(', ')}` });
-const subject = shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)');
+const typeField = lazySchema(() => z.enum(templateTypes, { message: `must be one of ${templateTypes.join(', ')}` }));
+const subject = lazySchema(() => shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'));
 const byId = { path: '/templates/{id}', pathFields: ['id'], queryFields: ['type'] } as const;
 const base = {
   version: 'v2',
@@ -40,14 +41,16 @@ export const listTemplatesOperation = defineOperation({
   method: 'GET',
   path: '/templates',
   queryFields: ['page', 'limit', 'searchText', 'type', 'includeStats'],
-  input: z.strictObject({
-    page: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
-    limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
-    searchText: shortText().optional(),
-    type: typeField.optional(),
-    includeStats: z.boolean({ message: 'must be true or false' }).optional(),
-  }),
-  output: v2Envelope(z.array(templateSchema)),
+  input: lazySchema(() =>
+    z.strictObject({
+      page: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+      limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+      searchText: shortText().optional(),
+      type: typeField.optional(),
+      includeStats: z.boolean({ message: 'must be true or false' }).optional(),
+    }),
+  ),
+  output: lazySchema(() => v2Envelope(z.array(templateSchema))),
   result: (body) => body.data,
   retry: 'safe',
   pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
@@ -61,8 +64,8 @@ export const getTemplateOperation = defineOperation({
   title: 'Get template',
   description: 'Reads one template with its subject and body.',
   method: 'GET',
-  input: z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() }),
-  output: v2Envelope(templateSchema),
+  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() })),
+  output: lazySchema(() => v2Envelope(templateSchema)),
   result: (body) => body.data,
   retry: 'safe',
 });
@@ -75,22 +78,24 @@ export const createTemplateOperation = defineOperation({
   description: 'Saves a template (email, call, LinkedIn or custom) that sends and campaign steps can use.',
   method: 'POST',
   path: '/templates',
-  input: z
-    .strictObject({
-      name: nameText('template name'),
-      type: typeField,
-      subject: subject.optional(),
-      body: z.string().optional(),
-      contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }),
-      emailFooterId: integerId.optional(),
-      emailSignatureId: integerId.optional(),
-    })
-    .superRefine((v, ctx) => {
-      if (v.type !== 'email') return;
-      if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required for an email template' });
-      if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required for an email template' });
-    }),
-  output: v2Envelope(templateSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        name: nameText('template name'),
+        type: typeField,
+        subject: subject.optional(),
+        body: z.string().optional(),
+        contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }),
+        emailFooterId: integerId.optional(),
+        emailSignatureId: integerId.optional(),
+      })
+      .superRefine((v, ctx) => {
+        if (v.type !== 'email') return;
+        if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required for an email template' });
+        if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required for an email template' });
+      }),
+  ),
+  output: lazySchema(() => v2Envelope(templateSchema)),
   result: (body) => body.data,
   // A repeated create would save a second template.
   retry: 'unsafe',
@@ -105,23 +110,25 @@ export const updateTemplateOperation = defineOperation({
   title: 'Update template',
   description: 'Changes the name, subject, body or footer of a template; fields left out stay as they are.',
   method: 'PUT',
-  input: z
-    .strictObject({
-      id: picks(pathId, 'templates'),
-      type: typeField.optional(),
-      name: nameText('template name').optional(),
-      subject: subject.optional(),
-      body: z.string().optional(),
-      contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }).optional(),
-      emailFooterId: integerId.optional(),
-      emailSignatureId: integerId.optional(),
-    })
-    .superRefine(emailNeedsSubjectAndBody)
-    .refine(
-      (v) => ['name', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'].some((k) => (v as Record<string, unknown>)[k] !== undefined),
-      { message: 'give at least one field to change (name, subject, body, contentCategory, emailFooterId, emailSignatureId)', path: ['name'] },
-    ),
-  output: v2Envelope(templateSchema),
+  input: lazySchema(() =>
+    z
+      .strictObject({
+        id: picks(pathId, 'templates'),
+        type: typeField.optional(),
+        name: nameText('template name').optional(),
+        subject: subject.optional(),
+        body: z.string().optional(),
+        contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }).optional(),
+        emailFooterId: integerId.optional(),
+        emailSignatureId: integerId.optional(),
+      })
+      .superRefine(emailNeedsSubjectAndBody)
+      .refine(
+        (v) => ['name', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'].some((k) => (v as Record<string, unknown>)[k] !== undefined),
+        { message: 'give at least one field to change (name, subject, body, contentCategory, emailFooterId, emailSignatureId)', path: ['name'] },
+      ),
+  ),
+  output: lazySchema(() => v2Envelope(templateSchema)),
   result: (body) => body.data,
   // Setting the same values twice changes nothing more.
   retry: 'safe',
@@ -135,7 +142,7 @@ export const deleteTemplateOperation = defineOperation({
   title: 'Delete template',
   description: 'Deletes a template that no campaign step uses.',
   method: 'DELETE',
-  input: z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() }),
+  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.

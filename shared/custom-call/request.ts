@@ -4,22 +4,25 @@ import { ValidationError } from '../errors';
 import { baseUrlFor, endpointKey } from '../request/build';
 import type { Settings } from '../settings';
 import type { AnyOperation, Decodable, Sendable } from '../catalogue/types';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Custom API call: any v1/v2 path with the same auth, pacing, retries and errors as the catalogue.
  * The caller picks the version here only because the path is theirs; catalogue operations never do.
  */
-export const customCallInput = z.strictObject({
-  version: z.enum(['v1', 'v2'], { message: 'must be v1 or v2' }),
-  method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { message: 'must be GET, POST, PUT or DELETE' }),
-  path: z
-    .string()
-    .trim()
-    .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and hold only a path (no host, no query: use query)')
-    .refine((p) => !p.split('/').includes('..'), 'must not contain ..'),
-  query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  body: z.record(z.string(), z.unknown(), { message: 'must be a JSON object' }).optional(),
-});
+export const customCallInput = lazySchema(() =>
+  z.strictObject({
+    version: z.enum(['v1', 'v2'], { message: 'must be v1 or v2' }),
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { message: 'must be GET, POST, PUT or DELETE' }),
+    path: z
+      .string()
+      .trim()
+      .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and hold only a path (no host, no query: use query)')
+      .refine((p) => !p.split('/').includes('..'), 'must not contain ..'),
+    query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    body: z.record(z.string(), z.unknown(), { message: 'must be a JSON object' }).optional(),
+  }),
+);
 export type CustomCallInput = z.input<typeof customCallInput>;
 
 /**

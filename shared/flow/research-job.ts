@@ -1,3 +1,4 @@
+import { lazySchema } from '../validation/lazy-schema';
 import { z } from 'zod';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
 import { ValidationError } from '../errors';
@@ -64,10 +65,11 @@ export interface ResearchJob {
   lastError?: { message: string; code?: string; status?: number } | null;
 }
 
+// Built on first use, like every shared schema: the Apps Script bundle's cold load builds none.
 const targetSchemas = {
-  searchResultId: z.strictObject({ searchResultId: searchResultIdSchema }, { error: () => 'give only searchResultId' }),
-  contact: z.strictObject({ contact: contactResearchItem }, { error: () => 'give only contact' }),
-  company: z.strictObject({ company: companyResearchItem }, { error: () => 'give only company' }),
+  searchResultId: lazySchema(() => z.strictObject({ searchResultId: searchResultIdSchema }, { error: () => 'give only searchResultId' })),
+  contact: lazySchema(() => z.strictObject({ contact: contactResearchItem }, { error: () => 'give only contact' })),
+  company: lazySchema(() => z.strictObject({ company: companyResearchItem }, { error: () => 'give only company' })),
 };
 
 /** The issues of one target, with paths inside it (`contact.title`); empty when it can be sent. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, looseDateTime, looseText } from './lenient';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Activity feed events (public reference, "The rest of the service": Activity; fields in DECISIONS "Tasks, calls, activity"). */
 
@@ -22,16 +23,18 @@ export const knownActivityTypes = [
 ] as const;
 
 /** One event: the id is required (the trigger deduplicates and orders by it); the rest is read tolerantly. */
-export const activitySchema = z.looseObject({
-  activityId: idText,
-  type: looseText,
-  description: looseText,
-  contactId: looseText,
-  campaignIdentifier: looseText,
-  taskId: looseText,
-  callId: looseText,
-  emailId: looseText,
-  userId: looseText,
-  occurredAt: looseDateTime,
-});
+export const activitySchema = lazySchema(() =>
+  z.looseObject({
+    activityId: idText,
+    type: looseText,
+    description: looseText,
+    contactId: looseText,
+    campaignIdentifier: looseText,
+    taskId: looseText,
+    callId: looseText,
+    emailId: looseText,
+    userId: looseText,
+    occurredAt: looseDateTime,
+  }),
+);
 export type ActivityEvent = z.infer<typeof activitySchema>;

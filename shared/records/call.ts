@@ -1,28 +1,31 @@
 import { z } from 'zod';
 import { idText, looseDateTime, looseInt, looseText } from './lenient';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Call records (public reference, "The rest of the service": Calls; fields in DECISIONS "Tasks, calls, activity"). */
 
 /** A logged call as the service answers `POST /calls/log`. */
-export const callSchema = z.looseObject({
-  callId: idText,
-  contactId: looseText,
-  callDispositionId: looseInt,
-  callSentimentId: looseInt,
-  callScript: looseText,
-  calledAt: looseDateTime,
-  durationMs: looseInt,
-  fromNumber: looseText,
-  toNumber: looseText,
-  taskId: looseText,
-  createdAt: looseDateTime,
-});
+export const callSchema = lazySchema(() =>
+  z.looseObject({
+    callId: idText,
+    contactId: looseText,
+    callDispositionId: looseInt,
+    callSentimentId: looseInt,
+    callScript: looseText,
+    calledAt: looseDateTime,
+    durationMs: looseInt,
+    fromNumber: looseText,
+    toNumber: looseText,
+    taskId: looseText,
+    createdAt: looseDateTime,
+  }),
+);
 export type LoggedCall = z.infer<typeof callSchema>;
 
 /** Item of `GET /calls/dispositions`: how a call ended (connected, voicemail...). */
-export const callDispositionSchema = z.looseObject({ callDispositionId: looseInt, name: looseText });
+export const callDispositionSchema = lazySchema(() => z.looseObject({ callDispositionId: looseInt, name: looseText }));
 export type CallDisposition = z.infer<typeof callDispositionSchema>;
 
 /** Item of `GET /calls/sentiments`: how the call felt (positive, neutral, negative). */
-export const callSentimentSchema = z.looseObject({ callSentimentId: looseInt, name: looseText });
+export const callSentimentSchema = lazySchema(() => z.looseObject({ callSentimentId: looseInt, name: looseText }));
 export type CallSentiment = z.infer<typeof callSentimentSchema>;

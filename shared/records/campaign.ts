@@ -1,89 +1,104 @@
 import { z } from 'zod';
 import { nonNegativeInt, digitString, isoDateTime } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Campaign records (spec 2.2, 2.3, 4.3; other campaign answers from DECISIONS "Campaigns (v2)"). */
 
 /** Spec 3 lists draft..completed; `archived` is our DECISIONS state (ARCHIVE / UNARCHIVE actions). */
 export const campaignStatuses = ['draft', 'active', 'paused', 'completed', 'archived'] as const;
-export const campaignStatusSchema = z.enum(campaignStatuses);
+export const campaignStatusSchema = lazySchema(() => z.enum(campaignStatuses));
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
 /** Spec 2.2. numContacts and numSteps are strings there, so a number is refused. */
-export const campaignSchema = z.looseObject({
-  campaignId: z.string(),
-  name: z.string(),
-  identifier: z.string(),
-  status: campaignStatusSchema,
-  isPublic: z.boolean(),
-  maxActiveContacts: z.int().nullable(),
-  numContacts: z.string(),
-  numSteps: z.string(),
-  numDays: z.int(),
-  userIdOwner: z.string(),
-  ownerName: z.string(),
-  startedAt: isoDateTime.nullable(),
-  pausedAt: isoDateTime.nullable(),
-  completedAt: isoDateTime.nullable(),
-  createdAt: isoDateTime,
-  emailAccountIds: z.array(z.string()),
-});
+export const campaignSchema = lazySchema(() =>
+  z.looseObject({
+    campaignId: z.string(),
+    name: z.string(),
+    identifier: z.string(),
+    status: campaignStatusSchema,
+    isPublic: z.boolean(),
+    maxActiveContacts: z.int().nullable(),
+    numContacts: z.string(),
+    numSteps: z.string(),
+    numDays: z.int(),
+    userIdOwner: z.string(),
+    ownerName: z.string(),
+    startedAt: isoDateTime.nullable(),
+    pausedAt: isoDateTime.nullable(),
+    completedAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+    emailAccountIds: z.array(z.string()),
+  }),
+);
 export type Campaign = z.infer<typeof campaignSchema>;
 
 /** Spec 2.3. Step type and status values beyond the examples are not shown (2.10), so plain strings. */
-export const campaignStepSchema = z.looseObject({
-  campaignStepId: z.string(),
-  campaignId: z.string(),
-  type: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.string(),
-  stepNumber: z.int(),
-  dueDay: z.int(),
-  templateId: z.string().nullable(),
-  createdAt: isoDateTime,
-});
+export const campaignStepSchema = lazySchema(() =>
+  z.looseObject({
+    campaignStepId: z.string(),
+    campaignId: z.string(),
+    type: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: z.string(),
+    stepNumber: z.int(),
+    dueDay: z.int(),
+    templateId: z.string().nullable(),
+    createdAt: isoDateTime,
+  }),
+);
 export type CampaignStep = z.infer<typeof campaignStepSchema>;
 
 /** Data of the create answer (spec 4.3, 201). */
-export const campaignCreateResultSchema = z.looseObject({
-  campaign: campaignSchema,
-  steps: z.array(campaignStepSchema),
-  contactsAdded: nonNegativeInt,
-});
+export const campaignCreateResultSchema = lazySchema(() =>
+  z.looseObject({
+    campaign: campaignSchema,
+    steps: z.array(campaignStepSchema),
+    contactsAdded: nonNegativeInt,
+  }),
+);
 export type CampaignCreateResult = z.infer<typeof campaignCreateResultSchema>;
 
 /** Data of `GET /v2/campaigns/{id}` (DECISIONS). */
-export const campaignDetailSchema = z.looseObject({
-  campaign: campaignSchema,
-  steps: z.array(campaignStepSchema),
-});
+export const campaignDetailSchema = lazySchema(() =>
+  z.looseObject({
+    campaign: campaignSchema,
+    steps: z.array(campaignStepSchema),
+  }),
+);
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 /** Data of `POST /v2/campaigns/{id}/actions` (DECISIONS). */
-export const campaignActionResultSchema = z.looseObject({ campaign: campaignSchema });
+export const campaignActionResultSchema = lazySchema(() => z.looseObject({ campaign: campaignSchema }));
 export type CampaignActionResult = z.infer<typeof campaignActionResultSchema>;
 
 /** Item of `GET /v2/campaigns/{id}/contacts` (DECISIONS); contactId is a digit string like the org contact's. */
-export const campaignContactSchema = z.looseObject({
-  contactId: digitString,
-  status: z.string(),
-  addedAt: isoDateTime,
-});
+export const campaignContactSchema = lazySchema(() =>
+  z.looseObject({
+    contactId: digitString,
+    status: z.string(),
+    addedAt: isoDateTime,
+  }),
+);
 export type CampaignContact = z.infer<typeof campaignContactSchema>;
 
 /** Data of `POST` / `DELETE /v2/campaigns/{id}/contacts`: one of the two counts, by method. */
-export const campaignContactsChangeSchema = z.looseObject({
-  contactsAdded: nonNegativeInt.optional(),
-  contactsRemoved: nonNegativeInt.optional(),
-});
+export const campaignContactsChangeSchema = lazySchema(() =>
+  z.looseObject({
+    contactsAdded: nonNegativeInt.optional(),
+    contactsRemoved: nonNegativeInt.optional(),
+  }),
+);
 export type CampaignContactsChange = z.infer<typeof campaignContactsChangeSchema>;
 
 /** Data of `GET /v2/campaigns/{id}/metrics` (DECISIONS): plain integer counters. */
-export const campaignMetricsSchema = z.looseObject({
-  numContacts: nonNegativeInt,
-  emailsSent: nonNegativeInt,
-  opens: nonNegativeInt,
-  replies: nonNegativeInt,
-  bounces: nonNegativeInt,
-});
+export const campaignMetricsSchema = lazySchema(() =>
+  z.looseObject({
+    numContacts: nonNegativeInt,
+    emailsSent: nonNegativeInt,
+    opens: nonNegativeInt,
+    replies: nonNegativeInt,
+    bounces: nonNegativeInt,
+  }),
+);
 export type CampaignMetrics = z.infer<typeof campaignMetricsSchema>;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Contact (prospect) status configured for the organization, spec 2.7 / 4.9. */
-export const contactStatusSchema = z.looseObject({
-  statusId: z.int(),
-  name: z.string(),
-  label: z.string(),
-});
+export const contactStatusSchema = lazySchema(() =>
+  z.looseObject({
+    statusId: z.int(),
+    name: z.string(),
+    label: z.string(),
+  }),
+);
 export type ContactStatus = z.infer<typeof contactStatusSchema>;

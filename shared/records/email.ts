@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitString, isoDateTime } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Email records (spec 2.4, 4.5, 4.6) plus email accounts and templates (DECISIONS "Emails, accounts, templates"). */
 
@@ -10,36 +11,42 @@ export const knownEmailStatuses = ['SCHEDULED', 'sent', 'draft'] as const;
  * Spec 2.4. cc/bcc are optional on send and may hold several addresses, so they are not checked as one
  * address and may be absent or null. A scheduled email has no sentAt yet and a draft neither time, so both accept null.
  */
-export const emailSchema = z.looseObject({
-  emailId: z.string(),
-  contactId: digitString,
-  /** Addresses may come with a display name ("Ana <ana@x.com>"), so only presence is checked. */
-  from: z.string().min(1),
-  to: z.string().min(1),
-  cc: z.string().nullish(),
-  bcc: z.string().nullish(),
-  subject: z.string(),
-  body: z.string(),
-  status: z.string(),
-  scheduledAt: isoDateTime.nullish(),
-  sentAt: isoDateTime.nullish(),
-  createdAt: isoDateTime,
-});
+export const emailSchema = lazySchema(() =>
+  z.looseObject({
+    emailId: z.string(),
+    contactId: digitString,
+    /** Addresses may come with a display name ("Ana <ana@x.com>"), so only presence is checked. */
+    from: z.string().min(1),
+    to: z.string().min(1),
+    cc: z.string().nullish(),
+    bcc: z.string().nullish(),
+    subject: z.string(),
+    body: z.string(),
+    status: z.string(),
+    scheduledAt: isoDateTime.nullish(),
+    sentAt: isoDateTime.nullish(),
+    createdAt: isoDateTime,
+  }),
+);
 export type Email = z.infer<typeof emailSchema>;
 
 /** Item of `GET /v2/email-accounts`: the user's connected sending accounts. */
-export const emailAccountSchema = z.looseObject({
-  emailAccountId: z.string(),
-  email: z.email(),
-  name: z.string(),
-});
+export const emailAccountSchema = lazySchema(() =>
+  z.looseObject({
+    emailAccountId: z.string(),
+    email: z.email(),
+    name: z.string(),
+  }),
+);
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 
 /** Item of `GET /v2/templates`; templateId is an integer because email and step bodies take it so. */
-export const templateSchema = z.looseObject({
-  templateId: z.int(),
-  name: z.string(),
-  subject: z.string(),
-  body: z.string(),
-});
+export const templateSchema = lazySchema(() =>
+  z.looseObject({
+    templateId: z.int(),
+    name: z.string(),
+    subject: z.string(),
+    body: z.string(),
+  }),
+);
 export type Template = z.infer<typeof templateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Response envelopes (spec 1): v2 wraps success bodies as `{success, data}`; some v1 bodies are `{data: [...]}`.
@@ -16,5 +17,5 @@ export function v1DataList<T extends z.ZodType>(itemSchema: T) {
 }
 
 /** Body of deletes: `{success: true}` without data (spec 4.4, DECISIONS). */
-export const successOnlySchema = z.looseObject({ success: z.boolean() });
+export const successOnlySchema = lazySchema(() => z.looseObject({ success: z.boolean() }));
 export type SuccessOnly = z.infer<typeof successOnlySchema>;

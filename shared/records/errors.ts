@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { looseInt, looseText } from './lenient';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Error bodies (spec 5.6, 7; public reference; DECISIONS "Status codes" and "Token endpoint").
@@ -7,11 +8,11 @@ import { looseInt, looseText } from './lenient';
  */
 
 /** The common body `{message}` (401, 404, 409, 422 validation, 500). */
-export const messageErrorBodySchema = z.looseObject({ message: z.string() });
+export const messageErrorBodySchema = lazySchema(() => z.looseObject({ message: z.string() }));
 export type MessageErrorBody = z.infer<typeof messageErrorBodySchema>;
 
 /** `{msg}`: 401s have been seen so (public reference). */
-export const msgErrorBodySchema = z.looseObject({ msg: z.string() });
+export const msgErrorBodySchema = lazySchema(() => z.looseObject({ msg: z.string() }));
 export type MsgErrorBody = z.infer<typeof msgErrorBodySchema>;
 
 export const knownCreditLicenseCodes = ['insufficientCredits', 'missingLicense'] as const;
@@ -20,35 +21,33 @@ export const knownCreditLicenseCodes = ['insufficientCredits', 'missingLicense']
  * 422 credit/license body of research and org reads (spec 7). The published body requires none of its fields,
  * and `data` may be missing, so only `msg` and `code` identify it; the shortfall sent as text is read as a number.
  */
-export const creditLicenseErrorBodySchema = z.looseObject({
-  msg: z.string(),
-  code: z.string(),
-  data: z
-    .looseObject({
-      productCategory: looseText,
-      additionalCreditsNeeded: looseInt,
-    })
-    .optional()
-    .catch(undefined),
-});
+export const creditLicenseErrorBodySchema = lazySchema(() =>
+  z.looseObject({
+    msg: z.string(),
+    code: z.string(),
+    data: z
+      .looseObject({
+        productCategory: looseText,
+        additionalCreditsNeeded: looseInt,
+      })
+      .optional()
+      .catch(undefined),
+  }),
+);
 export type CreditLicenseErrorBody = z.infer<typeof creditLicenseErrorBodySchema>;
 
 /** 429 body `{message, code: "rateLimitExceeded"}`; there is no Retry-After, X-RateLimit-Reset says when. */
-export const rateLimitErrorBodySchema = z.looseObject({ message: z.string(), code: z.string() });
+export const rateLimitErrorBodySchema = lazySchema(() => z.looseObject({ message: z.string(), code: z.string() }));
 export type RateLimitErrorBody = z.infer<typeof rateLimitErrorBodySchema>;
 
 /** Token endpoint errors: `{message, error: "invalid_grant" | "invalid_client"}` (OAuth style). */
-export const oauthErrorBodySchema = z.looseObject({ message: z.string().optional(), error: z.string() });
+export const oauthErrorBodySchema = lazySchema(() => z.looseObject({ message: z.string().optional(), error: z.string() }));
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 
 /** Any error body; most specific first, because loose objects also match the simpler shapes. */
-export const errorBodySchema = z.union([
-  creditLicenseErrorBodySchema,
-  rateLimitErrorBodySchema,
-  oauthErrorBodySchema,
-  messageErrorBodySchema,
-  msgErrorBodySchema,
-]);
+export const errorBodySchema = lazySchema(() =>
+  z.union([creditLicenseErrorBodySchema, rateLimitErrorBodySchema, oauthErrorBodySchema, messageErrorBodySchema, msgErrorBodySchema]),
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The fields a caller needs from any error body; absent ones are undefined. */

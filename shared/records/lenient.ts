@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime, urlString } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Reading is tolerant (issue 15): strict on what the connector sends, tolerant on what it reads. A field that
@@ -31,31 +32,33 @@ function wordToBoolean(value: unknown): unknown {
 }
 
 /** Optional text; a number or boolean is read as its text. */
-export const looseText = lenient(z.preprocess(scalarToText, z.string().nullish()));
+export const looseText = lazySchema(() => lenient(z.preprocess(scalarToText, z.string().nullish())));
 
 /**
  * Optional text the connector shows or acts on (a poll item's message): always text, so code can trim it; a list
  * or object is read as its JSON text.
  */
-export const anyText = z.preprocess((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v)), z.string().nullish()).catch(undefined);
+export const anyText = lazySchema(() =>
+  z.preprocess((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v)), z.string().nullish()).catch(undefined),
+);
 
 /** Optional integer; whole-number text is read as the number, other text is kept. */
-export const looseInt = lenient(z.preprocess(digitsToNumber, z.int().nullish()));
+export const looseInt = lazySchema(() => lenient(z.preprocess(digitsToNumber, z.int().nullish())));
 
 /** Optional boolean; "true" / "false" text is read as the boolean. */
-export const looseBoolean = lenient(z.preprocess(wordToBoolean, z.boolean().nullish()));
+export const looseBoolean = lazySchema(() => lenient(z.preprocess(wordToBoolean, z.boolean().nullish())));
 
 /** Optional ISO date-time; any other text (a zone-less time, a plain date) is kept as sent. */
-export const looseDateTime = lenient(isoDateTime.nullish());
+export const looseDateTime = lazySchema(() => lenient(isoDateTime.nullish()));
 
 /** Optional calendar date; a date-time or other text is kept as sent. */
-export const looseDate = lenient(isoDate.nullish());
+export const looseDate = lazySchema(() => lenient(isoDate.nullish()));
 
 /** Optional link: an http(s) URL or "" (how a record says none); other text is kept as sent. */
-export const looseLink = lenient(urlString.or(z.literal('')).nullish());
+export const looseLink = lazySchema(() => lenient(urlString.or(z.literal('')).nullish()));
 
 /** Optional list of text; a single text value is kept as sent. */
-export const looseTextList = lenient(z.array(z.preprocess(scalarToText, z.string())).nullish());
+export const looseTextList = lazySchema(() => lenient(z.array(z.preprocess(scalarToText, z.string())).nullish()));
 
 /** An optional nested record (location, history item) whose own fields are tolerant; a non-object is kept. */
 export function looseNested<T extends z.ZodObject>(schema: T) {
@@ -68,4 +71,4 @@ export function looseList<T extends z.ZodType>(item: T) {
 }
 
 /** A required id the connector acts on (request ids): text, or a number read as its text. */
-export const idText = z.preprocess(scalarToText, z.string());
+export const idText = lazySchema(() => z.preprocess(scalarToText, z.string()));

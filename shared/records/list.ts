@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { digitString, isoDateTime } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** List (tag), spec 2.6. listId is a digit string because saved searches refer to lists by integer tagIds (DECISIONS). */
-export const listSchema = z.looseObject({
-  listId: digitString,
-  name: z.string(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const listSchema = lazySchema(() =>
+  z.looseObject({
+    listId: digitString,
+    name: z.string(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+);
 export type List = z.infer<typeof listSchema>;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** `GET /v2/oauth/me`: the user, not wrapped in `data` (public reference). Lower-case names as the service sends them. */
-export const meSchema = z.looseObject({
-  success: z.boolean(),
-  email: z.email(),
-  firstname: z.string(),
-  lastname: z.string(),
-});
+export const meSchema = lazySchema(() =>
+  z.looseObject({
+    success: z.boolean(),
+    email: z.email(),
+    firstname: z.string(),
+    lastname: z.string(),
+  }),
+);
 export type Me = z.infer<typeof meSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { looseDate, looseDateTime, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { companyLocationSchema, newsAndEventsItemSchema } from './org-contact';
 import { companyPublishedNames, readPublishedNames } from './published-names';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Org company: items of `GET /v1/companies`, company research results and webhook bodies.
@@ -40,14 +41,14 @@ const identity = {
   companyNetworkId: text,
   sicCode: text,
   topTechnologies: text,
-  location: looseNested(companyLocationSchema),
+  location: lazySchema(() => looseNested(companyLocationSchema)),
 };
 
 const funding = {
   fundingTotal: text,
   latestFundingDate: looseDate,
   latestFundingClassifications: looseTextList,
-  newsAndEvents: looseList(newsAndEventsItemSchema),
+  newsAndEvents: lazySchema(() => looseList(newsAndEventsItemSchema)),
 };
 
 const meta = {
@@ -87,7 +88,7 @@ const links = {
   encyclopediaUrl: link,
 };
 
-const orgCompanyFields = z.looseObject({ ...identity, ...funding, ...meta, ...links });
+const orgCompanyFields = lazySchema(() => z.looseObject({ ...identity, ...funding, ...meta, ...links }));
 
-export const orgCompanySchema = orgCompanyFields.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames));
+export const orgCompanySchema = lazySchema(() => orgCompanyFields.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames)));
 export type OrgCompany = z.infer<typeof orgCompanySchema>;

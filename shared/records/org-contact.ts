@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { contactPublishedNames, readPublishedNames } from './published-names';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Org contact (spec 2.8): items of `GET /v1/contacts`, research results and webhook bodies.
@@ -29,39 +30,47 @@ const placeFields = {
 };
 
 /** Spec 2.8 contactLocation. */
-export const contactLocationSchema = z.looseObject({
-  ...placeFields,
-  timezone: text,
-  timezoneRawOffset: text,
-  timezoneAbbr: text,
-});
+export const contactLocationSchema = lazySchema(() =>
+  z.looseObject({
+    ...placeFields,
+    timezone: text,
+    timezoneRawOffset: text,
+    timezoneAbbr: text,
+  }),
+);
 export type ContactLocation = z.infer<typeof contactLocationSchema>;
 
 /** Spec 2.8 companyLocation (also the `location` of an org company). */
-export const companyLocationSchema = z.looseObject({
-  street1: text,
-  street2: text,
-  street3: text,
-  ...placeFields,
-});
+export const companyLocationSchema = lazySchema(() =>
+  z.looseObject({
+    street1: text,
+    street2: text,
+    street3: text,
+    ...placeFields,
+  }),
+);
 export type CompanyLocation = z.infer<typeof companyLocationSchema>;
 
 /** Item of jobHistory; the current job has no end, sent as null or left out (both are read). */
-export const jobHistoryItemSchema = z.looseObject({
-  companyName: text,
-  title: text,
-  startedAt: looseDateTime,
-  endedAt: looseDateTime,
-});
+export const jobHistoryItemSchema = lazySchema(() =>
+  z.looseObject({
+    companyName: text,
+    title: text,
+    startedAt: looseDateTime,
+    endedAt: looseDateTime,
+  }),
+);
 export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
 
 /** Item of newsAndEvents. */
-export const newsAndEventsItemSchema = z.looseObject({
-  title: text,
-  url: text,
-  date: looseDateTime,
-  type: text,
-});
+export const newsAndEventsItemSchema = lazySchema(() =>
+  z.looseObject({
+    title: text,
+    url: text,
+    date: looseDateTime,
+    type: text,
+  }),
+);
 export type NewsAndEventsItem = z.infer<typeof newsAndEventsItemSchema>;
 
 // contactId is a digit string (DECISIONS) because campaign and email bodies take it as an integer; a number is
@@ -148,8 +157,8 @@ const person = {
 };
 
 const location = {
-  contactLocation: looseNested(contactLocationSchema),
-  companyLocation: looseNested(companyLocationSchema),
+  contactLocation: lazySchema(() => looseNested(contactLocationSchema)),
+  companyLocation: lazySchema(() => looseNested(companyLocationSchema)),
 };
 
 const history = {
@@ -164,8 +173,8 @@ const history = {
   jobChangeAlert: text,
   /** Request id of the research that produced this record (public reference). */
   apiResearchId: text,
-  jobHistory: looseList(jobHistoryItemSchema),
-  newsAndEvents: looseList(newsAndEventsItemSchema),
+  jobHistory: lazySchema(() => looseList(jobHistoryItemSchema)),
+  newsAndEvents: lazySchema(() => looseList(newsAndEventsItemSchema)),
 };
 
 // Research links: "each a URL string". The last five are the spec's neutral names for branded fields; their
@@ -210,16 +219,18 @@ export const orgContactFieldGroups = {
   links: Object.keys(links),
 } as const;
 
-const orgContactFields = z.looseObject({
-  ...identity,
-  ...email,
-  ...phones,
-  ...company,
-  ...person,
-  ...location,
-  ...history,
-  ...links,
-});
+const orgContactFields = lazySchema(() =>
+  z.looseObject({
+    ...identity,
+    ...email,
+    ...phones,
+    ...company,
+    ...person,
+    ...location,
+    ...history,
+    ...links,
+  }),
+);
 
-export const orgContactSchema = orgContactFields.overwrite(readPublishedNames(orgContactFields, contactPublishedNames));
+export const orgContactSchema = lazySchema(() => orgContactFields.overwrite(readPublishedNames(orgContactFields, contactPublishedNames)));
 export type OrgContact = z.infer<typeof orgContactSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitString, nonNegativeInt } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Records of the outreach operations the public reference lists without answer shapes ("The rest of the service"):
@@ -8,36 +9,42 @@ import { digitString, nonNegativeInt } from './primitives';
  */
 
 /** Item of `GET /v2/email-footers`. */
-export const emailFooterSchema = z.looseObject({
-  emailFooterId: z.int(),
-  name: z.string(),
-  body: z.string(),
-});
+export const emailFooterSchema = lazySchema(() =>
+  z.looseObject({
+    emailFooterId: z.int(),
+    name: z.string(),
+    body: z.string(),
+  }),
+);
 export type EmailFooter = z.infer<typeof emailFooterSchema>;
 
 /** A contact the bulk send did not write to, and why (no email address, already emailed in this send ...). */
-export const bulkSkipSchema = z.looseObject({ contactId: digitString, reason: z.string() });
+export const bulkSkipSchema = lazySchema(() => z.looseObject({ contactId: digitString, reason: z.string() }));
 
 /** Data of `POST /v2/emails/send-bulk`: how many contacts the filters matched, and the emails it scheduled. */
-export const bulkSendResultSchema = z.looseObject({
-  matched: nonNegativeInt,
-  scheduled: nonNegativeInt,
-  emailIds: z.array(z.string()),
-  skipped: z.array(bulkSkipSchema),
-});
+export const bulkSendResultSchema = lazySchema(() =>
+  z.looseObject({
+    matched: nonNegativeInt,
+    scheduled: nonNegativeInt,
+    emailIds: z.array(z.string()),
+    skipped: z.array(bulkSkipSchema),
+  }),
+);
 export type BulkSendResult = z.infer<typeof bulkSendResultSchema>;
 
 /** Data of `POST /v2/emails/preview`: the rendered email (nothing is sent) and the variables it could not fill. */
-export const emailPreviewSchema = z.looseObject({
-  from: z.string().nullable(),
-  to: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  contactId: digitString.nullable(),
-  missingVariables: z.array(z.string()),
-});
+export const emailPreviewSchema = lazySchema(() =>
+  z.looseObject({
+    from: z.string().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    contactId: digitString.nullable(),
+    missingVariables: z.array(z.string()),
+  }),
+);
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;
 
 /** A template variable as the MCP resource `templates/variables` lists it. */
-export const templateVariableSchema = z.looseObject({ name: z.string(), description: z.string() });
+export const templateVariableSchema = lazySchema(() => z.looseObject({ name: z.string(), description: z.string() }));
 export type TemplateVariable = z.infer<typeof templateVariableSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Small reusable field schemas shared by the record families.
@@ -6,19 +7,19 @@ import { z } from 'zod';
  */
 
 /** ISO 8601 date-time with `Z` or a numeric offset; a zone-less time is ambiguous, so it is refused. */
-export const isoDateTime = z.iso.datetime({ offset: true });
+export const isoDateTime = lazySchema(() => z.iso.datetime({ offset: true }));
 
 /** Calendar date `YYYY-MM-DD` (spec 2.8 history and funding dates). */
-export const isoDate = z.iso.date();
+export const isoDate = lazySchema(() => z.iso.date());
 
 /** Ids that request bodies take as integers travel as digit strings in responses (DECISIONS: contactId, listId). */
-export const digitString = z.string().regex(/^\d+$/, 'expected a string of digits');
+export const digitString = lazySchema(() => z.string().regex(/^\d+$/, 'expected a string of digits'));
 
 /**
  * Absolute http(s) URL (spec 2.8 research link fields are "a URL string"). A regex, not z.url(): zod's
  * check calls `new URL`, which Apps Script's V8 runtime does not have.
  */
-export const urlString = z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'expected an http(s) URL');
+export const urlString = lazySchema(() => z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'expected an http(s) URL'));
 
 /** Counts: integers >= 0. */
-export const nonNegativeInt = z.int().min(0);
+export const nonNegativeInt = lazySchema(() => z.int().min(0));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orgCompanySchema } from './org-company';
 import { orgContactSchema } from './org-contact';
 import { anyText, idText, lenient, looseBoolean, looseText } from './lenient';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Research submit and poll (spec 2.9, 3.5, 4.10, 4.12; public reference; DECISIONS "Research (v1)").
@@ -12,10 +13,12 @@ import { anyText, idText, lenient, looseBoolean, looseText } from './lenient';
  * 202 answer of `POST /v1/{contacts|companies}/research`: one request id per item, in item order. The request
  * ids are what the connector acts on (it polls them), so they are required; a numeric id is read as its text.
  */
-export const researchSubmitResponseSchema = z.looseObject({
-  success: looseBoolean,
-  requestIds: z.array(idText),
-});
+export const researchSubmitResponseSchema = lazySchema(() =>
+  z.looseObject({
+    success: looseBoolean,
+    requestIds: z.array(idText),
+  }),
+);
 export type ResearchSubmitResponse = z.infer<typeof researchSubmitResponseSchema>;
 
 /** Statuses seen so far; more may appear. */
@@ -40,34 +43,36 @@ export const knownCompanyResearchStatuses = ['missing', 'researching', 'done', '
 const pollItemBase = {
   requestId: idText,
   searchResultId: looseText,
-  status: z.string().min(1),
+  status: lazySchema(() => z.string().min(1)),
   message: anyText,
 };
 
 // The record is read tolerantly, and if it is not even an object it is kept as sent: a paid result is never dropped.
-const contactRecord = lenient(orgContactSchema.optional());
-const companyRecord = lenient(orgCompanySchema.optional());
+const contactRecord = lazySchema(() => lenient(orgContactSchema.optional()));
+const companyRecord = lazySchema(() => lenient(orgCompanySchema.optional()));
 
 /** Contact poll item; `contact` is present for done and duplicate. */
-export const contactPollItemSchema = z.looseObject({ ...pollItemBase, contact: contactRecord });
+export const contactPollItemSchema = lazySchema(() => z.looseObject({ ...pollItemBase, contact: contactRecord }));
 export type ContactPollItem = z.infer<typeof contactPollItemSchema>;
 
 /** Company poll item; `company` is present for done and duplicate. */
-export const companyPollItemSchema = z.looseObject({ ...pollItemBase, company: companyRecord });
+export const companyPollItemSchema = lazySchema(() => z.looseObject({ ...pollItemBase, company: companyRecord }));
 export type CompanyPollItem = z.infer<typeof companyPollItemSchema>;
 
 /** Either kind of poll item, for code that handles both endpoints alike. */
-export const researchPollItemSchema = z.looseObject({
-  ...pollItemBase,
-  contact: contactRecord,
-  company: companyRecord,
-});
+export const researchPollItemSchema = lazySchema(() =>
+  z.looseObject({
+    ...pollItemBase,
+    contact: contactRecord,
+    company: companyRecord,
+  }),
+);
 export type ResearchPollItem = z.infer<typeof researchPollItemSchema>;
 
 /** Whole poll answers `{success, data: [item]}`, items in the order asked; `success` is not required (published). */
-export const contactPollResponseSchema = z.looseObject({ success: looseBoolean, data: z.array(contactPollItemSchema) });
+export const contactPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(contactPollItemSchema) }));
 export type ContactPollResponse = z.infer<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = z.looseObject({ success: looseBoolean, data: z.array(companyPollItemSchema) });
+export const companyPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(companyPollItemSchema) }));
 export type CompanyPollResponse = z.infer<typeof companyPollResponseSchema>;
 
 export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';

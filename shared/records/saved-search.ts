@@ -1,20 +1,23 @@
 import { z } from 'zod';
 import { nonNegativeInt } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Saved search (spec 2.5, 4.7, 4.8). */
 
 /** Type and sortOrder values beyond the examples are not shown (spec 2.10), so they stay plain strings. */
-export const savedSearchSchema = z.looseObject({
-  savedSearchId: z.string(),
-  name: z.string(),
-  type: z.string().nullish(),
-  /** Search criteria; their shape follows the search filters, not fixed here. */
-  values: z.record(z.string(), z.unknown()),
-  sortColumn: z.string().nullish(),
-  sortOrder: z.string().nullish(),
-  /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */
-  tagIds: z.array(z.int()),
-  numResultsApproved: nonNegativeInt,
-  gptRequestIdNLS: z.string().nullish(),
-});
+export const savedSearchSchema = lazySchema(() =>
+  z.looseObject({
+    savedSearchId: z.string(),
+    name: z.string(),
+    type: z.string().nullish(),
+    /** Search criteria; their shape follows the search filters, not fixed here. */
+    values: z.record(z.string(), z.unknown()),
+    sortColumn: z.string().nullish(),
+    sortOrder: z.string().nullish(),
+    /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */
+    tagIds: z.array(z.int()),
+    numResultsApproved: nonNegativeInt,
+    gptRequestIdNLS: z.string().nullish(),
+  }),
+);
 export type SavedSearch = z.infer<typeof savedSearchSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { newsAndEventsItemSchema } from './org-contact';
 import { companySearchPublishedNames, contactSearchPublishedNames, readPublishedNames } from './published-names';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Search rows. The spec does not show them: DECISIONS "Search (v2)" named the first fields, the published v1
@@ -12,132 +13,146 @@ import { companySearchPublishedNames, contactSearchPublishedNames, readPublished
  */
 const text = looseText;
 const link = looseLink;
-const newsAndEvents = looseList(newsAndEventsItemSchema);
+const newsAndEvents = lazySchema(() => looseList(newsAndEventsItemSchema));
 
 /** The short location of a contact search row (published: flat city, state, country). */
-export const searchLocationSchema = z.looseObject({
-  city: text,
-  state: text,
-  country: text,
-  fullString: text,
-});
+export const searchLocationSchema = lazySchema(() =>
+  z.looseObject({
+    city: text,
+    state: text,
+    country: text,
+    fullString: text,
+  }),
+);
 export type SearchLocation = z.infer<typeof searchLocationSchema>;
 
 /** The address of a company search row (published: flat street1..3, city, state, postCode, country). */
-export const companySearchLocationSchema = z.looseObject({
-  street1: text,
-  street2: text,
-  street3: text,
-  city: text,
-  state: text,
-  postCode: text,
-  country: text,
-  fullString: text,
-});
+export const companySearchLocationSchema = lazySchema(() =>
+  z.looseObject({
+    street1: text,
+    street2: text,
+    street3: text,
+    city: text,
+    state: text,
+    postCode: text,
+    country: text,
+    fullString: text,
+  }),
+);
 export type CompanySearchLocation = z.infer<typeof companySearchLocationSchema>;
 
-const contactSearchRowFields = z.looseObject({
-  /** What research takes; not required, so one row without it does not fail the page. */
-  searchResultId: text,
-  firstName: text,
-  lastName: text,
-  /** Published `name`. */
-  fullName: text,
-  title: text,
-  department: text,
-  seniority: text,
-  company: text,
-  /** Published `domain`. */
-  companyDomain: text,
-  /** Published flat `city`, `state`, `country`. */
-  contactLocation: looseNested(searchLocationSchema),
-  // Published fields with no DECISIONS name, in published order.
-  middleName: text,
-  timezone: text,
-  companyCity: text,
-  companyState: text,
-  companyCountry: text,
-  liUrl: link,
-  companyLIProfileUrl: link,
-  sicCode: text,
-  industries: looseTextList,
-  startedAtCurrentCompany: looseDate,
-  titleStartedAt: looseDate,
-  timeAtRole: text,
-  timeAtCompany: text,
-  companyFoundedOn: looseDate,
-  lastModifiedAt: looseDateTime,
-  companyRevenue: text,
-  employeeSizeRange: text,
-  companyDomainAlias: text,
-  contactLIRecruiterUrl: link,
-  contactLISalesNavUrl: link,
-  contactXUrl: link,
-  companyGRURL: link,
-  contactCurrentCompanyYears: text,
-  contactFBUrl: link,
-  contactGURL: link,
-  companyXUrl: link,
-  companyFBUrl: link,
-  newsAndEvents,
-  companyFundingTotal: text,
-  companyLatestFundingDate: looseDate,
-  companyLatestFundingClassifications: looseTextList,
-  /** Published: New Hire, New Promotion or null. */
-  jobChangeAlert: text,
-  formerCompany: text,
-  formerTitle: text,
-  formerStartedAt: looseDate,
-  formerEndedAt: looseDate,
-  /** Published: Public, Private or null. */
-  companyType: text,
-  stockTicker: text,
-});
-export const contactSearchRowSchema = contactSearchRowFields.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames));
+const contactSearchRowFields = lazySchema(() =>
+  z.looseObject({
+    /** What research takes; not required, so one row without it does not fail the page. */
+    searchResultId: text,
+    firstName: text,
+    lastName: text,
+    /** Published `name`. */
+    fullName: text,
+    title: text,
+    department: text,
+    seniority: text,
+    company: text,
+    /** Published `domain`. */
+    companyDomain: text,
+    /** Published flat `city`, `state`, `country`. */
+    contactLocation: looseNested(searchLocationSchema),
+    // Published fields with no DECISIONS name, in published order.
+    middleName: text,
+    timezone: text,
+    companyCity: text,
+    companyState: text,
+    companyCountry: text,
+    liUrl: link,
+    companyLIProfileUrl: link,
+    sicCode: text,
+    industries: looseTextList,
+    startedAtCurrentCompany: looseDate,
+    titleStartedAt: looseDate,
+    timeAtRole: text,
+    timeAtCompany: text,
+    companyFoundedOn: looseDate,
+    lastModifiedAt: looseDateTime,
+    companyRevenue: text,
+    employeeSizeRange: text,
+    companyDomainAlias: text,
+    contactLIRecruiterUrl: link,
+    contactLISalesNavUrl: link,
+    contactXUrl: link,
+    companyGRURL: link,
+    contactCurrentCompanyYears: text,
+    contactFBUrl: link,
+    contactGURL: link,
+    companyXUrl: link,
+    companyFBUrl: link,
+    newsAndEvents,
+    companyFundingTotal: text,
+    companyLatestFundingDate: looseDate,
+    companyLatestFundingClassifications: looseTextList,
+    /** Published: New Hire, New Promotion or null. */
+    jobChangeAlert: text,
+    formerCompany: text,
+    formerTitle: text,
+    formerStartedAt: looseDate,
+    formerEndedAt: looseDate,
+    /** Published: Public, Private or null. */
+    companyType: text,
+    stockTicker: text,
+  }),
+);
+export const contactSearchRowSchema = lazySchema(() =>
+  contactSearchRowFields.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames)),
+);
 export type ContactSearchRow = z.infer<typeof contactSearchRowSchema>;
 
-const companySearchRowFields = z.looseObject({
-  searchResultId: text,
-  name: text,
-  domain: text,
-  /** Published `industries` (a list there). */
-  industry: looseText,
-  staffCountRange: text,
-  revenueRange: text,
-  /** Published flat address fields. */
-  location: looseNested(companySearchLocationSchema),
-  // Published fields with no DECISIONS name, in published order.
-  description: text,
-  liUrl: link,
-  sicCode: text,
-  annualRevenue: text,
-  employeeCount: text,
-  numContacts: text,
-  technologies: looseTextList,
-  /** Spec neutral name; the published `linkedInId` is read into it. */
-  companyNetworkId: text,
-  companyLIURL: link,
-  foundedOn: looseDate,
-  newsAndEvents,
-  fundingTotal: text,
-  latestFundingDate: looseDate,
-  latestFundingClassifications: looseTextList,
-  companyType: text,
-  stockTicker: text,
-});
-export const companySearchRowSchema = companySearchRowFields.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames));
+const companySearchRowFields = lazySchema(() =>
+  z.looseObject({
+    searchResultId: text,
+    name: text,
+    domain: text,
+    /** Published `industries` (a list there). */
+    industry: looseText,
+    staffCountRange: text,
+    revenueRange: text,
+    /** Published flat address fields. */
+    location: looseNested(companySearchLocationSchema),
+    // Published fields with no DECISIONS name, in published order.
+    description: text,
+    liUrl: link,
+    sicCode: text,
+    annualRevenue: text,
+    employeeCount: text,
+    numContacts: text,
+    technologies: looseTextList,
+    /** Spec neutral name; the published `linkedInId` is read into it. */
+    companyNetworkId: text,
+    companyLIURL: link,
+    foundedOn: looseDate,
+    newsAndEvents,
+    fundingTotal: text,
+    latestFundingDate: looseDate,
+    latestFundingClassifications: looseTextList,
+    companyType: text,
+    stockTicker: text,
+  }),
+);
+export const companySearchRowSchema = lazySchema(() =>
+  companySearchRowFields.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames)),
+);
 export type CompanySearchRow = z.infer<typeof companySearchRowSchema>;
 
 /**
  * Paging beside `data`. nextToken is the cursor of the next page; the published answer leaves it out when there
  * is none, so it is optional; pagination follows it only while isMore is true.
  */
-export const supplementalDataSchema = z.looseObject({
-  isMore: looseBoolean,
-  total: looseInt,
-  perPage: looseInt,
-  nextToken: looseText,
-});
+export const supplementalDataSchema = lazySchema(() =>
+  z.looseObject({
+    isMore: looseBoolean,
+    total: looseInt,
+    perPage: looseInt,
+    nextToken: looseText,
+  }),
+);
 export type SupplementalData = z.infer<typeof supplementalDataSchema>;
 
 /**
@@ -148,8 +163,8 @@ function searchResponse<T extends z.ZodType>(row: T) {
   return z.looseObject({ success: looseBoolean, data: z.array(row), supplementalData: supplementalDataSchema });
 }
 
-export const contactSearchResponseSchema = searchResponse(contactSearchRowSchema);
+export const contactSearchResponseSchema = lazySchema(() => searchResponse(contactSearchRowSchema));
 export type ContactSearchResponse = z.infer<typeof contactSearchResponseSchema>;
 
-export const companySearchResponseSchema = searchResponse(companySearchRowSchema);
+export const companySearchResponseSchema = lazySchema(() => searchResponse(companySearchRowSchema));
 export type CompanySearchResponse = z.infer<typeof companySearchResponseSchema>;

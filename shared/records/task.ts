@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, looseDateTime, looseInt, looseText } from './lenient';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Task records (public reference, "The rest of the service": Tasks; the fields are ours, DECISIONS "Tasks, calls, activity"). */
 
@@ -20,19 +21,21 @@ export type TaskAction = (typeof taskActions)[number];
  * A task as the service answers it. Only the id is required (the connector acts on it); every other field is
  * read tolerantly, and a status or type the service adds tomorrow is kept as text.
  */
-export const taskSchema = z.looseObject({
-  taskId: idText,
-  name: looseText,
-  taskType: looseText,
-  status: looseText,
-  priority: looseInt,
-  contactId: looseText,
-  description: looseText,
-  dueAt: looseDateTime,
-  templateId: looseInt,
-  campaignIdentifier: looseText,
-  createdAt: looseDateTime,
-  updatedAt: looseDateTime,
-  completedAt: looseDateTime,
-});
+export const taskSchema = lazySchema(() =>
+  z.looseObject({
+    taskId: idText,
+    name: looseText,
+    taskType: looseText,
+    status: looseText,
+    priority: looseInt,
+    contactId: looseText,
+    description: looseText,
+    dueAt: looseDateTime,
+    templateId: looseInt,
+    campaignIdentifier: looseText,
+    createdAt: looseDateTime,
+    updatedAt: looseDateTime,
+    completedAt: looseDateTime,
+  }),
+);
 export type Task = z.infer<typeof taskSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './primitives';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * OAuth token response (spec 2.1, 4.2, 9.2). The endpoint exists under v1 and v2 with different shapes,
@@ -7,49 +8,55 @@ import { isoDateTime } from './primitives';
  */
 
 // RFC 6749 5.1: token_type is case-insensitive; the spec says the constant is "Bearer".
-const bearer = z.string().regex(/^bearer$/i, 'expected token_type Bearer');
+const bearer = lazySchema(() => z.string().regex(/^bearer$/i, 'expected token_type Bearer'));
 
 /** Epoch seconds as the v1 form sends them; a numeric string is tolerated (seen from form-encoded proxies). */
-const epochSeconds = z.union([z.int().min(0), z.string().regex(/^\d+$/, 'expected epoch seconds')]);
+const epochSeconds = lazySchema(() => z.union([z.int().min(0), z.string().regex(/^\d+$/, 'expected epoch seconds')]));
 
 /** v2 form: every field of spec 2.1, `expires_at` an ISO date-time. */
-export const tokenV2Schema = z.looseObject({
-  token_type: bearer,
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  expires_in: z.int().min(0),
-  expires_at: isoDateTime,
-  refresh_token_expires_in: z.int().min(0),
-  refresh_token_expires_at: isoDateTime,
-});
+export const tokenV2Schema = lazySchema(() =>
+  z.looseObject({
+    token_type: bearer,
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+    expires_in: z.int().min(0),
+    expires_at: isoDateTime,
+    refresh_token_expires_in: z.int().min(0),
+    refresh_token_expires_at: isoDateTime,
+  }),
+);
 export type TokenV2 = z.infer<typeof tokenV2Schema>;
 
 /** v1 form: only access_token, refresh_token and `expires_at` in epoch seconds. */
-export const tokenV1Schema = z.looseObject({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  expires_at: epochSeconds,
-});
+export const tokenV1Schema = lazySchema(() =>
+  z.looseObject({
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+    expires_at: epochSeconds,
+  }),
+);
 export type TokenV1 = z.infer<typeof tokenV1Schema>;
 
 /**
  * Any token body we can use: either form, or a plain OAuth answer with only `expires_in`.
  * Needs some expiry, else the client could not know when to refresh.
  */
-export const tokenResponseSchema = z
-  .looseObject({
-    token_type: bearer.optional(),
-    access_token: z.string().min(1),
-    refresh_token: z.string().min(1),
-    expires_in: z.int().min(0).optional(),
-    expires_at: z.union([isoDateTime, epochSeconds]).optional(),
-    refresh_token_expires_in: z.int().min(0).optional(),
-    refresh_token_expires_at: isoDateTime.optional(),
-  })
-  .refine((t) => t.expires_at !== undefined || t.expires_in !== undefined, {
-    message: 'token response has neither expires_at nor expires_in',
-    path: ['expires_at'],
-  });
+export const tokenResponseSchema = lazySchema(() =>
+  z
+    .looseObject({
+      token_type: bearer.optional(),
+      access_token: z.string().min(1),
+      refresh_token: z.string().min(1),
+      expires_in: z.int().min(0).optional(),
+      expires_at: z.union([isoDateTime, epochSeconds]).optional(),
+      refresh_token_expires_in: z.int().min(0).optional(),
+      refresh_token_expires_at: isoDateTime.optional(),
+    })
+    .refine((t) => t.expires_at !== undefined || t.expires_in !== undefined, {
+      message: 'token response has neither expires_at nor expires_in',
+      path: ['expires_at'],
+    }),
+);
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** What the connector stores: absolute expiry times in epoch milliseconds. */

@@ -1,64 +1,75 @@
 import { z } from 'zod';
 import { textCaps } from './limits';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Reusable input fields with messages that say the rule in a user's words. Ids the spec types as
  * integers (contactIds, templateId, tagIds) accept a number or a digit string, since sheets and n8n
  * expressions hand over strings.
  */
-export const integerId = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) {
-    ctx.addIssue({ code: 'custom', message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
-    return z.NEVER;
-  }
-  return n;
-});
+export const integerId = lazySchema(() =>
+  z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
 
 /** An id that goes into a URL path: no spaces, slashes or query characters. */
-export const pathId = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'is required')
-      .max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)
-      .regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation')
-      // `.` and `..` would be resolved as path segments by the URL, reaching another route.
-      .refine((v) => !/^\.+$/.test(v), 'must be an id, not dots'),
-  );
+export const pathId = lazySchema(() =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'is required')
+        .max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)
+        .regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation')
+        // `.` and `..` would be resolved as path segments by the URL, reaching another route.
+        .refine((v) => !/^\.+$/.test(v), 'must be an id, not dots'),
+    ),
+);
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** ISO 8601 date-time with a zone, as the org reads require (public reference). */
-export const isoDateTimeInput = z
-  .union([z.string(), z.date()])
-  .transform((v, ctx) => {
-    const text = v instanceof Date ? v.toISOString() : v.trim();
-    if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
-      ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
-      return z.NEVER;
-    }
-    return new Date(Date.parse(text)).toISOString();
-  })
-  // Declared for the targets: a field of this kind is shown as a date-time picker (n8n) wherever it appears.
-  .meta({ format: 'date-time' });
+export const isoDateTimeInput = lazySchema(() =>
+  z
+    .union([z.string(), z.date()])
+    .transform((v, ctx) => {
+      const text = v instanceof Date ? v.toISOString() : v.trim();
+      if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+        ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
+        return z.NEVER;
+      }
+      return new Date(Date.parse(text)).toISOString();
+    })
+    // Declared for the targets: a field of this kind is shown as a date-time picker (n8n) wherever it appears.
+    .meta({ format: 'date-time' }),
+);
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
-export const emailAddress = z
-  .string()
-  .trim()
-  .max(textCaps.email, `must be an email address of at most ${textCaps.email} characters`)
-  .regex(EMAIL, 'must be an email address such as ana@example.com');
+export const emailAddress = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(textCaps.email, `must be an email address of at most ${textCaps.email} characters`)
+    .regex(EMAIL, 'must be an email address such as ana@example.com'),
+);
 
 /** One or more addresses separated by commas (cc, bcc). */
-export const emailList = z
-  .string()
-  .trim()
-  .max(textCaps.emailList, `must be at most ${textCaps.emailList} characters`)
-  .refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas');
+export const emailList = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(textCaps.emailList, `must be at most ${textCaps.emailList} characters`)
+    .refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas'),
+);
 
 export const nonEmpty = (what = 'text', max: number = textCaps.name) =>
   z.string().trim().min(1, `is required and must be non-empty ${what}`).max(max, `must be at most ${max} characters`);

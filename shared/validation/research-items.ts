@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The one source of truth for what a research item may hold (spec 4.10, public reference "Research"):
@@ -39,14 +40,16 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 // service's reading uses; a URL only the service refuses is taken out of its batch alone (flow/research.ts).
 const HTTP_URL = /^https?:\/\/(?:[^\s/\\?#@]*@)?(?:[^\s/\\?#@:<>[\]^|%]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/\\?#].*)?$/i;
 
-const email = itemText(RESEARCH_TEXT_MAX.email).regex(EMAIL, 'must be an email address such as ana@example.com');
-const url = itemText(RESEARCH_TEXT_MAX.url).refine((v) => {
-  const m = HTTP_URL.exec(v);
-  return Boolean(m) && (m![1] === undefined || Number(m![1]) <= 65535);
-}, 'must be a URL starting with http:// or https://');
+const email = lazySchema(() => itemText(RESEARCH_TEXT_MAX.email).regex(EMAIL, 'must be an email address such as ana@example.com'));
+const url = lazySchema(() =>
+  itemText(RESEARCH_TEXT_MAX.url).refine((v) => {
+    const m = HTTP_URL.exec(v);
+    return Boolean(m) && (m![1] === undefined || Number(m![1]) <= 65535);
+  }, 'must be a URL starting with http:// or https://'),
+);
 
 /** A searchResultId from Search: text, as the service types it (string[]); numbers and objects are refused. */
-export const searchResultIdSchema = itemText(RESEARCH_TEXT_MAX.searchResultId);
+export const searchResultIdSchema = lazySchema(() => itemText(RESEARCH_TEXT_MAX.searchResultId));
 
 const CONTACT_FORMS =
   'contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl (a title only beside contactName and companyName)';
@@ -61,36 +64,40 @@ const CONTACT_KEYS = ['contactName', 'companyName', 'title', 'domain', 'email', 
 const COMPANY_KEYS = ['domain', 'companyName'] as const;
 
 /** A contact given by identifiers (public reference: research). */
-export const contactResearchItem = z
-  .strictObject(
-    {
-      contactName: itemText(RESEARCH_TEXT_MAX.name).optional(),
-      companyName: itemText(RESEARCH_TEXT_MAX.name).optional(),
-      title: itemText(RESEARCH_TEXT_MAX.name).optional(),
-      domain: itemText(RESEARCH_TEXT_MAX.domain).optional(),
-      email: email.optional(),
-      liProfileUrl: url.optional(),
-      liSalesNavUrl: url.optional(),
-      liRecruiterUrl: url.optional(),
-    },
-    { error: unknownKey(CONTACT_KEYS) },
-  )
-  .superRefine((c, ctx) => {
-    const named = c.contactName !== undefined;
-    const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
-    if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
-    else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
-    }
-  });
+export const contactResearchItem = lazySchema(() =>
+  z
+    .strictObject(
+      {
+        contactName: itemText(RESEARCH_TEXT_MAX.name).optional(),
+        companyName: itemText(RESEARCH_TEXT_MAX.name).optional(),
+        title: itemText(RESEARCH_TEXT_MAX.name).optional(),
+        domain: itemText(RESEARCH_TEXT_MAX.domain).optional(),
+        email: email.optional(),
+        liProfileUrl: url.optional(),
+        liSalesNavUrl: url.optional(),
+        liRecruiterUrl: url.optional(),
+      },
+      { error: unknownKey(CONTACT_KEYS) },
+    )
+    .superRefine((c, ctx) => {
+      const named = c.contactName !== undefined;
+      const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
+      if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
+      else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
+      }
+    }),
+);
 
 /** Spec 4.10: each company needs at least one of domain, companyName. */
-export const companyResearchItem = z
-  .strictObject(
-    { domain: itemText(RESEARCH_TEXT_MAX.domain).optional(), companyName: itemText(RESEARCH_TEXT_MAX.name).optional() },
-    { error: unknownKey(COMPANY_KEYS) },
-  )
-  .refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)');
+export const companyResearchItem = lazySchema(() =>
+  z
+    .strictObject(
+      { domain: itemText(RESEARCH_TEXT_MAX.domain).optional(), companyName: itemText(RESEARCH_TEXT_MAX.name).optional() },
+      { error: unknownKey(COMPANY_KEYS) },
+    )
+    .refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)'),
+);
 
 export type ContactResearchItem = z.input<typeof contactResearchItem>;
 export type CompanyResearchItem = z.input<typeof companyResearchItem>;

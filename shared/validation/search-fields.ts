@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textCaps } from './limits';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Search filter fields. A filter left out is fine; a filter given empty (`''`, `[]`, `',,,'`, spaces) is
@@ -53,12 +54,14 @@ function listOf(item: z.ZodType<string>, max: number, split: (text: string) => s
   );
 }
 
-const filterText = z
-  .string({ message: 'must be text' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`)
-  .refine((v) => !CONTROL.test(v), 'must not contain control characters');
+const filterText = lazySchema(() =>
+  z
+    .string({ message: 'must be text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`)
+    .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+);
 
 /** Free-text values: an array, or one comma-separated text. */
 export function textList(max: number) {
@@ -102,17 +105,21 @@ export function enumList(values: readonly string[], max: number) {
 }
 
 /** true / false, also as the text a sheet cell holds. */
-export const flag = z
-  .preprocess(
-    (v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v),
-    z.boolean({ message: 'must be true or false' }),
-  )
-  .meta({ type: 'boolean' });
+export const flag = lazySchema(() =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v),
+      z.boolean({ message: 'must be true or false' }),
+    )
+    .meta({ type: 'boolean' }),
+);
 
 /** An opaque cursor from the previous page: null (or left out) for the first page. */
-export const nextTokenField = z
-  .string({ message: 'must be the nextToken text of the previous page, or null for the first page' })
-  .min(1, 'is empty: leave it out (or null) for the first page, or pass the nextToken of the previous page')
-  .max(textCaps.nextToken, `is not a nextToken: at most ${textCaps.nextToken} characters`)
-  .regex(/^[\x21-\x7e]+$/, 'is not a nextToken: a token is printable text without spaces; pass the nextToken of the previous page unchanged')
-  .nullish();
+export const nextTokenField = lazySchema(() =>
+  z
+    .string({ message: 'must be the nextToken text of the previous page, or null for the first page' })
+    .min(1, 'is empty: leave it out (or null) for the first page, or pass the nextToken of the previous page')
+    .max(textCaps.nextToken, `is not a nextToken: at most ${textCaps.nextToken} characters`)
+    .regex(/^[\x21-\x7e]+$/, 'is not a nextToken: a token is printable text without spaces; pass the nextToken of the previous page unchanged')
+    .nullish(),
+);

@@ -13,7 +13,8 @@ import vm from 'node:vm';
 import { entryPoints } from '../../apps-script/src/main';
 import { addOnBuild, ROOT } from './setup';
 
-const LIMIT_BYTES = 300 * 1024;
+// Issue 13: "≤ 300 KB", read strictly (300,000 bytes, not 300 KiB).
+const LIMIT_BYTES = 300_000;
 const SRC = path.join(ROOT, 'apps-script', 'src');
 
 let code: string;
@@ -45,7 +46,7 @@ function sources(): string {
     .join('\n');
 }
 
-test('Code.js is at most 300 KB, and the bundle in it is minified', () => {
+test('Code.js is at most 300,000 bytes, and the bundle in it is minified', () => {
   expect(Buffer.byteLength(code)).toBeLessThanOrEqual(LIMIT_BYTES);
   const bundle = code.slice(code.indexOf('"use strict";var __addon=('), code.indexOf('\n/**\n'));
   expect(bundle.length).toBeGreaterThan(code.length * 0.8);
@@ -108,4 +109,26 @@ test('every function name handed to Apps Script as a string is a global of Code.
   // Simple triggers Apps Script calls by their reserved names.
   const reserved = ['onOpen', 'onInstall'];
   expect([...fromSidebar, ...fromSources, ...reserved].filter((n) => !isGlobal(n))).toEqual([]);
+});
+
+// Zod gives each schema it builds its `_zod` internals through Object.defineProperty (zod/v4/core/core.js).
+const COUNT_SCHEMAS = `var __schemas = 0;
+(function (define) {
+  Object.defineProperty = function (o, k, d) {
+    if (k === '_zod') __schemas++;
+    return define(o, k, d);
+  };
+})(Object.defineProperty);`;
+
+test('loading Code.js builds (almost) no zod schema: the catalogue and the shared schemas are built on first use', () => {
+  const context = vm.createContext({});
+  vm.runInContext(COUNT_SCHEMAS, context);
+  vm.runInContext(code, context);
+  // It was 2,235 (issue 13, cold load). The few left are module-level schemas of shared/flow/research-job.ts.
+  expect((context as { __schemas: number }).__schemas).toBeLessThan(10);
+});
+
+test('JSON Schema conversion is left out of Code.js, and says so if called', () => {
+  expect(code).toContain('zod JSON Schema conversion is not part of the Apps Script bundle');
+  expect(code).not.toContain('Non-representable type encountered');
 });

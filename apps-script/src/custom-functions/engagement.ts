@@ -13,16 +13,17 @@ import {
   call,
   type AnyOperation,
 } from '../../../shared';
+import { lazyList } from '../../../shared/validation/lazy-schema';
 import { intArg, isBlank } from '../args';
 import { customFunctionCell, type CellValue } from '../cells';
 import { table } from '../sheet-io';
 import type { Answering } from './answer';
 import { customFunction, param, type CustomFunction } from './define';
 
-const taskColumns = records.describeRecordFields(records.taskSchema);
-const activityColumns = records.describeRecordFields(records.activitySchema);
-const dispositionColumns = records.describeRecordFields(records.callDispositionSchema);
-const sentimentColumns = records.describeRecordFields(records.callSentimentSchema);
+const taskColumns = lazyList(() => records.describeRecordFields(records.taskSchema));
+const activityColumns = lazyList(() => records.describeRecordFields(records.activitySchema));
+const dispositionColumns = lazyList(() => records.describeRecordFields(records.callDispositionSchema));
+const sentimentColumns = lazyList(() => records.describeRecordFields(records.callSentimentSchema));
 
 /** A cell's text filter: blank is no filter; a number typed in a cell is read as its text. */
 function textArg(value: unknown): string | undefined {

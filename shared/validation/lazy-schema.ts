@@ -1,0 +1,127 @@
+import { globalRegistry } from 'zod';
+
+/**
+ * Schemas built on first use (issue 13, bundles: cold load). Every Apps Script execution loads the whole add-on, and
+ * building the ~2,200 zod schemas the catalogue and the shared modules declared at module level took most of that
+ * load. A module-level schema is written `lazySchema(() => z.object(...))`: what it returns stands for that schema
+ * (same type, same methods, usable inside other schemas), built the first time anything reads from it, once.
+ *
+ * How: a Proxy over an empty object. On the first read the schema is built, and the empty object is initialised as
+ * that schema with zod's own `init`, from the built schema's definition (what zod's constructor does). From then on the
+ * Proxy passes everything to it; zod's own code holds the object itself (no Proxy on its hot paths), and methods read
+ * through the Proxy are bound to it, so schemas derived from a stand-in (`integerId.optional()`) wrap the object.
+ * Only a stand-in handed to zod as an argument (`z.object({ id: integerId })`) stays a Proxy inside another schema:
+ * for zod's identity-keyed work the stand-in is made to count as the object (below: `.meta()`, JSON Schema).
+ */
+
+/** How many stand-ins have been built so far (a test reads it: loading the add-on builds none). */
+let built = 0;
+export function lazyValuesBuilt(): number {
+  return built;
+}
+
+/**
+ * One Proxy handler per stand-in, its traps shared (a trap's `this` is its handler): `fill` is dropped once it ran.
+ * While it runs, reads and writes reach the target as it is (zod's init writes there).
+ */
+interface Filling {
+  fill?: (target: object, proxy: object) => void;
+  proxy: object;
+}
+
+function ready(handler: Filling, target: object): object {
+  const fill = handler.fill;
+  if (fill) {
+    handler.fill = undefined;
+    try {
+      fill(target, handler.proxy);
+    } catch (error) {
+      handler.fill = fill;
+      throw error;
+    }
+    built++;
+  }
+  return target;
+}
+
+const traps: ProxyHandler<object> & ThisType<Filling> = {
+  get(t, key) {
+    const value = Reflect.get(ready(this, t), key, t) as unknown;
+    // A method called on the stand-in runs on the object (bound here: a call's `this` would be the Proxy).
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(t) : value;
+  },
+  set(t, key, value) {
+    return Reflect.set(ready(this, t), key, value, t);
+  },
+  has(t, key) {
+    return Reflect.has(ready(this, t), key);
+  },
+  ownKeys(t) {
+    return Reflect.ownKeys(ready(this, t));
+  },
+  getOwnPropertyDescriptor(t, key) {
+    return Reflect.getOwnPropertyDescriptor(ready(this, t), key);
+  },
+  defineProperty(t, key, descriptor) {
+    return Reflect.defineProperty(ready(this, t), key, descriptor);
+  },
+  deleteProperty(t, key) {
+    return Reflect.deleteProperty(ready(this, t), key);
+  },
+  getPrototypeOf(t) {
+    return Reflect.getPrototypeOf(ready(this, t));
+  },
+};
+
+/** A Proxy over `target` that calls `fill(target, proxy)` before anything reads or writes through it, once. */
+function filledOnFirstUse<T extends object>(target: T, fill: (target: T, proxy: T) => void): T {
+  const handler = Object.create(traps) as Filling & ProxyHandler<T>;
+  handler.fill = fill as Filling['fill'];
+  handler.proxy = new Proxy(target, handler);
+  return handler.proxy as T;
+}
+
+interface ZodInternals {
+  def: unknown;
+  parent?: object;
+  deferred?: (() => void)[];
+  constr: { init(inst: object, def: unknown): void };
+  processJSONSchema?: (ctx: { seen: Map<object, unknown> }, json: object, params: object) => void;
+}
+
+/** A zod schema built on first use (see above). */
+export function lazySchema<T extends object>(build: () => T): T {
+  return filledOnFirstUse({} as T, (target, proxy) => {
+    const schema = build() as T & { _zod: ZodInternals };
+    const internals = schema._zod;
+    // What zod's constructor does (zod/v4/core/core.js `_`), on the target.
+    Object.setPrototypeOf(target, Object.getPrototypeOf(schema));
+    internals.constr.init(target, internals.def);
+    const own = (target as unknown as { _zod: ZodInternals })._zod;
+    for (const run of own.deferred ?? []) run();
+    own.deferred = undefined;
+    // `.meta()` / `.describe()` made the built schema a child of the described one, and registered it: both, for the
+    // object and for the stand-in (zod's registry is keyed by object; JSON Schema conversion reads it).
+    if (internals.parent !== undefined) own.parent = internals.parent;
+    const meta = globalRegistry.get(schema as never);
+    if (meta !== undefined) {
+      globalRegistry.add(target as never, meta as never);
+      globalRegistry.add(proxy as never, meta as never);
+    }
+    // JSON Schema conversion records a schema under what it was handed (the stand-in, when another schema holds it),
+    // then its converter looks up the object: the same record under both.
+    const convert = own.processJSONSchema;
+    if (convert)
+      own.processJSONSchema = (ctx, json, params) => {
+        if (!ctx.seen.has(target) && ctx.seen.has(proxy)) ctx.seen.set(target, ctx.seen.get(proxy));
+        convert(ctx, json, params);
+      };
+  });
+}
+
+/** A list derived from schemas (a record's columns), derived on first use; an array to its users. */
+export function lazyList<T>(build: () => readonly T[]): readonly T[] {
+  return filledOnFirstUse([] as T[], (target) => {
+    target.push(...build());
+  });
+}
