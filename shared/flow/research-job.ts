@@ -1,5 +1,5 @@
-import { lazySchema } from '../validation/lazy-schema';
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
 import { ValidationError } from '../errors';
 import { fieldPath } from '../validation/format';
