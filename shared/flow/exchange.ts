@@ -95,7 +95,7 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
     }
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
-    client.state.pacing = observe(client.state.pacing, key, rate);
+    client.state.pacing = observe(client.state.pacing, key, { ...rate, refused: response.status === 429 });
     noteCredits(client, response, now);
 
     if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
