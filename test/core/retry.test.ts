@@ -25,7 +25,7 @@ describe('retry decision (DESIGN: only where a repeat cannot do harm)', () => {
     expect(d.action === 'accept' ? 'accept' : `${d.action}:${d.reason}`).toBe(expected);
   });
 
-  describe('429: waited out while the reset falls within the run\'s time limit, however many came before', () => {
+  describe("429: waited out while the reset falls within the run's time limit, however many came before", () => {
     const limit = 300_000;
     it.each<[string, number, { waitMs: number; waitedMs: number } | undefined, number | undefined, string]>([
       ['first 429, reset in 5 s', 1, { waitMs: 5000, waitedMs: 0 }, undefined, 'retry:rateLimited'],

@@ -116,9 +116,7 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
 
   it('gives up once the 429s outlast maxRateLimitWaitMs, with a RateLimitError that says so', () => {
     // A service that keeps refusing with a reset 2 s away: each wait is 3 s (reset + margin); 10 s in all allowed.
-    const host = scriptedHost((_req, now) =>
-      json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, Math.floor(now / 1000) + 2)),
-    );
+    const host = scriptedHost((_req, now) => json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, Math.floor(now / 1000) + 2)));
     const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0, settings: { maxRateLimitWaitMs: 10_000 } });
     let error: unknown;
     try {

@@ -7,5 +7,5 @@ export function queueE2eSkipReason(env: NodeJS.ProcessEnv = process.env): string
   if (env.SKIP_N8N_E2E === '1') return 'SKIP_N8N_E2E=1';
   if (env.CI === 'true' || env.CI === '1') return undefined;
   if (env.N8N_QUEUE_E2E === '1') return undefined;
-  return 'heavy (PostgreSQL, Redis, n8n main + 2 workers, ~4 min): runs under CI=true, locally with N8N_QUEUE_E2E=1';
+  return 'heavy (PostgreSQL, Redis, n8n main + 2 workers, ~2 min): runs under CI=true, locally with N8N_QUEUE_E2E=1';
 }
