@@ -15,9 +15,8 @@ export function rateTable(rows: WindowRow[], startedAt: number): string {
   const lines = [`${'window (s)'.padEnd(11)}${'endpoint'.padEnd(width + 2)}limit  requests  429s`];
   for (const r of sorted) {
     const at = ((Date.parse(r.windowStart) - startedAt) / 1000).toFixed(0);
-    lines.push(
-      `${`+${at}`.padEnd(11)}${r.endpoint.padEnd(width + 2)}${String(r.limit).padStart(5)}  ${String(r.allowed + r.refused).padStart(8)}  ${String(r.refused).padStart(4)}`,
-    );
+    const counts = `${String(r.limit).padStart(5)}  ${String(r.allowed + r.refused).padStart(8)}  ${String(r.refused).padStart(4)}`;
+    lines.push(`${`+${at}`.padEnd(11)}${r.endpoint.padEnd(width + 2)}${counts}`);
   }
   lines.push('totals:');
   for (const endpoint of [...new Set(sorted.map((r) => r.endpoint))]) {
