@@ -100,6 +100,22 @@ const routes: AdminRoute[] = [
   { method: 'DELETE', pattern: /^\/requests$/, run: (s) => (s.stats.reset(), { success: true }) },
   { method: 'GET', pattern: /^\/rate-limits$/, run: (s) => ({ settings: s.config.rateLimit, windows: s.rateLimiter.snapshot(s.clock.now()) }) },
   {
+    // Requests let through and refused (429) per window, endpoint and organization, oldest first; ?org= narrows it.
+    method: 'GET',
+    pattern: /^\/rate-limits\/log$/,
+    run: (s, _b, q) => {
+      const org = q.get('org') ? orgOf(s, q.get('org')) : null;
+      return s.rateLimiter
+        .history()
+        .filter((r) => !org || r.bucket === org.id)
+        .map(({ bucket, windowStart, ...r }) => ({
+          org: s.state.orgs.get(bucket)?.handle ?? bucket,
+          windowStart: new Date(windowStart).toISOString(),
+          ...r,
+        }));
+    },
+  },
+  {
     method: 'PUT',
     pattern: /^\/rate-limits$/,
     run: (s, body) => {

@@ -18,8 +18,23 @@ interface Window {
   count: number;
 }
 
+/** What one window of one bucket and endpoint saw: requests let through and refused with 429. */
+export interface WindowRecord {
+  bucket: string;
+  endpoint: string;
+  windowStart: number;
+  limit: number;
+  allowed: number;
+  refused: number;
+}
+
+/** Windows kept in the log (oldest dropped first): enough for a test or benchmark run, bounded for a long-lived sandbox. */
+const LOG_WINDOWS = 20_000;
+
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  /** Per window, what was let through and refused (GET /__admin/rate-limits/log), in the order windows began. */
+  private readonly log = new Map<string, WindowRecord>();
 
   constructor(private readonly config: SandboxConfig) {}
 
@@ -49,7 +64,12 @@ export class RateLimiter {
   take(bucket: string, endpoint: string, limit: number, now: number): RateDecision {
     const w = this.window(`${bucket}\u0000${endpoint}`, now);
     const resetSec = Math.ceil((w.start + this.config.rateLimit.windowMs) / 1000);
-    if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSec };
+    const record = this.record(bucket, endpoint, w.start, limit);
+    if (w.count >= limit) {
+      record.refused++;
+      return { allowed: false, limit, remaining: 0, resetSec };
+    }
+    record.allowed++;
     w.count++;
     return { allowed: true, limit, remaining: limit - w.count, resetSec };
   }
@@ -71,8 +91,26 @@ export class RateLimiter {
     return out;
   }
 
+  /** Every logged window, oldest first. */
+  history(): WindowRecord[] {
+    return [...this.log.values()].map((r) => ({ ...r }));
+  }
+
   reset(): void {
     this.windows.clear();
+    this.log.clear();
+  }
+
+  private record(bucket: string, endpoint: string, windowStart: number, limit: number): WindowRecord {
+    const key = `${bucket}\u0000${endpoint}\u0000${windowStart}`;
+    let r = this.log.get(key);
+    if (!r) {
+      if (this.log.size >= LOG_WINDOWS) this.log.delete(this.log.keys().next().value!);
+      r = { bucket, endpoint, windowStart, limit, allowed: 0, refused: 0 };
+      this.log.set(key, r);
+    }
+    r.limit = limit;
+    return r;
   }
 
   private prune(currentStart: number): void {

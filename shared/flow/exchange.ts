@@ -13,11 +13,16 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
   client.state.credits = { balance, observedAtMs: now };
 }
 
-function tooLongWait(op: Sendable, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number): RateLimitError {
+/**
+ * The one way a rate limit ends a run: its reset lies beyond the time the run may wait (maxRateLimitWaitMs, counted
+ * from the request's first 429). `refused`: the 429s this request met (0: the pacer saw it coming, nothing sent).
+ */
+function tooLongWait(op: Sendable, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number, refused = 0): RateLimitError {
   const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
+  const outcome = refused ? `Refused ${refused} time${refused === 1 ? '' : 's'} with 429; the service did not act on it.` : 'Nothing was sent.';
   return new RateLimitError(
     `${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round(waitMs / 1000)} ` +
-      `s > maxRateLimitWaitMs). Nothing was sent.`,
+      `s, counted from the first 429, > maxRateLimitWaitMs). ${outcome}`,
     resetAtMs ?? now + waitMs,
     {
       status: 429,
@@ -75,9 +80,7 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
   // 429s and other failures have separate budgets, so earlier 429s don't shorten the 5xx retries.
   let rateLimitedTries = 0;
   let otherTries = 0;
-  // 429s met for one reset epoch: waiting out the reset should have ended them.
-  let sameWindowTries = 0;
-  let lastResetAtMs: number | undefined;
+  // When this request met its first 429: the waits that follow count against maxRateLimitWaitMs in all.
   let limitedSince: number | null = null;
   for (;;) {
     yield* pace(client, op, request, key, limitedSince);
@@ -92,7 +95,7 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
     }
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
-    client.state.pacing = observe(client.state.pacing, key, rate);
+    client.state.pacing = observe(client.state.pacing, key, { ...rate, refused: response.status === 429 });
     noteCredits(client, response, now);
 
     if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
@@ -101,11 +104,11 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
       yield* sign(request, bearerOf(signed));
       continue;
     }
+    let waitMs = 0;
     if (response.status === 429) {
       rateLimitedTries++;
-      sameWindowTries = rate.resetAtMs !== undefined && rate.resetAtMs !== lastResetAtMs ? 1 : sameWindowTries + 1;
-      lastResetAtMs = rate.resetAtMs;
       limitedSince ??= now;
+      waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
     } else otherTries++;
     const attempt = response.status === 429 ? rateLimitedTries : otherTries;
     const decision = decideRetry({
@@ -113,21 +116,15 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
       safety: op.retry,
       attempt,
       maxRateLimitTries: s.maxRateLimitTries,
-      sameWindowTries,
+      rateLimitWait: response.status === 429 ? { waitMs, waitedMs: now - (limitedSince ?? now), maxWaitMs: s.maxRateLimitWaitMs } : undefined,
       maxRetryTries: s.maxRetryTries,
     });
     if (decision.action === 'accept') return response;
     if (decision.action === 'retry') {
-      if (decision.reason === 'rateLimited') {
-        const waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
-        if (waitMs > s.maxRateLimitWaitMs || now + waitMs - (limitedSince ?? now) > s.maxRateLimitWaitMs)
-          throw tooLongWait(op, request, waitMs, rate.resetAtMs, now);
-        yield* sleep(waitMs);
-      } else {
-        yield* sleep(backoffMs(attempt, s.retryBackoffMs));
-      }
+      yield* sleep(decision.reason === 'rateLimited' ? waitMs : backoffMs(attempt, s.retryBackoffMs));
       continue;
     }
+    if (decision.reason === 'rateLimitTooLong') throw tooLongWait(op, request, waitMs, rate.resetAtMs, now, rateLimitedTries);
     throw failure(op, signed, response, decision.reason, rateLimitedTries + otherTries, rate.resetAtMs);
   }
 }

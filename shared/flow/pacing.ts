@@ -25,6 +25,11 @@ export interface RateWindow {
   opensAtMs?: number;
   /** When the newest reservation is due to be sent: in-flight counts older than `staleMs` are dropped. */
   sentAtMs?: number;
+  /**
+   * A 429 was met: another process (a queue-mode worker, another run) spends this budget too, and it cannot be seen
+   * until an answer tells. From then on a window no answer has told yet gets one request (a probe) before any other.
+   */
+  shared?: boolean;
 }
 
 /** Windows by `<credential>|<endpoint>`. */
@@ -34,6 +39,8 @@ export interface RateHeaders {
   limit?: number;
   remaining?: number;
   resetAtMs?: number;
+  /** The answer was a 429. */
+  refused?: boolean;
 }
 
 function intHeader(headers: Record<string, string>, name: string): number | undefined {
@@ -54,9 +61,29 @@ export function readRateHeaders(headers: Record<string, string>): RateHeaders {
 
 /**
  * An answer (or a reservation given up without one) settles one request in flight and takes in what its
- * headers say. Headers of an older window, or none, only free the reservation.
+ * headers say. Headers of an older window, or none, only free the reservation. A 429, or a Remaining lower than
+ * our own requests explain, marks the budget as shared with another process.
  */
 export function observe(state: PacingState, key: string, h: RateHeaders): PacingState {
+  const next = observeFigures(state, key, h);
+  const w = next[key];
+  return w && !w.shared && (h.refused || spentByOthers(state, key, h)) ? { ...next, [key]: { ...w, shared: true } } : next;
+}
+
+/** The answer's Remaining is lower than every request of ours that it may count can explain: someone else spends too. */
+function spentByOthers(state: PacingState, key: string, h: RateHeaders): boolean {
+  if (h.limit === undefined || h.remaining === undefined || h.resetAtMs === undefined) return false;
+  const w = state[key];
+  // The first answer ever says nothing of others (the window may be spent by this process's earlier runs).
+  if (!w) return false;
+  // A new window's first answer may count every request of ours in flight, this one included, and no more.
+  if (h.resetAtMs > w.resetAtMs) return h.remaining < h.limit - Math.max(1, w.inFlight ?? 0);
+  if (h.resetAtMs < w.resetAtMs || w.opensAtMs !== undefined) return false;
+  // Our figure already assumes every request of ours in flight is counted: lower than that is another's doing.
+  return h.remaining < w.remaining;
+}
+
+function observeFigures(state: PacingState, key: string, h: RateHeaders): PacingState {
   const w = state[key];
   const complete = h.limit !== undefined && h.remaining !== undefined && h.resetAtMs !== undefined;
   if (!w) return firstAnswer(state, key, h, complete);
@@ -69,7 +96,15 @@ export function observe(state: PacingState, key: string, h: RateHeaders): Pacing
     // A newer window: its Remaining may already count any of our requests still in flight.
     return {
       ...state,
-      [key]: { limit: h.limit!, remaining: h.remaining! - inFlight, resetAtMs: h.resetAtMs!, inFlight, uncertain: inFlight, sentAtMs: w.sentAtMs },
+      [key]: {
+        limit: h.limit!,
+        remaining: h.remaining! - inFlight,
+        resetAtMs: h.resetAtMs!,
+        inFlight,
+        uncertain: inFlight,
+        sentAtMs: w.sentAtMs,
+        ...(w.shared ? { shared: true } : {}),
+      },
     };
   }
   if (h.resetAtMs! < w.resetAtMs || w.opensAtMs !== undefined) return released === w ? state : { ...state, [key]: released };
@@ -128,6 +163,8 @@ export function reserve(state: PacingState, key: string, nowMs: number, marginMs
     const pendingKey = unknownWindowKey(key);
     const pending = state[pendingKey];
     const live = pending && !(options.staleMs !== undefined && nowMs - (pending.sentAtMs ?? nowMs) > options.staleMs) ? (pending.inFlight ?? 0) : 0;
+    // The credential met 429s on another endpoint: its budgets are shared, so ask once and hear the figures first.
+    if (live > 0 && sharedCredential(state, key)) return { waitMs: recheckMs, reserved: false, state };
     return { waitMs: 0, reserved: true, state: { ...state, [pendingKey]: { limit: 0, remaining: 0, resetAtMs: 0, inFlight: live + 1, sentAtMs: nowMs } } };
   }
   let w = found;
@@ -146,6 +183,8 @@ export function reserve(state: PacingState, key: string, nowMs: number, marginMs
     state: { ...state, [key]: { ...window, remaining: window.remaining - 1, inFlight: (window.inFlight ?? 0) + 1, sentAtMs: nowMs + waitMs } },
   });
   const hold = (waitMs: number): PaceDecision => ({ waitMs, reserved: false, state: w === found ? state : { ...state, [key]: w } });
+  // Shared budget, window not told yet: one probe in flight; its answer says what the other processes left.
+  if (w.shared && w.opensAtMs !== undefined && inFlight > 0) return hold(Math.max(0, w.opensAtMs - nowMs) + recheckMs);
   if (w.remaining > 0) return take(w, Math.max(0, (w.opensAtMs ?? nowMs) - nowMs));
   if (w.opensAtMs !== undefined) {
     // Spent, and no answer in flight can tell the new reset (answers without headers): start counting afresh.
@@ -155,8 +194,15 @@ export function reserve(state: PacingState, key: string, nowMs: number, marginMs
   if ((w.uncertain ?? 0) > 0) return hold(Math.min(recheckMs, Math.max(1, opensAt - nowMs)));
   // Exhausted for sure: count in the next window, whose budget is the limit less what is still in flight.
   const next: RateWindow = { ...w, remaining: w.limit - inFlight, uncertain: inFlight, opensAtMs: opensAt };
+  if (w.shared && inFlight > 0) return { waitMs: opensAt - nowMs + recheckMs, reserved: false, state: { ...state, [key]: next } };
   if (next.remaining > 0) return take(next, opensAt - nowMs);
   return { waitMs: opensAt - nowMs + recheckMs, reserved: false, state: { ...state, [key]: next } };
+}
+
+/** Whether any endpoint of this key's credential (`<credential>|<endpoint>`) has met a 429. */
+function sharedCredential(state: PacingState, key: string): boolean {
+  const prefix = key.slice(0, key.lastIndexOf('|') + 1);
+  return Object.entries(state).some(([k, w]) => w.shared && k.startsWith(prefix));
 }
 
 /** Wait after a 429: until the reset epoch, plus margin and jitter so several workers don't stampede. */

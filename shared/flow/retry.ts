@@ -6,27 +6,35 @@ export type RetrySafety = 'safe' | 'unsafe';
 export type RetryDecision =
   | { action: 'accept' }
   | { action: 'retry'; reason: 'rateLimited' | 'notSent' | 'serverError' | 'lostAnswer' }
-  | { action: 'fail'; reason: 'rateLimited' | 'serverError' | 'lostAnswer' | 'notSent' | 'status' };
+  | { action: 'fail'; reason: 'rateLimited' | 'rateLimitTooLong' | 'serverError' | 'lostAnswer' | 'notSent' | 'status' };
+
+/** The wait a 429 asks for, against the time the run may spend waiting out rate limits. */
+export interface RateLimitWait {
+  /** From now until the reset the 429 named (plus margin and jitter). */
+  waitMs: number;
+  /** Already spent waiting since this request met its first 429. */
+  waitedMs: number;
+  /** The run's limit on that waiting in all (the sender's maxRateLimitWaitMs). */
+  maxWaitMs: number;
+}
 
 export interface RetryInput {
   response: HttpResponse;
   safety: RetrySafety;
   /** 1 for the first try. */
   attempt: number;
-  /** A cap on the 429s one request may meet in all (a run that must end soon); undefined: no cap by count. */
+  /** A cap on the 429s one request may meet in all (a run that must end soon, such as a Sheets cell); undefined: no cap by count. */
   maxRateLimitTries?: number;
-  /** 429s met for the same reset epoch (or without one): the service keeps refusing past its own reset. */
-  sameWindowTries?: number;
+  /** For a 429: how long its reset is away. Without it a 429 is retried (bounded only by maxRateLimitTries). */
+  rateLimitWait?: RateLimitWait;
   maxRetryTries: number;
 }
 
-/** 429s allowed for one reset epoch before giving up: waiting out the reset did not help that many times. */
-export const MAX_429_PER_WINDOW = 5;
-
 /**
  * The whole retry policy, pure and table-tested:
- * - 429: the service did not act, so any request is tried again after the reset. Bounded by time (the sender
- *   refuses waits past maxRateLimitWaitMs), by 429s that repeat one reset epoch, and by maxRateLimitTries if set;
+ * - 429: the service did not act, so any request is tried again after the reset, however many 429s came before:
+ *   processes sharing one organization's budget meet 429s in window after window, and that is not "stuck". It
+ *   gives up only when the reset falls beyond the run's time limit (rateLimitTooLong), or at maxRateLimitTries if set;
  * - no connection (request never left): any request, bounded;
  * - 5xx or a lost answer (timeout, reset): only where a repeat is harmless; otherwise surface it.
  */
@@ -37,9 +45,10 @@ export function decideRetry(input: RetryInput): RetryDecision {
     return safety === 'safe' && attempt < input.maxRetryTries ? { action: 'retry', reason: 'lostAnswer' } : { action: 'fail', reason: 'lostAnswer' };
   }
   if (response.status === 429) {
+    const wait = input.rateLimitWait;
+    if (wait && (wait.waitMs > wait.maxWaitMs || wait.waitedMs + wait.waitMs > wait.maxWaitMs)) return { action: 'fail', reason: 'rateLimitTooLong' };
     const capped = input.maxRateLimitTries !== undefined && attempt >= input.maxRateLimitTries;
-    const stuck = (input.sameWindowTries ?? attempt) >= MAX_429_PER_WINDOW;
-    return capped || stuck ? { action: 'fail', reason: 'rateLimited' } : { action: 'retry', reason: 'rateLimited' };
+    return capped ? { action: 'fail', reason: 'rateLimited' } : { action: 'retry', reason: 'rateLimited' };
   }
   if (response.status >= 500) {
     return safety === 'safe' && attempt < input.maxRetryTries ? { action: 'retry', reason: 'serverError' } : { action: 'fail', reason: 'serverError' };

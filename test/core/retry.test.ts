@@ -25,6 +25,28 @@ describe('retry decision (DESIGN: only where a repeat cannot do harm)', () => {
     expect(d.action === 'accept' ? 'accept' : `${d.action}:${d.reason}`).toBe(expected);
   });
 
+  describe("429: waited out while the reset falls within the run's time limit, however many came before", () => {
+    const limit = 300_000;
+    it.each<[string, number, { waitMs: number; waitedMs: number } | undefined, number | undefined, string]>([
+      ['first 429, reset in 5 s', 1, { waitMs: 5000, waitedMs: 0 }, undefined, 'retry:rateLimited'],
+      ['sixth 429 in a row (other processes took each window), reset in 5 s', 6, { waitMs: 5000, waitedMs: 25_000 }, undefined, 'retry:rateLimited'],
+      ['fortieth 429, still within the limit', 40, { waitMs: 6000, waitedMs: 200_000 }, undefined, 'retry:rateLimited'],
+      ['reset exactly at the limit', 3, { waitMs: 10_000, waitedMs: limit - 10_000 }, undefined, 'retry:rateLimited'],
+      ['reset 1 ms past the limit, counted from the first 429', 3, { waitMs: 10_001, waitedMs: limit - 10_000 }, undefined, 'fail:rateLimitTooLong'],
+      ['one reset further away than the limit (a daily cap)', 1, { waitMs: limit + 1, waitedMs: 0 }, undefined, 'fail:rateLimitTooLong'],
+      ['no reset known: retried (the sender waits a default second)', 7, undefined, undefined, 'retry:rateLimited'],
+      ['an explicit cap on 429s (a Sheets cell) still applies', 2, { waitMs: 5000, waitedMs: 5000 }, 2, 'fail:rateLimited'],
+      ['under the explicit cap', 1, { waitMs: 5000, waitedMs: 0 }, 2, 'retry:rateLimited'],
+    ])('%s', (_what, attempt, wait, maxRateLimitTries, expected) => {
+      for (const safety of ['safe', 'unsafe'] as const) {
+        const rateLimitWait = wait && { ...wait, maxWaitMs: limit };
+        const d = decideRetry({ response: status(429), safety, attempt, maxRateLimitTries, rateLimitWait, maxRetryTries: 3 });
+        // A 429 means the service did not act: the answer is the same for a send as for a read.
+        expect(d.action === 'accept' ? 'accept' : `${d.action}:${d.reason}`).toBe(expected);
+      }
+    });
+  });
+
   it('backs off exponentially', () => {
     expect([1, 2, 3, 4].map((a) => backoffMs(a, 1000))).toEqual([1000, 2000, 4000, 8000]);
   });

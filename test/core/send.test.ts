@@ -102,11 +102,32 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
     expect(host.sleeps).toEqual([31_000]);
   });
 
-  it('gives up after the bounded number of 429 tries with a RateLimitError', () => {
-    const answers = Array.from({ length: 5 }, () => json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, reset)));
-    const host = scriptedHost(answers);
-    expect(() => runSync(sendOne(apiKeyClient(), operation('lists.getAll'), {}), host.sync)).toThrow(RateLimitError);
-    expect(host.log).toHaveLength(5);
+  it('waits out 429s in window after window (another process took each budget) and succeeds: no cap by count', () => {
+    // Nine 429s, each naming the next 5 s window: the org's budget is shared, so being refused again is not "stuck".
+    let refusals = 0;
+    const host = scriptedHost((_req, now) => {
+      const nextReset = Math.floor(now / 5000) * 5 + 5;
+      return refusals++ < 9 ? json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(2, 0, nextReset)) : json(200, lists);
+    });
+    const data = runSync(sendOne(apiKeyClient(), operation('lists.getAll'), {}), host.sync);
+    expect(data).toHaveLength(1);
+    expect(host.log).toHaveLength(10);
+  });
+
+  it('gives up once the 429s outlast maxRateLimitWaitMs, with a RateLimitError that says so', () => {
+    // A service that keeps refusing with a reset 2 s away: each wait is 3 s (reset + margin); 10 s in all allowed.
+    const host = scriptedHost((_req, now) => json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, Math.floor(now / 1000) + 2)));
+    const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0, settings: { maxRateLimitWaitMs: 10_000 } });
+    let error: unknown;
+    try {
+      runSync(sendOne(client, operation('lists.getAll'), {}), host.sync);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as Error).message).toMatch(/later than the longest wait allowed.*Refused 4 times with 429/);
+    expect(host.log).toHaveLength(4);
+    expect(host.sleeps).toEqual([3000, 3000, 3000]);
   });
 
   it('retries a GET after a 500 and after a timeout, with backoff', () => {
