@@ -16,7 +16,10 @@ import { admin, requestCounts, sandboxProcessWithCredentials } from '../test/n8n
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const N = Number(arg('items') ?? 2000);
 const BASELINE = process.argv.includes('--baseline');
-const W = 2000; // rate window (ms)
+// Rate window (ms). 2 s compresses the service's minute (spec 8: 60 per minute per endpoint) so a run is short, but the
+// pacer's margin past each reset (resetMarginMs, 1 s for clock skew) then weighs 30 times what it weighs against the
+// real minute: `--window=60000` runs the spec's own window (README: Benchmarks shows both).
+const W = Number(arg('window') ?? 2000);
 const R = 60; // requests per window per endpoint
 const QUEUED = 200;
 const RESEARCHING = 800;
@@ -38,7 +41,9 @@ async function credits(env: Env): Promise<number> {
 
 async function measure(env: Env, label: string, body: () => Promise<number>) {
   await admin(env.sandbox, 'DELETE', '/requests');
-  await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
+  // Start as a window opens. The sandbox's windows are aligned to multiples of W since the epoch (sandbox/ratelimit.ts,
+  // same clock here): a run starting mid-window would get its second window early and could beat the bound.
+  await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
   const before = await credits(env);
   global.gc?.();
   let peakHeap = process.memoryUsage().heapUsed;
@@ -136,7 +141,7 @@ async function main(): Promise<void> {
     console.log(`  unique records researched ${uniqueRecords}, credits spent ${node.creditsSpent}`);
     if (base) console.log(`\nbaseline / node wall time: ${(base.wallMs / node.wallMs).toFixed(1)}x`);
     const row = {
-      bench: `n8n research ${N} items`,
+      bench: `n8n research ${N} items, ${W / 1000} s window`,
       figure:
         `${(node.wallMs / 1000).toFixed(2)} s; ${node.requests} requests; ${node.rateLimited} × 429; credits ${node.creditsSpent} / unique ${uniqueRecords}; ` +
         `node CPU ${(node.cpuMs / 1000).toFixed(2)} s; load ${node.load}`,
