@@ -128,6 +128,19 @@ async function snapshot(sb: Sandbox, h: Harness): Promise<Snapshot> {
   return { requests, http: h.http.log.length, setValues: h.workbook.stats.setValuesCalls, credits, at: Date.now() };
 }
 
+/** Milliseconds during which at least one of the calls was in flight (the union of their intervals). */
+function inFlightMs(calls: { startedAt: number; durationMs: number }[]): number {
+  const spans = calls.map((c) => [c.startedAt, c.startedAt + c.durationMs]).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of spans) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
 function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: number): { total: number; limited: number; wall: number; credits: number } {
   const perEndpoint: Record<string, number> = {};
   let total = 0;
@@ -145,6 +158,7 @@ function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: nu
       .join(', ')})`,
   );
   console.log(`429s received: ${calls.filter((c) => c.status === 429).length}`);
+  console.log(`time with a request in flight: ${(inFlightMs(calls) / 1000).toFixed(2)} s (the rest is the add-on's and the harness's own work, and waits)`);
   console.log(`sheet writes (setValues calls): ${b.setValues - a.setValues}`);
   console.log(`credits spent: ${a.credits - b.credits}`);
   if (boundMs > 0)
@@ -155,7 +169,10 @@ function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: nu
 
 async function main(): Promise<void> {
   const sb = await startSandbox();
-  const { code, sidebar } = addOnBuild();
+  // --code=DIR: a Code.js built elsewhere (e.g. unminified, so a CPU profile names the add-on's functions).
+  const { code, sidebar } = arg('code')
+    ? { code: fs.readFileSync(path.join(arg('code')!, 'Code.js'), 'utf8'), sidebar: fs.readFileSync(path.join(arg('code')!, 'Sidebar.html'), 'utf8') }
+    : addOnBuild();
   const h = createHarness({ code: code + FLOOR_CODE + COMBINE_CODE, files: { 'Sidebar.html': sidebar }, scriptId: SCRIPT_ID, user: 'bench@example.com' });
   try {
     await h.run('saveConnectionSettings', { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, pollIntervalMs: I });
@@ -182,7 +199,14 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
     const memory = peakRss();
     const e0 = await snapshot(sb, h);
-    let p = (await h.run('startEnrichment', preview.items)) as {
+    const timeline: string[] = [];
+    const timed = async <T>(label: string, work: Promise<T>): Promise<T> => {
+      const t = Date.now();
+      const v = await work;
+      timeline.push(`${label} ${((t - e0.at) / 1000).toFixed(2)}+${((Date.now() - t) / 1000).toFixed(2)}`);
+      return v;
+    };
+    let p = (await timed('start', h.run('startEnrichment', preview.items))) as {
       jobId: string;
       complete: boolean;
       done: number;
@@ -192,7 +216,7 @@ async function main(): Promise<void> {
     };
     while (!p.complete) {
       await new Promise((r) => setTimeout(r, I));
-      p = (await h.run('pollEnrichment', p.jobId)) as typeof p;
+      p = (await timed('poll', h.run('pollEnrichment', p.jobId))) as typeof p;
     }
     const e1 = await snapshot(sb, h);
     const S = Math.ceil(ROWS / B);
@@ -200,6 +224,7 @@ async function main(): Promise<void> {
     const researchBound = (Math.ceil(S / R) - 1) * W + L + I + (Math.ceil(Q / R) - 1) * W;
     const rss = memory.stop();
     const e = report(`enrich ${ROWS} rows (done ${p.done}, duplicates ${p.duplicate}, not found ${p.notFound}, errors ${p.error})`, e0, e1, h, researchBound);
+    console.log(`calls (start s + duration s): ${timeline.join(', ')}`);
     console.log(`peak RSS of the process (harness worker included): ${(rss / 1048576).toFixed(0)} MB`);
     rows.push({
       bench: `Sheets enrich ${ROWS} rows`,

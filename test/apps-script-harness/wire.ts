@@ -15,8 +15,11 @@ export type Wire =
   | { $t: 'n'; v: string }
   | { $t: 'd'; v: number }
   | { $t: 'o'; v: { [k: string]: Wire } }
-  | { $t: 'h'; id: number; cls: string; m: string[] }
-  | { $t: 'html'; v: HtmlOutputData };
+  /** A host object by handle: its public methods, and (p) the answers of argument-less getters sent along. */
+  | { $t: 'h'; id: number; cls: string; m: string[]; p?: { [method: string]: Wire } }
+  | { $t: 'html'; v: HtmlOutputData }
+  /** A long string sent beside the reply's JSON (index into its side list), so it is neither escaped nor parsed. */
+  | { $t: 's'; i: number };
 
 /** What an HtmlOutput is once it leaves the vm (showSidebar, callback results, serveSidebar). */
 export interface HtmlOutputData {
@@ -98,5 +101,7 @@ export function decodeHost(w: Wire, fromHandle: (id: number) => object): unknown
       return fromHandle(w.id);
     case 'html':
       return { ...w.v, __htmlOutput: true };
+    case 's':
+      throw new Error('harness: a side string reached the host');
   }
 }
