@@ -199,7 +199,18 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
     const memory = peakRss();
     const e0 = await snapshot(sb, h);
+    const firstExecution = h.executions.length;
     const timeline: string[] = [];
+    // Per-run state the add-on keeps, counted after each call: it must not grow per poll (entries, not bytes).
+    const stateCounts: string[] = [];
+    const countState = (pending: number) => {
+      const users = ['bench@example.com'];
+      const props = [h.properties.script, h.properties.document, ...users.map((u) => h.properties.user(u))].reduce((n, st) => n + Object.keys(st.all()).length, 0);
+      const cache = [h.cache.script, h.cache.document, ...users.map((u) => h.cache.user(u))].reduce((n, st) => n + Object.keys(st.all()).length, 0);
+      const jobRows = h.workbook.sheet('_pds_jobs')?.values().filter((r) => r.some((c) => c !== '' && c !== null)).length ?? 0;
+      stateCounts.push(`${props}/${cache}/${jobRows}/${pending}`);
+      return { props, cache, jobRows };
+    };
     const timed = async <T>(label: string, work: Promise<T>): Promise<T> => {
       const t = Date.now();
       const v = await work;
@@ -214,10 +225,15 @@ async function main(): Promise<void> {
       notFound: number;
       error: number;
     };
+    const afterStart = countState((p as { pending?: number }).pending ?? 0);
+    let grew = false;
     while (!p.complete) {
       await new Promise((r) => setTimeout(r, I));
       p = (await timed('poll', h.run('pollEnrichment', p.jobId))) as typeof p;
+      const now = countState((p as { pending?: number }).pending ?? 0);
+      grew ||= now.props > afterStart.props || now.cache > afterStart.cache || now.jobRows > afterStart.jobRows;
     }
+    const peakHeap = Math.max(...h.executions.slice(firstExecution).map((x) => x.peakHeapBytes ?? 0));
     const e1 = await snapshot(sb, h);
     const S = Math.ceil(ROWS / B);
     const Q = Math.ceil(ROWS / P);
@@ -226,13 +242,18 @@ async function main(): Promise<void> {
     const e = report(`enrich ${ROWS} rows (done ${p.done}, duplicates ${p.duplicate}, not found ${p.notFound}, errors ${p.error})`, e0, e1, h, researchBound);
     console.log(`calls (start s + duration s): ${timeline.join(', ')}`);
     console.log(`peak RSS of the process (harness worker included): ${(rss / 1048576).toFixed(0)} MB`);
+    console.log(`peak heap of the worker running Code.js: ${(peakHeap / 1048576).toFixed(0)} MB`);
+    console.log(
+      `per-run state after the start and each poll (properties/cache entries/job rows/pending ids): ${stateCounts.join(', ')}; ` +
+        `${grew ? 'GREW per poll' : 'no growth per poll'}`,
+    );
     rows.push({
       bench: `Sheets enrich ${ROWS} rows`,
       figure: `${(e.wall / 1000).toFixed(2)} s; ${e.total} requests; ${e.limited} × 429; credits ${e.credits} / unique ${p.done}`,
       bound: `T_bound ${(researchBound / 1000).toFixed(1)} s`,
       ratio: `${(e.wall / researchBound).toFixed(2)} × (≤ 1.10)`,
-      memory: `peak RSS ${(rss / 1048576).toFixed(0)} MB`,
-      pass: e.wall <= 1.1 * researchBound && e.limited === 0 && e.credits === p.done,
+      memory: `worker heap ${(peakHeap / 1048576).toFixed(0)} MB; RSS ${(rss / 1048576).toFixed(0)} MB; state ${grew ? 'grew' : 'flat'} per poll`,
+      pass: e.wall <= 1.1 * researchBound && e.limited === 0 && e.credits === p.done && !grew,
     });
     if (!IMPORT) return;
 
@@ -247,6 +268,12 @@ async function main(): Promise<void> {
     const orgCalls = h.http.log.slice(o0.http, o1.http).filter((c) => c.url.includes('/v1/contacts?'));
     const pages = orgCalls.length;
     const windows = new Set(orgCalls.map((c) => String(c.responseHeaders['x-ratelimit-reset'] ?? c.responseHeaders['X-RateLimit-Reset']))).size;
+    if (process.env.BENCH_PAGES)
+      for (const c of orgCalls) {
+        const q = new URL(c.url).searchParams;
+        const n = (JSON.parse(c.responseBody) as { data: unknown[] }).data.length;
+        console.log(`${c.startedAt - o0.at} ${q.get('startDate')} ${q.get('endDate')} p${q.get('page')} -> ${n}`);
+      }
     const M = refresh.appended;
     const imp = report(`import ${M} org contacts (pass complete: ${refresh.passComplete}; ${pages} pages in ${windows} rate windows)`, o0, o1, h, 0);
 

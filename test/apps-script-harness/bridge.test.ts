@@ -3,6 +3,7 @@
  * an HTTPResponse's argument-less getters cost no round trip.
  */
 import { MessagePort } from 'node:worker_threads';
+import { workerExecArgv } from './harness';
 import { closeAll, harness, startEchoServer, type EchoServer } from './test-helpers';
 
 afterEach(closeAll);
@@ -29,7 +30,7 @@ test("a reply that reaches the worker long after the host raised its flag is sti
   // the old bridge gave up after 5 s and the next call took that stale reply as its own.
   const post = MessagePort.prototype.postMessage;
   let delayed = false;
-  const spy = jest.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (this: MessagePort, message: unknown, transfer?: never) {
+  const spy = jest.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (this: MessagePort, message: unknown, transfer?: Parameters<MessagePort["postMessage"]>[1]) {
     const text = typeof message === 'string' ? message : JSON.stringify(message);
     if (!delayed && text?.includes('late value')) {
       delayed = true;
@@ -68,4 +69,9 @@ describe('HTTP responses', () => {
     expect(result.serviceCalls).toBe(1);
     expect(result.peakHeapBytes).toBeGreaterThan(0);
   });
+});
+
+test("an execution's worker starts without the parent's module loaders (tsx's cost ~100 ms a start), other flags kept", () => {
+  const tsx = ['--require', '/x/tsx/dist/preflight.cjs', '--import', 'file:///x/tsx/dist/loader.mjs', '--cpu-prof', '--loader=/x/l.mjs', '-r', 'y'];
+  expect(workerExecArgv(tsx)).toEqual(['--cpu-prof']);
 });

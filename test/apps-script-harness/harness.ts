@@ -267,6 +267,7 @@ export class Harness {
       transferList: [port1],
       stdout: false,
       stderr: false,
+      execArgv: workerExecArgv(),
     });
     this.workers.add(worker);
     // Each reply names the call it answers (exec-worker.ts matches them); `flag` counts the replies posted.
@@ -423,6 +424,19 @@ export class Harness {
     this.servers.clear();
     this.workers.clear();
   }
+}
+
+/**
+ * Node flags for an execution's worker: the parent's without its module loaders. The worker is a prebuilt bundle;
+ * inheriting tsx's loader (as under `npx tsx`) cost about 100 ms per execution, the harness's own cost.
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (/^(-r|--require|--import|--loader|--experimental-loader)$/.test(argv[i])) i++;
+    else if (!/^--(require|import|loader|experimental-loader)=/.test(argv[i])) out.push(argv[i]);
+  }
+  return out;
 }
 
 export function createHarness(opts: HarnessOptions): Harness {
