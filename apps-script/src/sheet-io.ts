@@ -94,6 +94,11 @@ export function writeSpan(sheet: Sheet, column: number, width: number, rowsByNum
   const last = Math.max(...numbers);
   ensureSize(sheet, last, column + width - 1);
   const range = sheet.getRange(first, column, last - first + 1, width);
+  // Every row of the span given (a batch of consecutive rows): nothing of the sheet's to read and keep.
+  if (rowsByNumber.size === last - first + 1) {
+    range.setValues(Array.from({ length: last - first + 1 }, (_, i) => rowsByNumber.get(first + i) as CellValue[]));
+    return 1;
+  }
   const values = range.getValues().map((row, i) => rowsByNumber.get(first + i) ?? row.map((v) => safeCell(v instanceof Date ? v.toISOString() : v)));
   range.setValues(values);
   return 1;
