@@ -34,7 +34,11 @@ test('a burst of changes is not extrapolated over the quiet time after it, and s
   // 500 records within one second, then an hour of window: at most a few pages are assumed, not 1.8 million records.
   const read = [{ from: iso(end - H - 1000), windowEnd: iso(end), page: 1 }];
   const next = [{ from: iso(end - H), windowEnd: iso(end), page: 1 }];
-  expect(refillSlices(read, next, page(500, end - H - 1000, end - H), 10, 500).length).toBeLessThanOrEqual(2);
+  const burst = refillSlices(read, next, page(500, end - H - 1000, end - H), 10, 500);
+  expect(burst.length).toBe(2);
+  // The part right after the burst is seconds long, the quiet rest of the hour one part: not two halves of the hour.
+  expect(Date.parse(burst[0].windowEnd) - Date.parse(next[0].from)).toBeLessThan(60_000);
+  expect(burst[1]).toEqual({ from: iso(Date.parse(burst[0].windowEnd) + 1), windowEnd: iso(end), page: 1 });
   // 500 records over 10 hours, 5 hours left: about 250 more, not worth a split.
   const slow = [{ from: iso(end - 15 * H), windowEnd: iso(end), page: 1 }];
   const slowNext = [{ from: iso(end - 5 * H), windowEnd: iso(end), page: 1 }];
