@@ -16,6 +16,14 @@ function lateReply() {
   Utilities.sleep(1500);
   return [first, props.getProperty('third')];
 }
+function longStrings() {
+  var s = new Array(40001).join('x') + '"quote\\n';
+  var range = SpreadsheetApp.getActiveSheet().getRange('A1:B1');
+  range.setValues([[s, 'short']]);
+  try { range.setValues([[s]]); } catch (e) { /* refused: one column where the range has two */ }
+  var back = range.getValues()[0];
+  return [back[0] === s, back[1], s];
+}
 function fetchAndRead(urls) {
   var rs = UrlFetchApp.fetchAll(urls.map(function (u) { return { url: u, muteHttpExceptions: true }; }));
   return rs.map(function (r) { return [r.getResponseCode(), r.getContentText().length, typeof r.getHeaders(), typeof r.getAllHeaders()]; });
@@ -74,4 +82,13 @@ describe('HTTP responses', () => {
 test("an execution's worker starts without the parent's module loaders (tsx's cost ~100 ms a start), other flags kept", () => {
   const tsx = ['--require', '/x/tsx/dist/preflight.cjs', '--import', 'file:///x/tsx/dist/loader.mjs', '--cpu-prof', '--loader=/x/l.mjs', '-r', 'y'];
   expect(workerExecArgv(tsx)).toEqual(['--cpu-prof']);
+});
+
+test('long strings sent to a service and returned by the run arrive whole (they travel beside the JSON)', async () => {
+  const h = harness({ code: CODE });
+  const [same, short, s] = (await h.run('longStrings')) as [boolean, string, string];
+  expect(s).toHaveLength(40007); // 40,000 x, `"quote` and a newline
+  expect(same).toBe(true);
+  expect(short).toBe('short');
+  expect(h.workbook.mustSheet('Sheet1').values()[0][0]).toBe(s);
 });

@@ -49,10 +49,10 @@ let lastSeq = 0;
  * handed a fetchAll an earlier call's shorter list ("reading 'getResponseCode'" of undefined). The wait ends only
  * with the right reply, the execution's time limit (vm timeout) or the host ending the worker.
  */
-function call(request: string): WorkerReply {
+function call(request: string, side: string[]): WorkerReply {
   const seq = ++lastSeq;
   sampleHeap();
-  input.port.postMessage({ seq, request });
+  input.port.postMessage({ seq, request, side });
   for (;;) {
     const seen = Atomics.load(flag, 0);
     for (let got = receiveMessageOnPort(input.port); got; got = receiveMessageOnPort(input.port)) {

@@ -271,8 +271,8 @@ export class Harness {
     });
     this.workers.add(worker);
     // Each reply names the call it answers (exec-worker.ts matches them); `flag` counts the replies posted.
-    port2.on('message', (msg: { seq: number; request: string }) => {
-      void this.serve(exec, msg.request).then((reply) => {
+    port2.on('message', (msg: { seq: number; request: string; side: string[] }) => {
+      void this.serve(exec, msg.request, msg.side).then((reply) => {
         if (exec.ended) return;
         port2.postMessage({ seq: msg.seq, ...reply });
         Atomics.add(flag, 0, 1);
@@ -357,13 +357,13 @@ export class Harness {
   }
 
   /** Answers one synchronous service call of an execution. Async services (fetch, sleep, locks) race the deadline. */
-  private async serve(exec: ExecutionContext, json: string): Promise<{ json: string; side: string[] }> {
+  private async serve(exec: ExecutionContext, json: string, strings: string[]): Promise<{ json: string; side: string[] }> {
     exec.side = [];
-    const text = await this.answer(exec, json);
+    const text = await this.answer(exec, json, strings);
     return { json: text, side: exec.side.splice(0) };
   }
 
-  private async answer(exec: ExecutionContext, json: string): Promise<string> {
+  private async answer(exec: ExecutionContext, json: string, strings: string[]): Promise<string> {
     try {
       const req = JSON.parse(json) as RpcRequest;
       if (req.op === 'log') {
@@ -381,7 +381,7 @@ export class Harness {
       const target = exec.fromHandle(req.h!) as Record<string, (...a: unknown[]) => unknown>;
       const method = req.m!;
       if (!publicMethods(target).includes(method)) throw new TypeError(`${method} is not a function`);
-      const args = (req.a ?? []).map((w) => decodeHost(w, (id) => exec.fromHandle(id)));
+      const args = (req.a ?? []).map((w) => decodeHost(w, (id) => exec.fromHandle(id), strings));
       let value = target[method](...args);
       if (value instanceof Promise) value = await this.raceDeadline(exec, value);
       return JSON.stringify({ ok: true, v: encodeHost(value, (o) => exec.toHandle(o)) });

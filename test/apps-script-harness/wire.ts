@@ -82,9 +82,9 @@ export function encodeHost(v: unknown, toHandle: (o: object) => Wire): Wire {
 }
 
 /** Host-side decoder: handles become the host objects again; HtmlOutput arrives as plain data. */
-export function decodeHost(w: Wire, fromHandle: (id: number) => object): unknown {
+export function decodeHost(w: Wire, fromHandle: (id: number) => object, strings: readonly string[] = []): unknown {
   if (w === null || typeof w !== 'object') return w;
-  if (Array.isArray(w)) return w.map((x) => decodeHost(x, fromHandle));
+  if (Array.isArray(w)) return w.map((x) => decodeHost(x, fromHandle, strings));
   switch (w.$t) {
     case 'u':
       return undefined;
@@ -94,7 +94,7 @@ export function decodeHost(w: Wire, fromHandle: (id: number) => object): unknown
       return new Date(w.v);
     case 'o': {
       const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(w.v)) o[k] = decodeHost(x, fromHandle);
+      for (const [k, x] of Object.entries(w.v)) o[k] = decodeHost(x, fromHandle, strings);
       return o;
     }
     case 'h':
@@ -102,6 +102,7 @@ export function decodeHost(w: Wire, fromHandle: (id: number) => object): unknown
     case 'html':
       return { ...w.v, __htmlOutput: true };
     case 's':
-      throw new Error('harness: a side string reached the host');
+      if (w.i >= strings.length) throw new Error('harness: a side string is missing');
+      return strings[w.i];
   }
 }

@@ -10,7 +10,7 @@ type Wire = null | boolean | number | string | Wire[] | { $t: string; [k: string
 
 export interface Bridge {
   /** Synchronous RPC: request JSON in, reply JSON out, with the long strings it refers to as `{$t: 's', i}`. */
-  call(request: string): { json: string; side: string[] };
+  call(request: string, side: string[]): { json: string; side: string[] };
   /** Harness clock (ms since epoch). */
   now(): number;
   /** JSON of { globalName: handle wire } for the service roots. */
@@ -18,6 +18,9 @@ export interface Bridge {
 }
 
 type Any = Record<string, unknown>;
+
+/** From this length a string crosses beside the JSON (as in execution.ts). */
+const SIDE_STRING_CHARS = 16384;
 
 const ENUMS: Record<string, Record<string, Record<string, string>>> = {
   ScriptApp: {
@@ -52,8 +55,12 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
 
   // The long strings of the reply being decoded (HTTP bodies): copied beside the JSON, not escaped inside it.
   let side: string[] = [];
+  // The long strings of the request being encoded (a job's state chunks): sent beside its JSON the same way.
+  let out: string[] = [];
+  let sideFrom = SIDE_STRING_CHARS; // the run's result is one JSON message: no side strings there
   function rpc(req: Any): unknown {
-    const answer = bridge.call(JSON.stringify(req));
+    const answer = bridge.call(JSON.stringify(req), out);
+    out = [];
     const reply = JSON.parse(answer.json) as { ok: boolean; v?: Wire; e?: { name: string; message: string } };
     if (!reply.ok) fail(reply.e!);
     side = answer.side;
@@ -70,7 +77,9 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
       obj[m] = function (...args: unknown[]) {
         // A getter answered in advance: decoded afresh each call, so the script gets a new object every time.
         if (answer !== undefined && args.length === 0) return decode(answer, strings);
-        return rpc({ op: 'call', h: id, m, a: args.map(encode) });
+        out = []; // this request's long strings only, even if an earlier encoding stopped half way
+        const a = args.map((x) => encode(x));
+        return rpc({ op: 'call', h: id, m, a });
       };
     }
     if (!methods.includes('toString')) obj.toString = () => cls;
@@ -106,6 +115,7 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
 
   function encode(v: unknown): Wire {
     if (v === undefined) return { $t: 'u' };
+    if (typeof v === 'string' && v.length >= sideFrom) return { $t: 's', i: out.push(v) - 1 };
     if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
     if (typeof v === 'number') return Number.isFinite(v) ? v : { $t: 'n', v: String(v) };
     if (typeof v === 'bigint') return v.toString();
@@ -205,6 +215,7 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
         const fn = g[call.name];
         if (typeof fn !== 'function') fail({ name: 'Exception', message: `Script function not found: ${call.name}` });
         const value = (fn as (...a: unknown[]) => unknown)(...call.args);
+        sideFrom = Infinity;
         return JSON.stringify({ ok: true, v: encode(value) });
       } catch (e) {
         const err = e instanceof Error ? e : new Error(show(e));
