@@ -6,6 +6,10 @@
  * The import is compared with a floor measured in the same run: the same number of org pages fetched by a plain
  * core client (no keyset logic, no sheet) with the same concurrency and pacing, plus one setValues of the same
  * matrix through the harness's sheet. Each result is also printed as a `BENCH_ROW` JSON line for bench/run-all.ts.
+ * Also printed: each sidebar call's start and duration, the time a request was in flight, the peak heap of the worker
+ * running Code.js, and the add-on's per-run state after each call (it must not grow per poll).
+ * --code=DIR runs a Code.js built elsewhere (e.g. unminified, so `node --import tsx --cpu-prof` names its functions);
+ * BENCH_PAGES=1 prints every import page and the enrichment's requests per rate window and per fetchAll round.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -245,6 +249,15 @@ async function main(): Promise<void> {
         byWindow.set(key, [...(byWindow.get(key) ?? []), c.startedAt - e0.at]);
       }
       for (const [k, v] of byWindow) console.log(`${k}: ${v.length} requests, ${Math.min(...v)}..${Math.max(...v)} ms`);
+      // fetchAll rounds: requests started together; how long the round took and the gap after it.
+      const calls = h.http.log.slice(e0.http, e1.http);
+      const rounds: { start: number; end: number; n: number }[] = [];
+      for (const c of calls) {
+        const last = rounds[rounds.length - 1];
+        if (last && c.startedAt - last.start < 5) (last.n++, (last.end = Math.max(last.end, c.startedAt + c.durationMs)));
+        else rounds.push({ start: c.startedAt, end: c.startedAt + c.durationMs, n: 1 });
+      }
+      console.log(rounds.map((r) => `${r.start - e0.at}+${r.end - r.start}(${r.n})`).join(' '));
     }
     const S = Math.ceil(ROWS / B);
     const Q = Math.ceil(ROWS / P);
