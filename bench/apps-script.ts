@@ -212,9 +212,16 @@ async function main(): Promise<void> {
     const stateCounts: string[] = [];
     const countState = (pending: number) => {
       const users = ['bench@example.com'];
-      const props = [h.properties.script, h.properties.document, ...users.map((u) => h.properties.user(u))].reduce((n, st) => n + Object.keys(st.all()).length, 0);
+      const props = [h.properties.script, h.properties.document, ...users.map((u) => h.properties.user(u))].reduce(
+        (n, st) => n + Object.keys(st.all()).length,
+        0,
+      );
       const cache = [h.cache.script, h.cache.document, ...users.map((u) => h.cache.user(u))].reduce((n, st) => n + Object.keys(st.all()).length, 0);
-      const jobRows = h.workbook.sheet('_pds_jobs')?.values().filter((r) => r.some((c) => c !== '' && c !== null)).length ?? 0;
+      const jobRows =
+        h.workbook
+          .sheet('_pds_jobs')
+          ?.values()
+          .filter((r) => r.some((c) => c !== '' && c !== null)).length ?? 0;
       stateCounts.push(`${props}/${cache}/${jobRows}/${pending}`);
       return { props, cache, jobRows };
     };
@@ -254,8 +261,10 @@ async function main(): Promise<void> {
       const rounds: { start: number; end: number; n: number }[] = [];
       for (const c of calls) {
         const last = rounds[rounds.length - 1];
-        if (last && c.startedAt - last.start < 5) (last.n++, (last.end = Math.max(last.end, c.startedAt + c.durationMs)));
-        else rounds.push({ start: c.startedAt, end: c.startedAt + c.durationMs, n: 1 });
+        if (last && c.startedAt - last.start < 5) {
+          last.n++;
+          last.end = Math.max(last.end, c.startedAt + c.durationMs);
+        } else rounds.push({ start: c.startedAt, end: c.startedAt + c.durationMs, n: 1 });
       }
       console.log(rounds.map((r) => `${r.start - e0.at}+${r.end - r.start}(${r.n})`).join(' '));
     }

@@ -38,7 +38,11 @@ test("a reply that reaches the worker long after the host raised its flag is sti
   // the old bridge gave up after 5 s and the next call took that stale reply as its own.
   const post = MessagePort.prototype.postMessage;
   let delayed = false;
-  const spy = jest.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (this: MessagePort, message: unknown, transfer?: Parameters<MessagePort["postMessage"]>[1]) {
+  const spy = jest.spyOn(MessagePort.prototype, 'postMessage').mockImplementation(function (
+    this: MessagePort,
+    message: unknown,
+    transfer?: Parameters<MessagePort['postMessage']>[1],
+  ) {
     const text = typeof message === 'string' ? message : JSON.stringify(message);
     if (!delayed && text?.includes('late value')) {
       delayed = true;
