@@ -252,7 +252,8 @@ async function main(): Promise<void> {
     if (process.env.BENCH_PAGES) {
       const byWindow = new Map<string, number[]>();
       for (const c of h.http.log.slice(e0.http, e1.http)) {
-        const key = `${c.url.includes('/poll') ? 'poll' : 'submit'} reset ${String(c.responseHeaders['x-ratelimit-reset'] ?? c.responseHeaders['X-RateLimit-Reset'])}`;
+        const reset = String(c.responseHeaders['x-ratelimit-reset'] ?? c.responseHeaders['X-RateLimit-Reset']);
+        const key = `${c.url.includes('/poll') ? 'poll' : 'submit'} reset ${reset}`;
         byWindow.set(key, [...(byWindow.get(key) ?? []), c.startedAt - e0.at]);
       }
       for (const [k, v] of byWindow) console.log(`${k}: ${v.length} requests, ${Math.min(...v)}..${Math.max(...v)} ms`);
