@@ -6,6 +6,10 @@
  * The import is compared with a floor measured in the same run: the same number of org pages fetched by a plain
  * core client (no keyset logic, no sheet) with the same concurrency and pacing, plus one setValues of the same
  * matrix through the harness's sheet. Each result is also printed as a `BENCH_ROW` JSON line for bench/run-all.ts.
+ * Also printed: each sidebar call's start and duration, the time a request was in flight, the peak heap of the worker
+ * running Code.js, and the add-on's per-run state after each call (it must not grow per poll).
+ * --code=DIR runs a Code.js built elsewhere (e.g. unminified, so `node --import tsx --cpu-prof` names its functions);
+ * BENCH_PAGES=1 prints every import page and the enrichment's requests per rate window and per fetchAll round.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -128,6 +132,19 @@ async function snapshot(sb: Sandbox, h: Harness): Promise<Snapshot> {
   return { requests, http: h.http.log.length, setValues: h.workbook.stats.setValuesCalls, credits, at: Date.now() };
 }
 
+/** Milliseconds during which at least one of the calls was in flight (the union of their intervals). */
+function inFlightMs(calls: { startedAt: number; durationMs: number }[]): number {
+  const spans = calls.map((c) => [c.startedAt, c.startedAt + c.durationMs]).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of spans) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
 function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: number): { total: number; limited: number; wall: number; credits: number } {
   const perEndpoint: Record<string, number> = {};
   let total = 0;
@@ -145,6 +162,7 @@ function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: nu
       .join(', ')})`,
   );
   console.log(`429s received: ${calls.filter((c) => c.status === 429).length}`);
+  console.log(`time with a request in flight: ${(inFlightMs(calls) / 1000).toFixed(2)} s (the rest is the add-on's and the harness's own work, and waits)`);
   console.log(`sheet writes (setValues calls): ${b.setValues - a.setValues}`);
   console.log(`credits spent: ${a.credits - b.credits}`);
   if (boundMs > 0)
@@ -155,10 +173,16 @@ function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: nu
 
 async function main(): Promise<void> {
   const sb = await startSandbox();
-  const { code, sidebar } = addOnBuild();
+  // --code=DIR: a Code.js built elsewhere (e.g. unminified, so a CPU profile names the add-on's functions).
+  const { code, sidebar } = arg('code')
+    ? { code: fs.readFileSync(path.join(arg('code')!, 'Code.js'), 'utf8'), sidebar: fs.readFileSync(path.join(arg('code')!, 'Sidebar.html'), 'utf8') }
+    : addOnBuild();
   const h = createHarness({ code: code + FLOOR_CODE + COMBINE_CODE, files: { 'Sidebar.html': sidebar }, scriptId: SCRIPT_ID, user: 'bench@example.com' });
   try {
-    await h.run('saveConnectionSettings', { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, pollIntervalMs: I });
+    // resetMarginMs: the pacer waits this long past a window's reset for clock skew (default 1 s, for the service's
+    // 60 s windows). The sandbox runs on this machine's clock and the window is compressed to 2 s, where the default
+    // would idle half of every window after a full one; 50 ms as in bench/pacing.ts. T_bound counts no margin.
+    await h.run('saveConnectionSettings', { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, pollIntervalMs: I, resetMarginMs: 50 });
     await h.run('connectApiKey', sb.info.apiKey);
     // One import takes at most 5,000 rows: larger sheets are four disjoint searches put together (not timed).
     const parts = ROWS <= 5000 ? [''] : ['seniority=Manager,Director', 'seniority=VP,C-Level', 'seniority=Senior,Entry Level', 'seniority=Mid-Level,Other'];
@@ -182,7 +206,32 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
     const memory = peakRss();
     const e0 = await snapshot(sb, h);
-    let p = (await h.run('startEnrichment', preview.items)) as {
+    const firstExecution = h.executions.length;
+    const timeline: string[] = [];
+    // Per-run state the add-on keeps, counted after each call: it must not grow per poll (entries, not bytes).
+    const stateCounts: string[] = [];
+    const countState = (pending: number) => {
+      const users = ['bench@example.com'];
+      const props = [h.properties.script, h.properties.document, ...users.map((u) => h.properties.user(u))].reduce(
+        (n, st) => n + Object.keys(st.all()).length,
+        0,
+      );
+      const cache = [h.cache.script, h.cache.document, ...users.map((u) => h.cache.user(u))].reduce((n, st) => n + Object.keys(st.all()).length, 0);
+      const jobRows =
+        h.workbook
+          .sheet('_pds_jobs')
+          ?.values()
+          .filter((r) => r.some((c) => c !== '' && c !== null)).length ?? 0;
+      stateCounts.push(`${props}/${cache}/${jobRows}/${pending}`);
+      return { props, cache, jobRows };
+    };
+    const timed = async <T>(label: string, work: Promise<T>): Promise<T> => {
+      const t = Date.now();
+      const v = await work;
+      timeline.push(`${label} ${((t - e0.at) / 1000).toFixed(2)}+${((Date.now() - t) / 1000).toFixed(2)}`);
+      return v;
+    };
+    let p = (await timed('start', h.run('startEnrichment', preview.items))) as {
       jobId: string;
       complete: boolean;
       done: number;
@@ -190,24 +239,55 @@ async function main(): Promise<void> {
       notFound: number;
       error: number;
     };
+    const afterStart = countState((p as { pending?: number }).pending ?? 0);
+    let grew = false;
     while (!p.complete) {
       await new Promise((r) => setTimeout(r, I));
-      p = (await h.run('pollEnrichment', p.jobId)) as typeof p;
+      p = (await timed('poll', h.run('pollEnrichment', p.jobId))) as typeof p;
+      const now = countState((p as { pending?: number }).pending ?? 0);
+      grew ||= now.props > afterStart.props || now.cache > afterStart.cache || now.jobRows > afterStart.jobRows;
     }
+    const peakHeap = Math.max(...h.executions.slice(firstExecution).map((x) => x.peakHeapBytes ?? 0));
     const e1 = await snapshot(sb, h);
+    if (process.env.BENCH_PAGES) {
+      const byWindow = new Map<string, number[]>();
+      for (const c of h.http.log.slice(e0.http, e1.http)) {
+        const reset = String(c.responseHeaders['x-ratelimit-reset'] ?? c.responseHeaders['X-RateLimit-Reset']);
+        const key = `${c.url.includes('/poll') ? 'poll' : 'submit'} reset ${reset}`;
+        byWindow.set(key, [...(byWindow.get(key) ?? []), c.startedAt - e0.at]);
+      }
+      for (const [k, v] of byWindow) console.log(`${k}: ${v.length} requests, ${Math.min(...v)}..${Math.max(...v)} ms`);
+      // fetchAll rounds: requests started together; how long the round took and the gap after it.
+      const calls = h.http.log.slice(e0.http, e1.http);
+      const rounds: { start: number; end: number; n: number }[] = [];
+      for (const c of calls) {
+        const last = rounds[rounds.length - 1];
+        if (last && c.startedAt - last.start < 5) {
+          last.n++;
+          last.end = Math.max(last.end, c.startedAt + c.durationMs);
+        } else rounds.push({ start: c.startedAt, end: c.startedAt + c.durationMs, n: 1 });
+      }
+      console.log(rounds.map((r) => `${r.start - e0.at}+${r.end - r.start}(${r.n})`).join(' '));
+    }
     const S = Math.ceil(ROWS / B);
     const Q = Math.ceil(ROWS / P);
     const researchBound = (Math.ceil(S / R) - 1) * W + L + I + (Math.ceil(Q / R) - 1) * W;
     const rss = memory.stop();
     const e = report(`enrich ${ROWS} rows (done ${p.done}, duplicates ${p.duplicate}, not found ${p.notFound}, errors ${p.error})`, e0, e1, h, researchBound);
+    console.log(`calls (start s + duration s): ${timeline.join(', ')}`);
     console.log(`peak RSS of the process (harness worker included): ${(rss / 1048576).toFixed(0)} MB`);
+    console.log(`peak heap of the worker running Code.js: ${(peakHeap / 1048576).toFixed(0)} MB`);
+    console.log(
+      `per-run state after the start and each poll (properties/cache entries/job rows/pending ids): ${stateCounts.join(', ')}; ` +
+        `${grew ? 'GREW per poll' : 'no growth per poll'}`,
+    );
     rows.push({
       bench: `Sheets enrich ${ROWS} rows`,
       figure: `${(e.wall / 1000).toFixed(2)} s; ${e.total} requests; ${e.limited} × 429; credits ${e.credits} / unique ${p.done}`,
       bound: `T_bound ${(researchBound / 1000).toFixed(1)} s`,
       ratio: `${(e.wall / researchBound).toFixed(2)} × (≤ 1.10)`,
-      memory: `peak RSS ${(rss / 1048576).toFixed(0)} MB`,
-      pass: e.wall <= 1.1 * researchBound && e.limited === 0 && e.credits === p.done,
+      memory: `worker heap ${(peakHeap / 1048576).toFixed(0)} MB; RSS ${(rss / 1048576).toFixed(0)} MB; state ${grew ? 'grew' : 'flat'} per poll`,
+      pass: e.wall <= 1.1 * researchBound && e.limited === 0 && e.credits === p.done && !grew,
     });
     if (!IMPORT) return;
 
@@ -222,6 +302,12 @@ async function main(): Promise<void> {
     const orgCalls = h.http.log.slice(o0.http, o1.http).filter((c) => c.url.includes('/v1/contacts?'));
     const pages = orgCalls.length;
     const windows = new Set(orgCalls.map((c) => String(c.responseHeaders['x-ratelimit-reset'] ?? c.responseHeaders['X-RateLimit-Reset']))).size;
+    if (process.env.BENCH_PAGES)
+      for (const c of orgCalls) {
+        const q = new URL(c.url).searchParams;
+        const n = (JSON.parse(c.responseBody) as { data: unknown[] }).data.length;
+        console.log(`${c.startedAt - o0.at} ${q.get('startDate')} ${q.get('endDate')} p${q.get('page')} -> ${n}`);
+      }
     const M = refresh.appended;
     const imp = report(`import ${M} org contacts (pass complete: ${refresh.passComplete}; ${pages} pages in ${windows} rate windows)`, o0, o1, h, 0);
 

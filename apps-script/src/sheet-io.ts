@@ -1,11 +1,19 @@
-import { records } from '../../shared';
 import { safeCell, type CellValue } from './cells';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** One row of a record under column paths such as `contactLocation.city`. */
+/** Each column list's paths split once (an import builds a row per record over the same columns). */
+const splitPaths = new WeakMap<readonly string[], string[][]>();
+
+/** One row of a record under column paths such as `contactLocation.city` (as records.valueAtPath reads them). */
 export function recordRow(record: unknown, columns: readonly string[], cell: (v: unknown) => CellValue = safeCell): CellValue[] {
-  return columns.map((column) => cell(records.valueAtPath(record, column)));
+  let paths = splitPaths.get(columns);
+  if (!paths) splitPaths.set(columns, (paths = columns.map((c) => c.split('.'))));
+  return paths.map((parts) => {
+    let v = record;
+    for (let i = 0; i < parts.length && v !== undefined; i++) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[parts[i]] : undefined;
+    return cell(v);
+  });
 }
 
 /** A header row and one row per record. */
@@ -86,6 +94,11 @@ export function writeSpan(sheet: Sheet, column: number, width: number, rowsByNum
   const last = Math.max(...numbers);
   ensureSize(sheet, last, column + width - 1);
   const range = sheet.getRange(first, column, last - first + 1, width);
+  // Every row of the span given (a batch of consecutive rows): nothing of the sheet's to read and keep.
+  if (rowsByNumber.size === last - first + 1) {
+    range.setValues(Array.from({ length: last - first + 1 }, (_, i) => rowsByNumber.get(first + i) as CellValue[]));
+    return 1;
+  }
   const values = range.getValues().map((row, i) => rowsByNumber.get(first + i) ?? row.map((v) => safeCell(v instanceof Date ? v.toISOString() : v)));
   range.setValues(values);
   return 1;

@@ -4,6 +4,7 @@
  * host (main thread) answers through a MessagePort — that is what makes UrlFetchApp, sleep and locks synchronous.
  * Bundled by esbuild at harness start (see build.ts) so it loads the same under jest/swc and tsx.
  */
+import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 
@@ -26,19 +27,41 @@ const flag = new Int32Array(input.flag);
 const clockOffset = new Float64Array(input.clock);
 const TIMEOUT_MSG = 'Exceeded maximum execution time';
 
-function call(request: string): string {
-  Atomics.store(flag, 0, 0);
-  input.port.postMessage(request);
-  // Wake every 50 ms so a vm timeout (busy-loop guard) can still interrupt this thread.
-  while (Atomics.wait(flag, 0, 0, 50) === 'timed-out');
-  // The host posts the reply before it raises the flag, but on a loaded machine the message can reach this
-  // port's queue a moment after the flag: look again for a while before calling it missing.
-  for (let waited = 0; waited < 5000; waited += 10) {
-    const reply = receiveMessageOnPort(input.port);
-    if (reply) return reply.message as string;
-    Atomics.wait(flag, 0, 1, 10);
+/** A service reply: its JSON, and the long strings it refers to by index (sent beside it, not inside the JSON). */
+export interface WorkerReply {
+  json: string;
+  side: string[];
+}
+
+/** The most heap this worker (the script's realm included) held at a service call or at the end. */
+let peakHeap = 0;
+function sampleHeap(): void {
+  peakHeap = Math.max(peakHeap, v8.getHeapStatistics().used_heap_size);
+}
+
+/** Numbers this execution's service calls; each reply carries the number of the call it answers. */
+let lastSeq = 0;
+
+/**
+ * One synchronous service call. The host posts the reply, then bumps the reply counter in `flag` and wakes this
+ * thread. The reply is matched by its call's number, never by arrival order: a reply that came after its call
+ * stopped waiting (or a wake-up with nothing in the queue) cannot be taken for a later call's answer, which once
+ * handed a fetchAll an earlier call's shorter list ("reading 'getResponseCode'" of undefined). The wait ends only
+ * with the right reply, the execution's time limit (vm timeout) or the host ending the worker.
+ */
+function call(request: string, side: string[]): WorkerReply {
+  const seq = ++lastSeq;
+  sampleHeap();
+  input.port.postMessage({ seq, request, side });
+  for (;;) {
+    const seen = Atomics.load(flag, 0);
+    for (let got = receiveMessageOnPort(input.port); got; got = receiveMessageOnPort(input.port)) {
+      const reply = got.message as WorkerReply & { seq: number };
+      if (reply.seq === seq) return reply;
+    }
+    // Wake every 50 ms so a vm timeout (busy-loop guard) can still interrupt this thread.
+    Atomics.wait(flag, 0, seen, 50);
   }
-  throw new Error('harness: service reply missing');
 }
 
 function remaining(): number {
@@ -46,7 +69,8 @@ function remaining(): number {
 }
 
 function finish(result: string): void {
-  parentPort!.postMessage(result);
+  sampleHeap();
+  parentPort!.postMessage({ result, peakHeap, serviceCalls: lastSeq });
 }
 
 try {

@@ -4,7 +4,10 @@
  */
 import { EXCEEDED_TIME } from './limits';
 import { GasException } from './errors';
-import { publicMethods, type Wire } from './wire';
+import { encodeHost, publicMethods, type Wire } from './wire';
+
+/** From this length a preloaded string (an HTTP body) travels beside the reply's JSON instead of inside it. */
+const SIDE_STRING_CHARS = 16384;
 
 export type ExecutionKind = 'custom' | 'run' | 'trigger' | 'callback';
 
@@ -53,7 +56,20 @@ export class ExecutionContext {
       this.ids.set(o, id);
       this.handles.set(id, o);
     }
-    return { $t: 'h', id, cls: o.constructor.name, m: publicMethods(o) };
+    const handle: Wire = { $t: 'h', id, cls: o.constructor.name, m: publicMethods(o) };
+    // An immutable host object may send the answers of its argument-less getters along (HTTPResponse): the script
+    // reads them without a round trip per call, which is the harness's own cost, not Apps Script's.
+    const preload = (o as { _preload?: () => Record<string, unknown> })._preload?.();
+    if (preload) handle.p = Object.fromEntries(Object.entries(preload).map(([k, v]) => [k, this.preloaded(v)]));
+    return handle;
+  }
+
+  /** Long strings of the reply being built; serve() takes them and sends them beside the JSON. */
+  side: string[] = [];
+
+  private preloaded(v: unknown): Wire {
+    if (typeof v === 'string' && v.length >= SIDE_STRING_CHARS) return { $t: 's', i: this.side.push(v) - 1 };
+    return encodeHost(v, (x) => this.toHandle(x));
   }
 
   fromHandle(id: number): object {

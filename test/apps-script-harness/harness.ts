@@ -54,6 +54,10 @@ export interface ExecutionResult {
   error?: { name: string; message: string; stack: string };
   timedOut: boolean;
   durationMs: number;
+  /** Peak V8 heap of the execution's worker (the script's vm realm included), sampled at each service call and at the end. */
+  peakHeapBytes?: number;
+  /** Service calls the script made (each a round trip to the host). */
+  serviceCalls?: number;
 }
 
 export interface LogEntry {
@@ -263,20 +267,25 @@ export class Harness {
       transferList: [port1],
       stdout: false,
       stderr: false,
+      execArgv: workerExecArgv(),
     });
     this.workers.add(worker);
-    port2.on('message', (req: string) => {
-      void this.serve(exec, req).then((reply) => {
+    // Each reply names the call it answers (exec-worker.ts matches them); `flag` counts the replies posted.
+    port2.on('message', (msg: { seq: number; request: string; side: string[] }) => {
+      void this.serve(exec, msg.request, msg.side).then((reply) => {
         if (exec.ended) return;
-        port2.postMessage(reply);
-        Atomics.store(flag, 0, 1);
+        port2.postMessage({ seq: msg.seq, ...reply });
+        Atomics.add(flag, 0, 1);
         Atomics.notify(flag, 0);
       });
     });
 
     return new Promise<ExecutionResult>((resolve) => {
       let done = false;
-      const finish = (raw: { ok: boolean; v?: Wire; e?: { name: string; message: string; stack: string } }): void => {
+      const finish = (
+        raw: { ok: boolean; v?: Wire; e?: { name: string; message: string; stack: string } },
+        stats: { peakHeap?: number; serviceCalls?: number } = {},
+      ): void => {
         if (done) return;
         done = true;
         exec.ended = true;
@@ -287,7 +296,14 @@ export class Harness {
         this.locks.endExecution(exec.id);
         this.runningPerUser.set(user, (this.runningPerUser.get(user) ?? 1) - 1);
         const timedOut = exec.timedOut || raw.e?.message === EXCEEDED_TIME || Date.now() > exec.deadline + 250;
-        const result: ExecutionResult = { ...base, ok: raw.ok && !timedOut, timedOut, durationMs: Date.now() - exec.startedAt };
+        const result: ExecutionResult = {
+          ...base,
+          ok: raw.ok && !timedOut,
+          timedOut,
+          durationMs: Date.now() - exec.startedAt,
+          peakHeapBytes: stats.peakHeap,
+          serviceCalls: stats.serviceCalls,
+        };
         if (timedOut) result.error = { name: 'Error', message: EXCEEDED_TIME, stack: '' };
         else if (raw.ok) result.value = this.fromWire(raw.v as Wire);
         else result.error = raw.e;
@@ -299,7 +315,7 @@ export class Harness {
         exec.timedOut = true;
         finish({ ok: false });
       }, limitMs + 2000);
-      worker.once('message', (json: string) => finish(JSON.parse(json)));
+      worker.once('message', (m: { result: string; peakHeap: number; serviceCalls: number }) => finish(JSON.parse(m.result), m));
       worker.once('error', (e) => finish({ ok: false, e: { name: e.name, message: e.message, stack: e.stack ?? '' } }));
       worker.once('exit', () => finish({ ok: false, e: { name: 'Error', message: 'The execution ended unexpectedly.', stack: '' } }));
     });
@@ -341,7 +357,13 @@ export class Harness {
   }
 
   /** Answers one synchronous service call of an execution. Async services (fetch, sleep, locks) race the deadline. */
-  private async serve(exec: ExecutionContext, json: string): Promise<string> {
+  private async serve(exec: ExecutionContext, json: string, strings: string[]): Promise<{ json: string; side: string[] }> {
+    exec.side = [];
+    const text = await this.answer(exec, json, strings);
+    return { json: text, side: exec.side.splice(0) };
+  }
+
+  private async answer(exec: ExecutionContext, json: string, strings: string[]): Promise<string> {
     try {
       const req = JSON.parse(json) as RpcRequest;
       if (req.op === 'log') {
@@ -359,7 +381,7 @@ export class Harness {
       const target = exec.fromHandle(req.h!) as Record<string, (...a: unknown[]) => unknown>;
       const method = req.m!;
       if (!publicMethods(target).includes(method)) throw new TypeError(`${method} is not a function`);
-      const args = (req.a ?? []).map((w) => decodeHost(w, (id) => exec.fromHandle(id)));
+      const args = (req.a ?? []).map((w) => decodeHost(w, (id) => exec.fromHandle(id), strings));
       let value = target[method](...args);
       if (value instanceof Promise) value = await this.raceDeadline(exec, value);
       return JSON.stringify({ ok: true, v: encodeHost(value, (o) => exec.toHandle(o)) });
@@ -402,6 +424,19 @@ export class Harness {
     this.servers.clear();
     this.workers.clear();
   }
+}
+
+/**
+ * Node flags for an execution's worker: the parent's without its module loaders. The worker is a prebuilt bundle;
+ * inheriting tsx's loader (as under `npx tsx`) cost about 100 ms per execution, the harness's own cost.
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (/^(-r|--require|--import|--loader|--experimental-loader)$/.test(argv[i])) i++;
+    else if (!/^--(require|import|loader|experimental-loader)=/.test(argv[i])) out.push(argv[i]);
+  }
+  return out;
 }
 
 export function createHarness(opts: HarnessOptions): Harness {

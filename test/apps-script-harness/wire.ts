@@ -15,8 +15,11 @@ export type Wire =
   | { $t: 'n'; v: string }
   | { $t: 'd'; v: number }
   | { $t: 'o'; v: { [k: string]: Wire } }
-  | { $t: 'h'; id: number; cls: string; m: string[] }
-  | { $t: 'html'; v: HtmlOutputData };
+  /** A host object by handle: its public methods, and (p) the answers of argument-less getters sent along. */
+  | { $t: 'h'; id: number; cls: string; m: string[]; p?: { [method: string]: Wire } }
+  | { $t: 'html'; v: HtmlOutputData }
+  /** A long string sent beside the reply's JSON (index into its side list), so it is neither escaped nor parsed. */
+  | { $t: 's'; i: number };
 
 /** What an HtmlOutput is once it leaves the vm (showSidebar, callback results, serveSidebar). */
 export interface HtmlOutputData {
@@ -79,9 +82,9 @@ export function encodeHost(v: unknown, toHandle: (o: object) => Wire): Wire {
 }
 
 /** Host-side decoder: handles become the host objects again; HtmlOutput arrives as plain data. */
-export function decodeHost(w: Wire, fromHandle: (id: number) => object): unknown {
+export function decodeHost(w: Wire, fromHandle: (id: number) => object, strings: readonly string[] = []): unknown {
   if (w === null || typeof w !== 'object') return w;
-  if (Array.isArray(w)) return w.map((x) => decodeHost(x, fromHandle));
+  if (Array.isArray(w)) return w.map((x) => decodeHost(x, fromHandle, strings));
   switch (w.$t) {
     case 'u':
       return undefined;
@@ -91,12 +94,15 @@ export function decodeHost(w: Wire, fromHandle: (id: number) => object): unknown
       return new Date(w.v);
     case 'o': {
       const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(w.v)) o[k] = decodeHost(x, fromHandle);
+      for (const [k, x] of Object.entries(w.v)) o[k] = decodeHost(x, fromHandle, strings);
       return o;
     }
     case 'h':
       return fromHandle(w.id);
     case 'html':
       return { ...w.v, __htmlOutput: true };
+    case 's':
+      if (w.i >= strings.length) throw new Error('harness: a side string is missing');
+      return strings[w.i];
   }
 }

@@ -29,17 +29,27 @@ export interface StepRunner {
  * them as `unknown` and never sends them again (no row is paid for twice). Right after each answer, `queued` and
  * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
  */
-function step(client: Client, job: EnrichmentJob, r: StepRunner): ResearchStep['did'] {
+function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { calls: number }): ResearchStep['did'] {
   const waiting = new Set<number>();
   job.research.items.forEach((item, i) => item.phase === 'unsubmitted' && waiting.add(i));
+  // Nothing left to send: this step polls, and its one checkpoint comes right after the sweep.
+  const polling = waiting.size === 0;
   const onCheckpoint = (research: ResearchJob) => {
     job.research = research;
+    if (polling) {
+      // The sweep's results go to the sheet first, so the job is saved once, without the records just written.
+      job.lastPollAt = Date.now();
+      written.calls += writeFinished(job);
+      saveJob(job);
+      return;
+    }
     saveJob(job);
     writeQueued(job, waiting);
   };
   const done = r.run(advanceResearch(client, job.research, { deadlineMs: r.deadline, lastPollAt: job.lastPollAt, onCheckpoint }));
   job.research = done.job;
-  job.lastPollAt = done.lastPollAt;
+  // After a sweep, the time saved at its checkpoint stands (the saved job then needs no second write).
+  if (!(polling && done.did === 'poll')) job.lastPollAt = done.lastPollAt;
   // Auth, rate limit or polling failed after the retries: the job is saved; stop rather than asking again at once.
   if (done.job.lastError) throw new ResearchStoppedError(done.job.lastError.message);
   return done.did;
@@ -111,24 +121,27 @@ function writeFinished(job: EnrichmentJob): number {
 
 /** One step: submit, poll once, write what finished, checkpoint. Safe to repeat; never spends a credit twice. */
 export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Progress {
-  let writes = 0;
+  const written = { calls: 0 };
   releaseBatch(job, client.settings.researchBatchLimit);
   try {
-    // A submit step, then (its results written) a poll step if one is due: the sidebar shows progress at once.
-    if (step(client, job, r) === 'submit') {
-      writes += writeFinished(job);
-      step(client, job, r);
+    // A submit step, then (its results written) a poll step if one is due. The first poll is due an interval after
+    // the first submit, as in the core's own loop: polling at once only re-asks for what was just queued (for
+    // 20,000 rows that was 200 requests, over three rate windows, before anything could have finished).
+    if (step(client, job, r, written) === 'submit') {
+      job.lastPollAt ??= Date.now();
+      written.calls += writeFinished(job);
+      step(client, job, r, written);
     }
   } catch (error) {
     if (isTimeUp(error)) throw error;
     // Keep what was learned before the failure, then report it.
-    writes += writeFinished(job);
+    written.calls += writeFinished(job);
     saveJob(job);
     throw error;
   }
-  writes += writeFinished(job);
+  written.calls += writeFinished(job);
   saveJob(job);
-  return progressOf(job, client, writes);
+  return progressOf(job, client, written.calls);
 }
 
 export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 0): Progress {

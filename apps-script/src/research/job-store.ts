@@ -71,9 +71,16 @@ function ids(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
         .map((r) => String(r[0]));
 }
 
+/**
+ * The text each job was last saved with in this execution (a new execution starts empty): saving an unchanged job
+ * again, as a step's end does after its checkpoint saved it, writes nothing.
+ */
+const savedText = new Map<string, string>();
+
 export function saveJob(job: EnrichmentJob): void {
-  const sheet = stateSheet(true) as GoogleAppsScript.Spreadsheet.Sheet;
   const text = JSON.stringify(job);
+  if (savedText.get(job.id) === text) return;
+  const sheet = stateSheet(true) as GoogleAppsScript.Spreadsheet.Sheet;
   const chunks: string[] = [];
   for (let i = 0; i < text.length; i += CHUNK) chunks.push(MARK + text.slice(i, i + CHUNK));
   const existing = ids(sheet).indexOf(MARK + job.id);
@@ -83,6 +90,7 @@ export function saveJob(job: EnrichmentJob): void {
   const values: (string | number)[] = [MARK + job.id, MARK + job.owner, Date.now(), chunks.length, ...chunks];
   while (values.length < width) values.push('');
   writeBlock(sheet, row, 1, [values]);
+  savedText.set(job.id, text);
 }
 
 function parseRow(row: unknown[]): EnrichmentJob | null {
@@ -137,6 +145,7 @@ export function allJobs(): EnrichmentJob[] {
 export function deleteJob(id: string): void {
   const sheet = stateSheet(false);
   if (!sheet) return;
+  savedText.delete(id);
   const index = ids(sheet).indexOf(MARK + id);
   if (index >= 0) sheet.deleteRows(index + 1, 1);
 }

@@ -1,6 +1,7 @@
 import { orgContactsOperation, records, type Client, type Flow } from '../../../shared';
-import { afterWindow, openWindow, readSlicesOnce, splitWindow, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
+import { afterWindow, openWindow, readSlicesOnce, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
 import { keyOf, type CellValue } from '../cells';
+import { refillSlices } from '../imports/slices';
 import { recordRow, sheetNamed, writeBlock, writeRows } from '../sheet-io';
 import { saveRefresh, type OrgRefreshState } from './org-cursor';
 
@@ -88,8 +89,12 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
     saveRefresh(cursor);
   };
 
-  // The window's slices, read side by side (one page of each per round, one fetchAll).
-  let open: ChangeCursor[] = cursor.slices?.length ? cursor.slices : splitWindow(at, client.settings.parallelRequests);
+  // The window's slices, read side by side (one page of each per round, one fetchAll). A new pass reads one page of
+  // the whole window first: where its records lie says how to split the rest (refillSlices); equal slices of a long
+  // lookback were mostly empty, and the one holding the records was read a page at a time.
+  let open: ChangeCursor[] = cursor.slices?.length ? cursor.slices : [at];
+  const paging = orgContactsOperation.pagination;
+  const pageSize = Math.min(paging.style === 'page' ? paging.maxLimit : Infinity, client.settings.pageSizeLimit);
   while (Date.now() < deadline) {
     const round = run(readSlicesOnce<OrgContact>(client, orgContactsOperation, open, 'contactId', seen));
     report.requests += open.length;
@@ -111,7 +116,7 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
         cursor.totals.updated++;
       }
     }
-    open = round.next;
+    open = refillSlices(open, round.next, round.records, client.settings.parallelRequests, pageSize);
     if (open.length === 0) {
       // The window is read: the next pass starts just after it.
       cursor.from = afterWindow(at);

@@ -215,10 +215,12 @@ export class UrlFetchApp {
     this._deps.http.log.push(entry);
     try {
       const raw = await perform(this._deps, req);
-      const response = new HTTPResponse(raw.status, raw.rawHeaders, raw.body);
+      // Decoded once, for the log and for getContentText().
+      const text = raw.body.toString('utf8');
+      const response = new HTTPResponse(raw.status, raw.rawHeaders, raw.body, text);
       entry.status = raw.status;
       entry.responseHeaders = response.getAllHeaders();
-      entry.responseBody = raw.body.toString('utf8');
+      entry.responseBody = text;
       if (raw.status >= 400 && !req.muteHttpExceptions) {
         const text = raw.body.toString('utf8');
         const truncated = text.length > 100 ? `${text.slice(0, 100)}...` : text;
@@ -274,12 +276,18 @@ export class HTTPResponse {
     private readonly _status: number,
     private readonly _rawHeaders: string[],
     private readonly _body: Buffer,
+    private readonly _text?: string,
   ) {}
   getResponseCode(): number {
     return this._status;
   }
+  /** What the argument-less getters answer, sent with the handle (the response never changes). */
+  _preload(): Record<string, unknown> {
+    return { getResponseCode: this._status, getContentText: this.getContentText(), getHeaders: this.getHeaders(), getAllHeaders: this.getAllHeaders() };
+  }
   getContentText(charset?: unknown): string {
-    return this._body.toString(charset === 'US_ASCII' || charset === 'ISO-8859-1' ? 'latin1' : 'utf8');
+    if (charset === 'US_ASCII' || charset === 'ISO-8859-1') return this._body.toString('latin1');
+    return this._text ?? this._body.toString('utf8');
   }
   getContent(): number[] {
     return toSignedBytes(this._body);

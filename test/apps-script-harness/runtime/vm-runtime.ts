@@ -9,8 +9,8 @@ import { HtmlOutput, makeHtmlService } from './html';
 type Wire = null | boolean | number | string | Wire[] | { $t: string; [k: string]: unknown };
 
 export interface Bridge {
-  /** Synchronous RPC: request JSON in, reply JSON out. */
-  call(request: string): string;
+  /** Synchronous RPC: request JSON in, reply JSON out, with the long strings it refers to as `{$t: 's', i}`. */
+  call(request: string, side: string[]): { json: string; side: string[] };
   /** Harness clock (ms since epoch). */
   now(): number;
   /** JSON of { globalName: handle wire } for the service roots. */
@@ -18,6 +18,9 @@ export interface Bridge {
 }
 
 type Any = Record<string, unknown>;
+
+/** From this length a string crosses beside the JSON (as in execution.ts). */
+const SIDE_STRING_CHARS = 16384;
 
 const ENUMS: Record<string, Record<string, Record<string, string>>> = {
   ScriptApp: {
@@ -50,19 +53,33 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
     throw err;
   }
 
+  // The long strings of the reply being decoded (HTTP bodies): copied beside the JSON, not escaped inside it.
+  let side: string[] = [];
+  // The long strings of the request being encoded (a job's state chunks): sent beside its JSON the same way.
+  let out: string[] = [];
+  let sideFrom = SIDE_STRING_CHARS; // the run's result is one JSON message: no side strings there
   function rpc(req: Any): unknown {
-    const reply = JSON.parse(bridge.call(JSON.stringify(req))) as { ok: boolean; v?: Wire; e?: { name: string; message: string } };
+    const answer = bridge.call(JSON.stringify(req), out);
+    out = [];
+    const reply = JSON.parse(answer.json) as { ok: boolean; v?: Wire; e?: { name: string; message: string } };
     if (!reply.ok) fail(reply.e!);
+    side = answer.side;
     return decode(reply.v as Wire);
   }
 
-  function remote(id: number, cls: string, methods: string[]): object {
+  function remote(id: number, cls: string, methods: string[], preloaded?: Record<string, Wire>): object {
     let o = proxies.get(id);
     if (o) return o;
     const obj: Any = {};
+    const strings = side; // the reply that brought this handle, for its preloaded answers
     for (const m of methods) {
+      const answer = preloaded && Object.prototype.hasOwnProperty.call(preloaded, m) ? preloaded[m] : undefined;
       obj[m] = function (...args: unknown[]) {
-        return rpc({ op: 'call', h: id, m, a: args.map(encode) });
+        // A getter answered in advance: decoded afresh each call, so the script gets a new object every time.
+        if (answer !== undefined && args.length === 0) return decode(answer, strings);
+        out = []; // this request's long strings only, even if an earlier encoding stopped half way
+        const a = args.map((x) => encode(x));
+        return rpc({ op: 'call', h: id, m, a });
       };
     }
     if (!methods.includes('toString')) obj.toString = () => cls;
@@ -73,10 +90,12 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
     return o;
   }
 
-  function decode(w: Wire): unknown {
+  function decode(w: Wire, strings = side): unknown {
     if (w === null || typeof w !== 'object') return w;
-    if (Array.isArray(w)) return w.map(decode);
+    if (Array.isArray(w)) return w.map((x) => decode(x, strings));
     switch (w.$t) {
+      case 's':
+        return strings[w.i as number];
       case 'u':
         return undefined;
       case 'n':
@@ -85,17 +104,18 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
         return new RealDate(w.v as number);
       case 'o': {
         const o: Any = {};
-        for (const [k, x] of Object.entries(w.v as Record<string, Wire>)) o[k] = decode(x);
+        for (const [k, x] of Object.entries(w.v as Record<string, Wire>)) o[k] = decode(x, strings);
         return o;
       }
       case 'h':
-        return remote(w.id as number, w.cls as string, w.m as string[]);
+        return remote(w.id as number, w.cls as string, w.m as string[], w.p as Record<string, Wire> | undefined);
     }
     throw new Error(`harness: unknown wire tag ${String(w.$t)}`);
   }
 
   function encode(v: unknown): Wire {
     if (v === undefined) return { $t: 'u' };
+    if (typeof v === 'string' && v.length >= sideFrom) return { $t: 's', i: out.push(v) - 1 };
     if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
     if (typeof v === 'number') return Number.isFinite(v) ? v : { $t: 'n', v: String(v) };
     if (typeof v === 'bigint') return v.toString();
@@ -186,7 +206,7 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
   let pending: { name: string; args: unknown[] } | null = null;
   return {
     prepare(name: string, argsJson: string) {
-      pending = { name, args: (JSON.parse(argsJson) as Wire[]).map(decode) };
+      pending = { name, args: (JSON.parse(argsJson) as Wire[]).map((w) => decode(w)) };
     },
     run(): string {
       const call = pending!;
@@ -195,6 +215,7 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
         const fn = g[call.name];
         if (typeof fn !== 'function') fail({ name: 'Exception', message: `Script function not found: ${call.name}` });
         const value = (fn as (...a: unknown[]) => unknown)(...call.args);
+        sideFrom = Infinity;
         return JSON.stringify({ ok: true, v: encode(value) });
       } catch (e) {
         const err = e instanceof Error ? e : new Error(show(e));
