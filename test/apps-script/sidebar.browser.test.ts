@@ -99,7 +99,7 @@ maybe(
     expect(values.slice(1, 13).every((r) => /^(done|not found)$/.test(String(r[status])))).toBe(true);
     const done = values.slice(1, 13).filter((r) => r[status] === 'done').length;
     expect(1000 - (await creditsOf(sb))).toBe(done);
-    // The sidebar polled through google.script.run, every 3 s.
+    // The sidebar polled through google.script.run, every 2 s.
     expect(h.executions.filter((e) => e.fn === 'pollEnrichment').length).toBeGreaterThan(0);
     await shot('addon-sidebar-enrich.png');
   },

@@ -125,7 +125,7 @@ function createJob(confirmed: unknown): EnrichmentJob {
   return job;
 }
 
-/** Called by the sidebar every pollIntervalMs (3 s by default): one poll sweep, finished rows written, progress returned. */
+/** Called by the sidebar every pollIntervalMs (2 s by default): one poll sweep, finished rows written, progress returned. */
 export function pollEnrichment(jobId: string): Progress {
   try {
     const id = optionalText(jobId, 'jobId');
