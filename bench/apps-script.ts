@@ -203,7 +203,9 @@ async function main(): Promise<void> {
     const preview = (await h.run('previewEnrichment')) as { items: number };
 
     // Enrichment: start, then poll every 2 s as the sidebar does, until every row is written.
-    await new Promise((r) => setTimeout(r, W)); // a fresh rate window for a fair start
+    // Start as a window opens: the sandbox's windows are aligned to multiples of W since the epoch (same clock here), so a
+    // run starting mid-window would get its next window early and could beat the bound.
+    await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
     const memory = peakRss();
     const e0 = await snapshot(sb, h);
     const firstExecution = h.executions.length;
