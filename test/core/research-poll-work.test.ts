@@ -21,7 +21,10 @@ it('an answer that also names an id of another request does not undo what that r
   const host = scriptedHost((req) => {
     const ids = new URL(req.url).searchParams.get('requestIds')!.split(',');
     // The first request finishes its ids; the second also names r0 again, still researching.
-    const data = ids[0] === 'r0' ? ids.map((requestId) => ({ requestId, status: 'not found', message: 'nobody' })) : [...ids, 'r0'].map((requestId) => ({ requestId, status: 'researching', message: null }));
+    const data =
+      ids[0] === 'r0'
+        ? ids.map((requestId) => ({ requestId, status: 'not found', message: 'nobody' }))
+        : [...ids, 'r0'].map((requestId) => ({ requestId, status: 'researching', message: null }));
     return json(200, { success: true, data }, rateHeaders(600, 500, 2_000_000_000));
   });
   const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0 });

@@ -52,7 +52,13 @@ describe('a research run with many polls', () => {
     let most = before;
     const sampler = setInterval(() => (most = Math.max(most, listeners(controller.signal))), 5);
     const out = await executeNode({
-      parameters: { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}', waitForResults: true },
+      parameters: {
+        resource: 'contacts',
+        operation: 'research',
+        researchBy: 'searchResult',
+        searchResultId: '={{ $json.searchResultId }}',
+        waitForResults: true,
+      },
       items: found.map((i) => ({ json: i.json })),
       credentials: env.credentials,
       abortSignal: controller.signal,

@@ -24,7 +24,9 @@ export async function sandboxProcessWithCredentials(options: Pick<SandboxOptions
   const config = path.join(dir, 'config.json');
   writeFileSync(config, JSON.stringify(options.config ?? {}));
   const flags = (['contacts', 'companies', 'seed'] as const).flatMap((k) => (options[k] === undefined ? [] : [`--${k}`, String(options[k])]));
-  const child = await startSandboxProcess({ config, args: ['--contacts', '3000', '--companies', '300', ...flags] }).finally(() => rmSync(dir, { recursive: true }));
+  const child = await startSandboxProcess({ config, args: ['--contacts', '3000', '--companies', '300', ...flags] }).finally(() =>
+    rmSync(dir, { recursive: true }),
+  );
   const sandbox: SandboxAt = { ...child.info, close: child.stop };
   const apiKeyCredential = { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, mcpUrl: sandbox.mcp };
   return { sandbox, credentials: { prospectingApi: apiKeyCredential }, apiKeyCredential };
