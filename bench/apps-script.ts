@@ -205,9 +205,11 @@ async function main(): Promise<void> {
     // Enrichment: start, then poll every 2 s as the sidebar does, until every row is written.
     // Start as a window opens: the sandbox's windows are aligned to multiples of W since the epoch (same clock here), so a
     // run starting mid-window would get its next window early and could beat the bound.
-    await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
     const memory = peakRss();
-    const e0 = await snapshot(sb, h);
+    const counted = await snapshot(sb, h);
+    await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
+    // The clock starts as the window opens, after the snapshot's own requests.
+    const e0 = { ...counted, at: Date.now() };
     const firstExecution = h.executions.length;
     const timeline: string[] = [];
     // Per-run state the add-on keeps, counted after each call: it must not grow per poll (entries, not bytes).

@@ -43,9 +43,9 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
   await admin(env.sandbox, 'DELETE', '/requests');
   // Start as a window opens. The sandbox's windows are aligned to multiples of W since the epoch (sandbox/ratelimit.ts,
   // same clock here): a run starting mid-window would get its second window early and could beat the bound.
-  await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
   const before = await credits(env);
   global.gc?.();
+  await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
   let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 25);
   const loadBefore = loadavg()[0];
