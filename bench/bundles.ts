@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import { COUNT_ZOD_SCHEMAS } from '../test/apps-script/count-zod-schemas';
 
 export interface BenchRow {
   name: string;
@@ -86,19 +87,10 @@ function loadInFreshContext(code: string): number {
   return performance.now() - start;
 }
 
-// Counts zod schemas as they are built: each gets its `_zod` internals through Object.defineProperty (zod's core.js).
-const COUNT_SCHEMAS = `var __schemas = 0;
-(function (define) {
-  Object.defineProperty = function (o, k, d) {
-    if (k === '_zod') __schemas++;
-    return define(o, k, d);
-  };
-})(Object.defineProperty);`;
-
 /** How many zod schemas loading Code.js builds: what makes the load slow (each is built again on every execution). */
 function schemasBuiltAtLoad(code: string): number {
   const context = vm.createContext({});
-  vm.runInContext(COUNT_SCHEMAS, context);
+  vm.runInContext(COUNT_ZOD_SCHEMAS, context);
   vm.runInContext(code, context, { filename: 'Code.js' });
   return (context as { __schemas: number }).__schemas;
 }
