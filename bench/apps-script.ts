@@ -20,6 +20,7 @@ import { addOnBuild, SCRIPT_ID } from '../test/apps-script/setup';
 import { allOf, createClient, operation, runAsync } from '../shared';
 import { sendOne } from '../shared/flow/call';
 import { nodeFetchHost } from '../shared/hosts/node-fetch';
+import { untilWindowOpens } from './window-start';
 
 const rows: Record<string, unknown>[] = [];
 
@@ -203,11 +204,9 @@ async function main(): Promise<void> {
     const preview = (await h.run('previewEnrichment')) as { items: number };
 
     // Enrichment: start, then poll every 2 s as the sidebar does, until every row is written.
-    // Start as a window opens: the sandbox's windows are aligned to multiples of W since the epoch (same clock here), so a
-    // run starting mid-window would get its next window early and could beat the bound.
     const memory = peakRss();
     const counted = await snapshot(sb, h);
-    await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
+    await untilWindowOpens(W);
     // The clock starts as the window opens, after the snapshot's own requests.
     const e0 = { ...counted, at: Date.now() };
     const firstExecution = h.executions.length;
@@ -298,8 +297,7 @@ async function main(): Promise<void> {
     // Org import: 20,000 saved contacts into a sheet, under the service's own window (60 requests per 60 s), so
     // "windows of requests" means what it says: how many rate windows the pages needed (target ceil(pages / 60)).
     await admin(sb, 'PUT', '/rate-limits', { windowMs: IMPORT_W, defaultLimit: R });
-    // The service's windows are aligned to the clock: start at the beginning of one, as a fair start.
-    await new Promise((r) => setTimeout(r, IMPORT_W - (Date.now() % IMPORT_W) + 50));
+    await untilWindowOpens(IMPORT_W, 50);
     const o0 = await snapshot(sb, h);
     const refresh = (await h.run('enableOrgRefresh', { sheetName: 'Org contacts', days: 3650 })) as { appended: number; passComplete: boolean };
     const o1 = await snapshot(sb, h);

@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { makeSettings } from '../shared/settings';
 import { executeNode } from '../test/n8n/harness';
 import { admin, requestCounts, sandboxProcessWithCredentials } from '../test/n8n/setup';
+import { untilWindowOpens } from './window-start';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const N = Number(arg('items') ?? 2000);
@@ -41,11 +42,9 @@ async function credits(env: Env): Promise<number> {
 
 async function measure(env: Env, label: string, body: () => Promise<number>) {
   await admin(env.sandbox, 'DELETE', '/requests');
-  // Start as a window opens. The sandbox's windows are aligned to multiples of W since the epoch (sandbox/ratelimit.ts,
-  // same clock here): a run starting mid-window would get its second window early and could beat the bound.
   const before = await credits(env);
   global.gc?.();
-  await new Promise((r) => setTimeout(r, W - (Date.now() % W) + 5));
+  await untilWindowOpens(W);
   let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 25);
   const loadBefore = loadavg()[0];

@@ -15,6 +15,16 @@ import type { Org } from './state/types';
 import { array, bodyObject, bool, checkInt, int, isHttpUrl, isObj, itemString, onlyKeys, str, type Obj } from './validate';
 import { WEBHOOK_EVENTS } from './webhooks';
 
+/** One row of GET /__admin/rate-limits/log: what one window of one endpoint let through and refused, for an organization. */
+export interface RateLogRow {
+  org: string;
+  endpoint: string;
+  windowStart: string;
+  limit: number;
+  allowed: number;
+  refused: number;
+}
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function orgOf(services: Services, value: unknown, field = 'org'): Org {
@@ -108,7 +118,7 @@ const routes: AdminRoute[] = [
       return s.rateLimiter
         .history()
         .filter((r) => !org || r.bucket === org.id)
-        .map(({ bucket, windowStart, ...r }) => ({
+        .map(({ bucket, windowStart, ...r }): RateLogRow => ({
           org: s.state.orgs.get(bucket)?.handle ?? bucket,
           windowStart: new Date(windowStart).toISOString(),
           ...r,

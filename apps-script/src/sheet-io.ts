@@ -1,4 +1,4 @@
-import { safeCell, type CellValue } from './cells';
+import { keyOf, safeCell, type CellValue } from './cells';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -65,6 +65,24 @@ export function replaceWithTable(sheet: Sheet, values: CellValue[][]): number {
   const writes = writeBlock(sheet, 1, 1, values);
   sheet.setFrozenRows(1);
   return writes;
+}
+
+/**
+ * Key value -> sheet row, from one read of the key column (rows 2 on; blank keys left out). A key on several rows
+ * maps to its first row, or with `lastWins` to its last.
+ */
+export function rowsByKey(sheet: Sheet, column: number, lastWins = false): Map<string, number> {
+  const index = new Map<string, number>();
+  const last = sheet.getLastRow();
+  if (last < 2) return index;
+  sheet
+    .getRange(2, column, last - 1, 1)
+    .getValues()
+    .forEach((r, i) => {
+      const key = keyOf(r[0]);
+      if (key && (lastWins || !index.has(key))) index.set(key, i + 2);
+    });
+  return index;
 }
 
 /** Header names of row 1 and their 1-based columns. */

@@ -4,12 +4,16 @@ import path from 'node:path';
 import { startSandbox, type RunningSandbox, type SandboxInfo, type SandboxOptions } from '../../sandbox';
 import { startSandboxProcess } from '../apps-script-harness/sandbox-process';
 
+/** The sandbox and the n8n credential data that reaches it with organization A's key. */
+function withApiKey<S extends SandboxInfo>(sandbox: S) {
+  const apiKeyCredential = { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, mcpUrl: sandbox.mcp };
+  return { sandbox, credentials: { prospectingApi: apiKeyCredential }, apiKeyCredential };
+}
+
 /** A sandbox on a free port and the n8n credential data that reaches it with organization A's key. */
 export async function sandboxWithCredentials(options: SandboxOptions = {}) {
   const sandbox: RunningSandbox = await startSandbox({ port: 0, contacts: 3000, companies: 300, log: () => undefined, ...options });
-  const apiKeyCredential = { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, mcpUrl: sandbox.mcp };
-  const credentials = { prospectingApi: apiKeyCredential };
-  return { sandbox, credentials, apiKeyCredential };
+  return withApiKey(sandbox);
 }
 
 /** A sandbox reached over the wire: its addresses, and how to stop it. */
@@ -28,8 +32,7 @@ export async function sandboxProcessWithCredentials(options: Pick<SandboxOptions
     rmSync(dir, { recursive: true }),
   );
   const sandbox: SandboxAt = { ...child.info, close: child.stop };
-  const apiKeyCredential = { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2, mcpUrl: sandbox.mcp };
-  return { sandbox, credentials: { prospectingApi: apiKeyCredential }, apiKeyCredential };
+  return withApiKey(sandbox);
 }
 
 /** The sandbox's admin API (loopback, not rate limited): state, request counts, settings. */

@@ -1,3 +1,4 @@
+import type { RateLogRow } from '../../sandbox/admin';
 import type { RunningSandbox } from '../../sandbox/index';
 import { admin, call, start } from './helpers';
 
@@ -12,14 +13,7 @@ describe('admin: the rate-limit log (requests and 429s per window, endpoint and 
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await call('GET', `${sb.v2}/lists`, { key: sb.apiKey })).status);
     await call('GET', `${sb.v2}/lists`, { key: sb.apiKeyB });
-    const log = (await admin(sb, 'GET', '/rate-limits/log?org=A')).body as unknown as {
-      org: string;
-      endpoint: string;
-      windowStart: string;
-      limit: number;
-      allowed: number;
-      refused: number;
-    }[];
+    const log = (await admin(sb, 'GET', '/rate-limits/log?org=A')).body as unknown as RateLogRow[];
     const lists = log.filter((r) => r.endpoint === 'GET /v2/lists');
     expect(lists.every((r) => r.org === 'A' && r.limit === 2 && r.allowed <= 2 && !Number.isNaN(Date.parse(r.windowStart)))).toBe(true);
     // Five requests, in one window or (crossing a boundary) two: every one is counted once, as let through or refused.

@@ -1,5 +1,5 @@
 import { keyOf, type CellValue } from '../cells';
-import { headerColumns, recordRow, writeBlock, writeRows } from '../sheet-io';
+import { headerColumns, recordRow, rowsByKey, writeBlock, writeRows } from '../sheet-io';
 import type { OutputMode } from './types';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -24,21 +24,6 @@ function headerOf(sheet: Sheet, columns: readonly string[]): string[] {
   return [...header, ...missing];
 }
 
-/** key value -> sheet row, from one read of the key column. */
-function keyIndex(sheet: Sheet, column: number): Map<string, number> {
-  const index = new Map<string, number>();
-  const last = sheet.getLastRow();
-  if (last < 2) return index;
-  sheet
-    .getRange(2, column, last - 1, 1)
-    .getValues()
-    .forEach((r, i) => {
-      const key = keyOf(r[0]);
-      if (key && !index.has(key)) index.set(key, i + 2);
-    });
-  return index;
-}
-
 /** A cell as read back compared with one as written: Sheets types numbers and dates, and drops a leading apostrophe. */
 function same(read: unknown, written: CellValue): boolean {
   const a = read instanceof Date ? read.toISOString() : String(read ?? '');
@@ -56,7 +41,7 @@ export function writeRecords(sheet: Sheet, columns: readonly string[], records: 
   const header = headerOf(sheet, columns);
   const keyColumn = header.indexOf(key) + 1;
   if (keyColumn === 0) throw new Error(`key: the sheet "${sheet.getName()}" has no column named "${key}" in row 1.`);
-  const index = keyIndex(sheet, keyColumn);
+  const index = rowsByKey(sheet, keyColumn);
   const counts: WriteCounts = { appended: 0, updated: 0, unchanged: 0 };
   const changed = new Map<number, CellValue[]>();
   const added = new Map<number, CellValue[]>();

@@ -2,7 +2,7 @@ import { orgContactsOperation, records, type Client, type Flow } from '../../../
 import { afterWindow, openWindow, readSlicesOnce, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
 import { keyOf, type CellValue } from '../cells';
 import { refillSlices } from '../imports/slices';
-import { recordRow, sheetNamed, writeBlock, writeRows } from '../sheet-io';
+import { recordRow, rowsByKey, sheetNamed, writeBlock, writeRows } from '../sheet-io';
 import { saveRefresh, type OrgRefreshState } from './org-cursor';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -33,21 +33,6 @@ function columnsOf(sheet: Sheet): string[] {
     .map((v) => String(v));
 }
 
-/** contactId -> sheet row, read once per run from the contactId column. */
-function rowIndex(sheet: Sheet, idColumn: number): Map<string, number> {
-  const index = new Map<string, number>();
-  const last = sheet.getLastRow();
-  if (last < 2) return index;
-  sheet
-    .getRange(2, idColumn, last - 1, 1)
-    .getValues()
-    .forEach((r, i) => {
-      const id = keyOf(r[0]);
-      if (id) index.set(id, i + 2);
-    });
-  return index;
-}
-
 /**
  * One run of the incremental refresh: reads pages of changed contacts until the window ends or the
  * deadline, appends new contactIds, rewrites the rows of changed ones, then saves the cursor (only after
@@ -58,7 +43,8 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   const columns = columnsOf(sheet);
   const idColumn = columns.indexOf('contactId') + 1;
   if (idColumn === 0) throw new Error(`The sheet "${state.sheetName}" has no contactId column in row 1.`);
-  const index = rowIndex(sheet, idColumn);
+  // contactId -> sheet row, read once per run.
+  const index = rowsByKey(sheet, idColumn, true);
   let nextRow = Math.max(sheet.getLastRow(), 1) + 1;
   const updates = new Map<number, CellValue[]>();
   const appends = new Map<number, CellValue[]>();

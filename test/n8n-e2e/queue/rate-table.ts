@@ -1,12 +1,7 @@
+import type { RateLogRow } from '../../../sandbox/admin';
+
 /** The sandbox's rate-limit log (GET /__admin/rate-limits/log) as a table: requests and 429s per window and endpoint. */
-export interface WindowRow {
-  org: string;
-  endpoint: string;
-  windowStart: string;
-  limit: number;
-  allowed: number;
-  refused: number;
-}
+export type WindowRow = RateLogRow;
 
 /** One line per window and endpoint (time from `startedAt`), then per-endpoint totals. */
 export function rateTable(rows: WindowRow[], startedAt: number): string {
