@@ -79,6 +79,8 @@ export interface ExecuteResult {
 export interface N8nServer {
   url: string;
   stop(): Promise<void>;
+  /** The last 20,000 characters n8n printed (stdout and stderr): what a failed test shows of n8n's side. */
+  logTail(): string;
 }
 
 export interface N8nHome {
@@ -338,6 +340,7 @@ export async function createN8nHome(opts: {
       }
       const server: N8nServer = {
         url,
+        logTail: () => log,
         async stop() {
           servers.delete(server);
           if (!alive) return;
