@@ -1,5 +1,6 @@
 import type { AuthConfig } from './auth/config';
 import { credentialIdentity } from './auth/config';
+import type { ClockState } from './flow/clock';
 import type { PacingState } from './flow/pacing';
 import { makeSettings, type Settings, type SettingsInput } from './settings';
 
@@ -11,14 +12,15 @@ export interface CreditsState {
 
 /**
  * Everything a flow needs besides effects: settings, the credential, and the in-memory state the
- * reducers keep current (pacing windows, credit balance). One client per credential.
+ * reducers keep current (pacing windows, credit balance, clock lead). One client per credential.
  */
 export interface Client {
   readonly settings: Settings;
   readonly auth: AuthConfig;
   /** Pacing windows are keyed by this, so two credentials of one organization don't share guesses. */
   readonly identity: string;
-  state: { pacing: PacingState; credits: CreditsState };
+  /** `clock`: how far our clock may run ahead of the service's (flow/clock.ts); absent in state saved before it. */
+  state: { pacing: PacingState; credits: CreditsState; clock?: ClockState };
   /** Jitter source; tests pin it. */
   random: () => number;
 }

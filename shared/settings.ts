@@ -50,8 +50,11 @@ export const settingsSchema = lazySchema(() =>
     maxRetryTries: z.number().int().min(1).max(10).default(3),
     /** Base of the exponential backoff for 5xx and network retries. */
     retryBackoffMs: z.number().int().min(0).default(1000),
-    /** Added after X-RateLimit-Reset before a retry or a paced request (clock skew), plus up to `resetJitterMs`. */
-    resetMarginMs: z.number().int().min(0).default(1000),
+    /**
+     * Added after X-RateLimit-Reset before a paced request or a retry, on top of the clock lead learned from the
+     * service's Date headers (flow/clock.ts); a retry after a 429 adds up to `resetJitterMs` too.
+     */
+    resetMarginMs: z.number().int().min(0).default(100),
     resetJitterMs: z.number().int().min(0).default(250),
     /**
      * A wait for a rate-limit reset longer than this fails at once (with the reset time) instead of sleeping;

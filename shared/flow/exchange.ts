@@ -2,6 +2,7 @@ import type { Sendable } from '../catalogue/types';
 import type { Client } from '../client';
 import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } from '../effects';
 import { errorFromResponse, NetworkError, RateLimitError, redactRequest, redactValues, secretsOf, ServerError } from '../errors';
+import { marginAfterReset, observeDate, observeRefusal } from './clock';
 import { observe, readRateHeaders, reserve, waitAfter429 } from './pacing';
 import { backoffMs, decideRetry } from './retry';
 
@@ -37,14 +38,16 @@ function tooLongWait(op: Sendable, request: HttpRequest, waitMs: number, resetAt
 const RECHECK_MS = 100;
 
 /**
- * Reserves one request of the endpoint's window for this run, waiting as the pacer says. `limitedSince`: when
- * this request met its first 429; the waits that follow it count against maxRateLimitWaitMs in all.
+ * Reserves one request of the endpoint's window for this run, waiting as the pacer says, and returns when (our
+ * clock) it is sent. `limitedSince`: when this request met its first 429; the waits that follow it count against
+ * maxRateLimitWaitMs in all.
  */
-function* pace(client: Client, op: Sendable, request: HttpRequest, key: string, limitedSince: number | null): Flow<void> {
+function* pace(client: Client, op: Sendable, request: HttpRequest, key: string, limitedSince: number | null): Flow<number> {
   const s = client.settings;
   for (;;) {
     const now = yield* nowMs();
-    const paced = reserve(client.state.pacing, key, now, s.resetMarginMs, { recheckMs: RECHECK_MS, staleMs: s.timeoutMs + s.resetMarginMs });
+    const marginMs = marginAfterReset(client.state.clock, s.resetMarginMs, now);
+    const paced = reserve(client.state.pacing, key, now, marginMs, { recheckMs: RECHECK_MS, staleMs: s.timeoutMs + marginMs });
     const waited = limitedSince === null ? 0 : now - limitedSince;
     if (paced.waitMs > s.maxRateLimitWaitMs || waited + paced.waitMs > s.maxRateLimitWaitMs) {
       throw tooLongWait(op, request, paced.waitMs, client.state.pacing[key]?.resetAtMs, now);
@@ -58,7 +61,7 @@ function* pace(client: Client, op: Sendable, request: HttpRequest, key: string, 
         throw error;
       }
     }
-    if (paced.reserved) return;
+    if (paced.reserved) return now + paced.waitMs;
   }
 }
 
@@ -83,7 +86,7 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
   // When this request met its first 429: the waits that follow count against maxRateLimitWaitMs in all.
   let limitedSince: number | null = null;
   for (;;) {
-    yield* pace(client, op, request, key, limitedSince);
+    const sentAt = yield* pace(client, op, request, key, limitedSince);
     let signed: HttpRequest;
     let response: HttpResponse;
     try {
@@ -96,6 +99,8 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
     client.state.pacing = observe(client.state.pacing, key, { ...rate, refused: response.status === 429 });
+    client.state.clock = observeDate(client.state.clock, response.headers.date, now);
+    if (response.status === 429) client.state.clock = observeRefusal(client.state.clock, sentAt, rate.resetAtMs, s.resetMarginMs);
     noteCredits(client, response, now);
 
     if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
@@ -108,7 +113,7 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
     if (response.status === 429) {
       rateLimitedTries++;
       limitedSince ??= now;
-      waitMs = waitAfter429(rate, now, s.resetMarginMs, s.resetJitterMs, client.random());
+      waitMs = waitAfter429(rate, now, marginAfterReset(client.state.clock, s.resetMarginMs, now), s.resetJitterMs, client.random());
     } else otherTries++;
     const attempt = response.status === 429 ? rateLimitedTries : otherTries;
     const decision = decideRetry({

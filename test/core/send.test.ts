@@ -14,6 +14,7 @@ import {
   type Effect,
   type HttpRequest,
 } from '../../shared';
+import { UNKNOWN_LEAD_MS } from '../../shared/flow/clock';
 import { send } from '../../shared/flow/send';
 import { sendOne } from '../../shared/flow/call';
 import { json, networkFailure, rateHeaders, scriptedHost } from '../support/scripted-host';
@@ -82,6 +83,9 @@ describe('send: step through the generator (no driver, no clock, no network)', (
 
 describe('send: pacing, 429, retries and errors through a scripted server', () => {
   const reset = Math.floor(Date.UTC(2026, 10, 21, 12, 0, 30) / 1000);
+  // These answers carry no Date header: the margin past a reset is the setting (100 ms) plus the allowance for a clock
+  // lead nothing has measured yet (flow/clock.ts; test/core/clock.test.ts covers the learned lead).
+  const margin = 100 + UNKNOWN_LEAD_MS;
 
   it('on 429 waits until X-RateLimit-Reset plus the margin, then succeeds', () => {
     const host = scriptedHost([
@@ -90,7 +94,7 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
     ]);
     const data = runSync(sendOne(apiKeyClient(), operation('lists.getAll'), {}), host.sync);
     expect(data).toHaveLength(1);
-    expect(host.sleeps).toEqual([30_000 + 1000]);
+    expect(host.sleeps).toEqual([30_000 + margin]);
     expect(host.log).toHaveLength(2);
   });
 
@@ -99,7 +103,7 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
     const client = apiKeyClient();
     runSync(sendOne(client, operation('lists.getAll'), {}), host.sync);
     runSync(sendOne(client, operation('lists.getAll'), {}), host.sync);
-    expect(host.sleeps).toEqual([31_000]);
+    expect(host.sleeps).toEqual([30_000 + margin]);
   });
 
   it('waits out 429s in window after window (another process took each budget) and succeeds: no cap by count', () => {
@@ -115,7 +119,8 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
   });
 
   it('gives up once the 429s outlast maxRateLimitWaitMs, with a RateLimitError that says so', () => {
-    // A service that keeps refusing with a reset 2 s away: each wait is 3 s (reset + margin); 10 s in all allowed.
+    // A service that keeps refusing with a reset at the whole second 2 s away: each wait ends `margin` past that reset
+    // (the first from 12:00:00.000, the next from .100 past a second); 10 s in all allowed.
     const host = scriptedHost((_req, now) => json(429, { message: 'Too many', code: 'rateLimitExceeded' }, rateHeaders(60, 0, Math.floor(now / 1000) + 2)));
     const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0, settings: { maxRateLimitWaitMs: 10_000 } });
     let error: unknown;
@@ -127,7 +132,7 @@ describe('send: pacing, 429, retries and errors through a scripted server', () =
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as Error).message).toMatch(/later than the longest wait allowed.*Refused 4 times with 429/);
     expect(host.log).toHaveLength(4);
-    expect(host.sleeps).toEqual([3000, 3000, 3000]);
+    expect(host.sleeps).toEqual([2000 + margin, 1900 + margin, 1900 + margin]);
   });
 
   it('retries a GET after a 500 and after a timeout, with backoff', () => {
