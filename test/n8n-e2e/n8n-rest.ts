@@ -73,23 +73,29 @@ export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
       const wf = await rest.get<{ versionId: string }>(`/rest/workflows/${workflowId}`);
       await rest.post(`/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
     },
-    // Newest first, a page of at most 100 at a time. 2.x answers with a `nextCursor` (and refuses firstId/lastId);
-    // 1.x pages by `lastId` (ids below it).
+    // A page of at most 100 at a time. 2.x answers with a `nextCursor` (and refuses firstId/lastId). 1.x pages by id
+    // range, but only when given both ends: with no status filter and not both firstId and lastId it answers the
+    // editor's view instead (running ones, then finished ones by start time, not by id), where paging below the
+    // smallest id of a page skips any execution that started out of id order. So 1.x pages `firstId=0&lastId=…`.
     async executions(workflowId) {
       const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+      const list = (more: string) =>
+        rest.get<{ results: ExecutionSummary[]; nextCursor?: string | null }>(`/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${more}`);
+      const summary = ({ id, workflowId: wid, mode, status }: ExecutionSummary) => ({ id: String(id), workflowId: wid, mode, status });
       const all: ExecutionSummary[] = [];
-      for (let next = ''; ;) {
-        const page = await rest.get<{ results: ExecutionSummary[]; nextCursor?: string | null }>(
-          `/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${next}`,
-        );
-        all.push(...page.results.map(({ id, workflowId: wid, mode, status }) => ({ id: String(id), workflowId: wid, mode, status })));
-        if ('nextCursor' in page) {
+      let page = await list('');
+      if ('nextCursor' in page) {
+        for (;;) {
+          all.push(...page.results.map(summary));
           if (!page.nextCursor) return all;
-          next = `&cursor=${encodeURIComponent(page.nextCursor)}`;
-        } else {
-          if (page.results.length < EXECUTIONS_PAGE) return all;
-          next = `&lastId=${Math.min(...page.results.map((e) => Number(e.id)))}`;
+          page = await list(`&cursor=${encodeURIComponent(page.nextCursor)}`);
         }
+      }
+      for (let below = Number.MAX_SAFE_INTEGER; ;) {
+        page = await list(`&firstId=0&lastId=${below}`);
+        all.push(...page.results.map(summary));
+        if (page.results.length < EXECUTIONS_PAGE) return all;
+        below = Math.min(...page.results.map((e) => Number(e.id)));
       }
     },
     async nodeTypes() {
