@@ -54,7 +54,8 @@ it('the queue-mode test says when and why it is skipped', () => {
   expect(queueE2eSkipReason({ CI: 'true', SKIP_N8N_E2E: '1' })).toBe('SKIP_N8N_E2E=1');
 });
 
-e2e.each(versions)('n8n %s in queue mode: main + 2 workers, 4 executions researching 600 contacts each on one rate budget', (version) => {
+// jest refuses `.each([])` even when skipped: with no 2.x named, the skipped block gets one placeholder row.
+e2e.each(versions.length ? versions : ['(no 2.x)'])('n8n %s in queue mode: main + 2 workers, 4 executions researching 600 contacts each on one rate budget', (version) => {
   let sandbox: RunningSandbox;
   let cluster: QueueCluster;
   let rest: N8nRest;
