@@ -55,123 +55,126 @@ it('the queue-mode test says when and why it is skipped', () => {
 });
 
 // jest refuses `.each([])` even when skipped: with no 2.x named, the skipped block gets one placeholder row.
-e2e.each(versions.length ? versions : ['(no 2.x)'])('n8n %s in queue mode: main + 2 workers, 4 executions researching 600 contacts each on one rate budget', (version) => {
-  let sandbox: RunningSandbox;
-  let cluster: QueueCluster;
-  let rest: N8nRest;
-  let url: string;
-  let workers: QueueWorker[];
-  const contacts: string[] = [];
+e2e.each(versions.length ? versions : ['(no 2.x)'])(
+  'n8n %s in queue mode: main + 2 workers, 4 executions researching 600 contacts each on one rate budget',
+  (version) => {
+    let sandbox: RunningSandbox;
+    let cluster: QueueCluster;
+    let rest: N8nRest;
+    let url: string;
+    let workers: QueueWorker[];
+    const contacts: string[] = [];
 
-  beforeAll(async () => {
-    // Under CI a missing PostgreSQL or Redis fails here, loudly (.ci/run installs them); it is never a silent skip.
-    const missing = missingServices();
-    if (missing.length) throw new Error(`queue mode needs: ${missing.join('; ')}`);
-    sandbox = await startSandbox({
-      port: 0,
-      log: () => undefined,
-      config: { research: { queuedMs: 200, researchingMs: 300 }, credits: { A: CREDITS } },
+    beforeAll(async () => {
+      // Under CI a missing PostgreSQL or Redis fails here, loudly (.ci/run installs them); it is never a silent skip.
+      const missing = missingServices();
+      if (missing.length) throw new Error(`queue mode needs: ${missing.join('; ')}`);
+      sandbox = await startSandbox({
+        port: 0,
+        log: () => undefined,
+        config: { research: { queuedMs: 200, researchingMs: 300 }, credits: { A: CREDITS } },
+      });
+      // The contacts, found before the limit tightens: RUNS × CONTACTS_PER_RUN distinct search results of org A.
+      for (let page = 1; contacts.length < RUNS * CONTACTS_PER_RUN; page++) {
+        const search = await postJson(`${sandbox.v2}/search/contacts`, { limit: 500, page }, { Token: sandbox.apiKey });
+        if (search.status !== 200) throw new Error(`search page ${page}: ${search.status} ${JSON.stringify(search.body)}`);
+        contacts.push(...(search.body.data as { searchResultId: string }[]).map((c) => c.searchResultId));
+      }
+      contacts.splice(RUNS * CONTACTS_PER_RUN);
+      cluster = await createQueueCluster({ version, packageTarball: packN8nPackage(), workers: WORKERS });
+      await cluster.home.importCredentials([
+        {
+          id: 'prospectingQueue1',
+          name: 'Prospecting sandbox',
+          type: 'prospectingApi',
+          data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
+        },
+      ]);
+      await cluster.home.importWorkflow(queueResearchWorkflow(WORKFLOW_ID, cluster.home.nodeTypePrefix, 'prospectingQueue1', CONTACTS_PER_RUN));
+      ({ url, workers } = await cluster.start());
+      const owner = { email: 'owner@example.com', password: 'Queue-test-1' };
+      await setUpOwner(url, owner);
+      rest = await signIn(url, owner);
+      await rest.activate(WORKFLOW_ID);
+    }, 900_000);
+
+    afterAll(async () => {
+      await cluster?.stop();
+      await sandbox?.close();
     });
-    // The contacts, found before the limit tightens: RUNS × CONTACTS_PER_RUN distinct search results of org A.
-    for (let page = 1; contacts.length < RUNS * CONTACTS_PER_RUN; page++) {
-      const search = await postJson(`${sandbox.v2}/search/contacts`, { limit: 500, page }, { Token: sandbox.apiKey });
-      if (search.status !== 200) throw new Error(`search page ${page}: ${search.status} ${JSON.stringify(search.body)}`);
-      contacts.push(...(search.body.data as { searchResultId: string }[]).map((c) => c.searchResultId));
-    }
-    contacts.splice(RUNS * CONTACTS_PER_RUN);
-    cluster = await createQueueCluster({ version, packageTarball: packN8nPackage(), workers: WORKERS });
-    await cluster.home.importCredentials([
-      {
-        id: 'prospectingQueue1',
-        name: 'Prospecting sandbox',
-        type: 'prospectingApi',
-        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
-      },
-    ]);
-    await cluster.home.importWorkflow(queueResearchWorkflow(WORKFLOW_ID, cluster.home.nodeTypePrefix, 'prospectingQueue1', CONTACTS_PER_RUN));
-    ({ url, workers } = await cluster.start());
-    const owner = { email: 'owner@example.com', password: 'Queue-test-1' };
-    await setUpOwner(url, owner);
-    rest = await signIn(url, owner);
-    await rest.activate(WORKFLOW_ID);
-  }, 900_000);
 
-  afterAll(async () => {
-    await cluster?.stop();
-    await sandbox?.close();
-  });
+    it('every item of every execution finishes, credits = unique contacts, requests and 429s per window printed', async () => {
+      expect(new Set(contacts).size).toBe(RUNS * CONTACTS_PER_RUN);
+      // From here on: 2 requests per 5 s window per endpoint for the organization (a PUT also clears the windows and log).
+      const limits = await fetch(`${sandbox.admin}/rate-limits`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ windowMs: WINDOW_MS, defaultLimit: LIMIT }),
+      });
+      expect(limits.status).toBe(200);
+      const creditsBefore = (await adminGet<{ handle: string; credits: number }[]>(sandbox, '/orgs')).find((o) => o.handle === 'A')!.credits;
 
-  it('every item of every execution finishes, credits = unique contacts, requests and 429s per window printed', async () => {
-    expect(new Set(contacts).size).toBe(RUNS * CONTACTS_PER_RUN);
-    // From here on: 2 requests per 5 s window per endpoint for the organization (a PUT also clears the windows and log).
-    const limits = await fetch(`${sandbox.admin}/rate-limits`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ windowMs: WINDOW_MS, defaultLimit: LIMIT }),
-    });
-    expect(limits.status).toBe(200);
-    const creditsBefore = (await adminGet<{ handle: string; credits: number }[]>(sandbox, '/orgs')).find((o) => o.handle === 'A')!.credits;
+      // Four executions at once: main queues each webhook run in Redis, a worker runs it. A 404 means the production
+      // webhook is not registered yet (2.x registers it a moment after activation): nothing ran, so it is sent again.
+      const started = Date.now();
+      const runs = Array.from({ length: RUNS }, (_, k) => contacts.slice(k * CONTACTS_PER_RUN, (k + 1) * CONTACTS_PER_RUN));
+      await Promise.all(
+        runs.map((ids) =>
+          waitFor('the webhook to take the run', 60_000, async () => {
+            const res = await postJson(`${url}/webhook/${QUEUE_WEBHOOK_PATH}`, { contacts: ids.map((searchResultId) => ({ searchResultId })) });
+            if (res.status === 404) return undefined;
+            if (res.status !== 200) throw new Error(`webhook: ${res.status} ${JSON.stringify(res.body)}`);
+            return true;
+          }),
+        ),
+      );
 
-    // Four executions at once: main queues each webhook run in Redis, a worker runs it. A 404 means the production
-    // webhook is not registered yet (2.x registers it a moment after activation): nothing ran, so it is sent again.
-    const started = Date.now();
-    const runs = Array.from({ length: RUNS }, (_, k) => contacts.slice(k * CONTACTS_PER_RUN, (k + 1) * CONTACTS_PER_RUN));
-    await Promise.all(
-      runs.map((ids) =>
-        waitFor('the webhook to take the run', 60_000, async () => {
-          const res = await postJson(`${url}/webhook/${QUEUE_WEBHOOK_PATH}`, { contacts: ids.map((searchResultId) => ({ searchResultId })) });
-          if (res.status === 404) return undefined;
-          if (res.status !== 200) throw new Error(`webhook: ${res.status} ${JSON.stringify(res.body)}`);
-          return true;
-        }),
-      ),
-    );
+      const ended = new Set(['success', 'error', 'crashed', 'canceled']);
+      const executions = await waitFor(`${RUNS} finished executions`, 600_000, async () => {
+        const all = await rest.executions(WORKFLOW_ID);
+        if (all.length >= RUNS && all.every((e) => ended.has(e.status))) return all;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        return undefined;
+      });
+      const wallMs = Date.now() - started;
 
-    const ended = new Set(['success', 'error', 'crashed', 'canceled']);
-    const executions = await waitFor(`${RUNS} finished executions`, 600_000, async () => {
-      const all = await rest.executions(WORKFLOW_ID);
-      if (all.length >= RUNS && all.every((e) => ended.has(e.status))) return all;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      return undefined;
-    });
-    const wallMs = Date.now() - started;
+      // Which worker ran what (each logs the executions it takes off the queue).
+      const ranBy = workers.map((w) => executions.filter((e) => new RegExp(`Worker started execution ${e.id} `).test(w.log())).length);
+      const rows = await adminGet<WindowRow[]>(sandbox, '/rate-limits/log?org=A');
+      const creditsAfter = (await adminGet<{ handle: string; credits: number }[]>(sandbox, '/orgs')).find((o) => o.handle === 'A')!.credits;
+      const sandboxJobs = await adminGet<{ searchResultId?: string; status: string }[]>(sandbox, '/research?org=A');
 
-    // Which worker ran what (each logs the executions it takes off the queue).
-    const ranBy = workers.map((w) => executions.filter((e) => new RegExp(`Worker started execution ${e.id} `).test(w.log())).length);
-    const rows = await adminGet<WindowRow[]>(sandbox, '/rate-limits/log?org=A');
-    const creditsAfter = (await adminGet<{ handle: string; credits: number }[]>(sandbox, '/orgs')).find((o) => o.handle === 'A')!.credits;
-    const sandboxJobs = await adminGet<{ searchResultId?: string; status: string }[]>(sandbox, '/research?org=A');
+      const outputs = await Promise.all(executions.map(async (e) => (await rest.execution(e.id)).output[RESEARCH_NODE] as ResearchRow[] | undefined));
+      const items = outputs.flatMap((o) => o ?? []);
+      const unfinished = items.filter((i) => i.error || !i.outcome || ['pending', 'unsubmitted', 'unknown'].includes(i.outcome));
+      const outcomes: Record<string, number> = {};
+      for (const i of items) outcomes[i.outcome ?? 'none'] = (outcomes[i.outcome ?? 'none'] ?? 0) + 1;
+      const researched = new Set(items.filter((i) => i.outcome === 'done').map((i) => i.searchResultId));
+      const spent = creditsBefore - creditsAfter;
+      const timesSubmitted = new Map<string, number>();
+      for (const j of sandboxJobs) if (j.searchResultId) timesSubmitted.set(j.searchResultId, (timesSubmitted.get(j.searchResultId) ?? 0) + 1);
 
-    const outputs = await Promise.all(executions.map(async (e) => (await rest.execution(e.id)).output[RESEARCH_NODE] as ResearchRow[] | undefined));
-    const items = outputs.flatMap((o) => o ?? []);
-    const unfinished = items.filter((i) => i.error || !i.outcome || ['pending', 'unsubmitted', 'unknown'].includes(i.outcome));
-    const outcomes: Record<string, number> = {};
-    for (const i of items) outcomes[i.outcome ?? 'none'] = (outcomes[i.outcome ?? 'none'] ?? 0) + 1;
-    const researched = new Set(items.filter((i) => i.outcome === 'done').map((i) => i.searchResultId));
-    const spent = creditsBefore - creditsAfter;
-    const timesSubmitted = new Map<string, number>();
-    for (const j of sandboxJobs) if (j.searchResultId) timesSubmitted.set(j.searchResultId, (timesSubmitted.get(j.searchResultId) ?? 0) + 1);
+      process.stderr.write(
+        `\nqueue mode (n8n ${version}, main + ${WORKERS} workers, ${RUNS} executions × ${CONTACTS_PER_RUN} contacts, ` +
+          `limit ${LIMIT} per ${WINDOW_MS / 1000} s window per endpoint, one org, one key):\n` +
+          `${rateTable(rows, started)}\n` +
+          `executions: ${executions.map((e) => `${e.id} ${e.status}`).join(', ')}; ran by worker: ${ranBy.join(' / ')}\n` +
+          `items: ${items.length}, outcomes ${JSON.stringify(outcomes)}, unfinished ${unfinished.length}\n` +
+          `credits spent ${spent}, unique contacts researched (done) ${researched.size}, contacts submitted ${timesSubmitted.size} ` +
+          `(submitted more than once: ${[...timesSubmitted.values()].filter((n) => n > 1).length})\n` +
+          `wall time from the first webhook to the last execution's end: ${(wallMs / 1000).toFixed(1)} s\n`,
+      );
 
-    process.stderr.write(
-      `\nqueue mode (n8n ${version}, main + ${WORKERS} workers, ${RUNS} executions × ${CONTACTS_PER_RUN} contacts, ` +
-        `limit ${LIMIT} per ${WINDOW_MS / 1000} s window per endpoint, one org, one key):\n` +
-        `${rateTable(rows, started)}\n` +
-        `executions: ${executions.map((e) => `${e.id} ${e.status}`).join(', ')}; ran by worker: ${ranBy.join(' / ')}\n` +
-        `items: ${items.length}, outcomes ${JSON.stringify(outcomes)}, unfinished ${unfinished.length}\n` +
-        `credits spent ${spent}, unique contacts researched (done) ${researched.size}, contacts submitted ${timesSubmitted.size} ` +
-        `(submitted more than once: ${[...timesSubmitted.values()].filter((n) => n > 1).length})\n` +
-        `wall time from the first webhook to the last execution's end: ${(wallMs / 1000).toFixed(1)} s\n`,
-    );
-
-    expect(executions).toHaveLength(RUNS);
-    expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
-    expect(ranBy.reduce((a, b) => a + b, 0)).toBe(RUNS);
-    expect(outputs.map((o) => o?.length ?? 0)).toEqual(runs.map(() => CONTACTS_PER_RUN));
-    expect(unfinished.slice(0, 3)).toEqual([]);
-    expect(spent).toBe(researched.size);
-    expect(timesSubmitted.size).toBe(RUNS * CONTACTS_PER_RUN);
-    expect([...timesSubmitted.values()].every((n) => n === 1)).toBe(true);
-    // The sandbox never let more through than the limit, and the pacers kept 429s to a share of the traffic.
-    expect(rows.every((r) => r.allowed <= r.limit)).toBe(true);
-  }, 900_000);
-});
+      expect(executions).toHaveLength(RUNS);
+      expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
+      expect(ranBy.reduce((a, b) => a + b, 0)).toBe(RUNS);
+      expect(outputs.map((o) => o?.length ?? 0)).toEqual(runs.map(() => CONTACTS_PER_RUN));
+      expect(unfinished.slice(0, 3)).toEqual([]);
+      expect(spent).toBe(researched.size);
+      expect(timesSubmitted.size).toBe(RUNS * CONTACTS_PER_RUN);
+      expect([...timesSubmitted.values()].every((n) => n === 1)).toBe(true);
+      // The sandbox never let more through than the limit, and the pacers kept 429s to a share of the traffic.
+      expect(rows.every((r) => r.allowed <= r.limit)).toBe(true);
+    }, 900_000);
+  },
+);
