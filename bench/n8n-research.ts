@@ -64,7 +64,10 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
   const log = await admin<RateLogRow[]>(env.sandbox, 'GET', '/rate-limits/log');
   const windows = log
     .filter((w) => w.endpoint.includes('/contacts/research') && Date.parse(w.windowStart) >= started - W)
-    .map((w) => `${w.endpoint.split(' ')[1].replace('/v1/contacts/research', 'research')} @${((Date.parse(w.windowStart) - started) / 1000).toFixed(1)} s: ${w.allowed}`);
+    .map(
+      (w) =>
+        `${w.endpoint.split(' ')[1].replace('/v1/contacts/research', 'research')} @${((Date.parse(w.windowStart) - started) / 1000).toFixed(1)} s: ${w.allowed}`,
+    );
   return {
     windows,
     label,
