@@ -8,7 +8,7 @@
  *   lead ≤ receivedAtMs − Date. The smallest bound seen is kept; it loosens by a drift allowance as it ages.
  * - A 429 for a request sent after its window's reset by our clock shows the lead is larger than allowed (the
  *   limiter keeps another clock than the one stamping Date, or no Date came): an extra allowance, at least what the
- *   429 showed plus the margin, and at least twice the extra before.
+ *   429 showed plus the margin, and at least twice the extra before; dropped after an hour without such a 429.
  * - No Date seen yet: the 1 s allowance used before anything was learned.
  * A reducer like pacing: pure, the state saved with the client's (Apps Script restores it next run).
  */
@@ -17,8 +17,9 @@ export interface ClockState {
   /** The smallest upper bound on the lead seen (ms), as of `boundAtMs` on our clock. */
   leadBoundMs?: number;
   boundAtMs?: number;
-  /** Added after 429s that showed the limiter's clock behind the Date header's. */
+  /** Added after 429s that showed the limiter's clock behind the Date header's, the last time at `extraAtMs`. */
   extraMs?: number;
+  extraAtMs?: number;
 }
 
 /** The allowance before any answer has carried a Date header. */
@@ -27,6 +28,14 @@ export const UNKNOWN_LEAD_MS = 1000;
 const DRIFT_PER_MS = 0.0005;
 /** Larger leads are not believed (a cached or proxied Date): they leave the state as it is. */
 const MAX_LEAD_MS = 60_000;
+/** An extra allowance no 429 has renewed for this long is dropped: clocks get corrected, saved state lives on. */
+const EXTRA_TTL_MS = 60 * 60 * 1000;
+
+/** The extra allowance from 429s still in force at `nowMs`. */
+function liveExtra(clock: ClockState | undefined, nowMs: number): number {
+  if (!clock?.extraMs) return 0;
+  return clock.extraAtMs !== undefined && nowMs - clock.extraAtMs > EXTRA_TTL_MS ? 0 : clock.extraMs;
+}
 
 /** The lead bound as of `nowMs`, drift included; undefined while no Date has been seen. */
 export function leadBound(clock: ClockState | undefined, nowMs: number): number | undefined {
@@ -40,7 +49,7 @@ export function leadBound(clock: ClockState | undefined, nowMs: number): number 
  */
 export function marginAfterReset(clock: ClockState | undefined, baseMarginMs: number, nowMs: number): number {
   const lead = leadBound(clock, nowMs) ?? UNKNOWN_LEAD_MS;
-  return baseMarginMs + Math.ceil(Math.max(0, lead)) + (clock?.extraMs ?? 0);
+  return baseMarginMs + Math.ceil(Math.max(0, lead)) + liveExtra(clock, nowMs);
 }
 
 /** Takes in an answer's Date header (lower-case `date`), received at `receivedAtMs` on our clock. */
@@ -63,6 +72,6 @@ export function observeDate(clock: ClockState | undefined, dateHeader: string | 
 export function observeRefusal(clock: ClockState | undefined, sentAtMs: number, resetAtMs: number | undefined, baseMarginMs: number): ClockState | undefined {
   if (resetAtMs === undefined || sentAtMs < resetAtMs) return clock;
   // The lead is more than `sentAtMs - resetAtMs`: allow that much and the margin again, or twice the last extra.
-  const extraMs = Math.min(MAX_LEAD_MS, Math.max(2 * (clock?.extraMs ?? 0), sentAtMs - resetAtMs + Math.max(baseMarginMs, 100)));
-  return { ...clock, extraMs };
+  const extraMs = Math.min(MAX_LEAD_MS, Math.max(2 * liveExtra(clock, sentAtMs), sentAtMs - resetAtMs + Math.max(baseMarginMs, 100)));
+  return { ...clock, extraMs, extraAtMs: sentAtMs };
 }

@@ -47,7 +47,17 @@ describe('clock lead from Date headers', () => {
     const once = observeRefusal(undefined, reset + 1100, reset, 100);
     expect(once?.extraMs).toBe(1100 + 100);
     expect(observeRefusal(once, reset + 100, reset, 100)?.extraMs).toBe(2400);
-    expect(observeRefusal({ extraMs: 50_000 }, reset + 100, reset, 100)?.extraMs).toBe(60_000);
+    expect(observeRefusal({ extraMs: 50_000, extraAtMs: reset }, reset + 100, reset, 100)?.extraMs).toBe(60_000);
+  });
+
+  it('drops an extra allowance no 429 has renewed for an hour (a corrected clock, state saved long ago)', () => {
+    const raised = observeRefusal(undefined, T0 + 1100, T0, 100);
+    const bound = { ...raised, leadBoundMs: 10, boundAtMs: T0 + 1100 };
+    expect(marginAfterReset(bound, 100, T0 + 1100 + 60_000)).toBe(100 + 10 + 30 + 1200);
+    const later = T0 + 1100 + 3_600_001;
+    expect(marginAfterReset(bound, 100, later)).toBe(100 + Math.ceil(10 + 3_600_001 * 0.0005));
+    // A 429 after that starts again from what it shows, not from twice the dropped extra.
+    expect(observeRefusal(bound, later + 500, later, 100)?.extraMs).toBe(600);
   });
 });
 
