@@ -35,7 +35,7 @@ import {
 } from './sidebar/lists';
 import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
-import { importSavedSearch, importSearch, searchFilterChoices, searchFilterForm, searchPreview } from './sidebar/search';
+import { importSavedSearch, importSearch, searchFilterForm, searchPreview } from './sidebar/search';
 import {
   cancelImport,
   deleteSavedImport,
@@ -78,7 +78,6 @@ export const serverFunctions: EntryPoints = {
   searchPreview: sidebar(['request'], searchPreview), // Sidebar: a first page of search results.
   importSearch: sidebar(['request'], importSearch), // Sidebar: imports search results into a sheet.
   importSavedSearch: sidebar(['savedSearchId', 'limit', 'sheetName', 'mode', 'key'], importSavedSearch), // Sidebar: imports a saved search.
-  searchFilterChoices: sidebar([], searchFilterChoices), // Sidebar: the search filters with a published set of values, shown as pickers.
   previewEnrichment: sidebar([], previewEnrichment), // Sidebar: cost preview of enriching the selected rows.
   startEnrichment: sidebar(['confirmedItems'], startEnrichment), // Sidebar: starts the confirmed enrichment.
   pollEnrichment: sidebar(['jobId'], pollEnrichment), // Sidebar: one poll sweep, finished rows written.

@@ -15,22 +15,23 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-type Choice = { name: string; values: string[]; multiple: boolean; max?: number; default?: string };
+type Field = { name: string; control: string; values?: string[]; max?: number; default?: string | boolean };
 
-test('the pickers are the published value sets, with their caps and defaults', async () => {
-  const choices = (await h.run('searchFilterChoices')) as Record<'contacts' | 'companies', Choice[]>;
-  const contact = (name: string) => choices.contacts.find((c) => c.name === name)!;
+test('the pickers are the published value sets, with their caps and defaults (the form the sidebar draws)', async () => {
+  const form = (await h.run('searchFilterForm')) as Record<'contacts' | 'companies', Field[]>;
+  const contact = (name: string) => form.contacts.find((c) => c.name === name)!;
   expect(contact('seniority')).toEqual({
     name: 'seniority',
+    control: 'multi',
     values: ['C-Level', 'VP', 'Director', 'Manager', 'Senior', 'Entry Level', 'Mid-Level', 'Other'],
-    multiple: true,
     max: 5,
   });
   expect(contact('companySize').values).toContain('201 - 500');
   expect(contact('department').max).toBe(5);
-  expect(contact('locationType')).toMatchObject({ multiple: false, default: 'bothOR' });
-  expect(choices.companies.map((c) => c.name)).toEqual(expect.arrayContaining(['companySize', 'companyRevenue', 'foundedOn', 'latestFundingClassifications']));
-  expect(choices.companies.map((c) => c.name)).not.toContain('seniority');
+  expect(contact('locationType')).toMatchObject({ control: 'select', default: 'bothOR' });
+  const pickers = (fields: Field[]) => fields.filter((f) => f.values).map((f) => f.name);
+  expect(pickers(form.companies)).toEqual(expect.arrayContaining(['companySize', 'companyRevenue', 'foundedOn', 'latestFundingClassifications']));
+  expect(form.companies.map((c) => c.name)).not.toContain('seniority');
 });
 
 test('picked values filter the search; a picker left alone is no filter', async () => {

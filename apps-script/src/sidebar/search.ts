@@ -1,5 +1,4 @@
 import {
-  filterChoices,
   getSavedSearchOperation,
   paginate,
   records,
@@ -8,7 +7,6 @@ import {
   call,
   ValidationError,
   type AnyOperation,
-  type FilterChoice,
 } from '../../../shared';
 import { filtersArg } from '../args';
 import { makeClient, run } from '../client';
@@ -85,12 +83,6 @@ function addPicks(input: Record<string, unknown>, picks: unknown): void {
     }
     input[name] = value;
   }
-}
-
-/** The filters of each search whose values come from a published set: the sidebar shows them as pickers. */
-export function searchFilterChoices(): Record<SearchKind, FilterChoice[]> {
-  const plain = (kind: SearchKind) => filterChoices(kind).map((c) => ({ ...c, values: [...c.values] }));
-  return { contacts: plain('contacts'), companies: plain('companies') };
 }
 
 /** A first page for the sidebar's preview table (free: searches spend no credits). */
