@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RateLogRow } from '../sandbox/admin';
 import { makeSettings } from '../shared/settings';
 import { executeNode } from '../test/n8n/harness';
+import { researchFoundContacts } from '../test/n8n/research-params';
 import { admin, requestCounts, sandboxProcessWithCredentials } from '../test/n8n/setup';
 import { untilWindowOpens } from './window-start';
 
@@ -83,13 +84,11 @@ async function measure(env: Env, label: string, body: () => Promise<number>) {
   };
 }
 
-const researchParams = { resource: 'contacts', operation: 'research', researchBy: 'searchResult', searchResultId: '={{ $json.searchResultId }}' };
-
 /** The node as meant: all items in one execution, batched submits, batched polls. */
 let uniqueRecords = 0;
 async function batched(env: Env, rows: IDataObject[]): Promise<number> {
   const out = await executeNode({
-    parameters: { ...researchParams, waitForResults: true },
+    parameters: researchFoundContacts,
     items: rows.map((json) => ({ json })),
     credentials: env.credentials,
   });
@@ -101,7 +100,7 @@ async function batched(env: Env, rows: IDataObject[]): Promise<number> {
 async function perItem(env: Env, rows: IDataObject[]): Promise<number> {
   const ids: string[] = [];
   for (const json of rows) {
-    const [out] = await executeNode({ parameters: { ...researchParams, waitForResults: false }, items: [{ json }], credentials: env.credentials });
+    const [out] = await executeNode({ parameters: { ...researchFoundContacts, waitForResults: false }, items: [{ json }], credentials: env.credentials });
     ids.push(out.json.requestId as string);
   }
   let pending = ids;

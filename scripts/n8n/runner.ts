@@ -19,6 +19,7 @@ import * as fs from 'node:fs/promises';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { stopChild } from './stop-child';
 
 /** The n8n versions pinned under scripts/n8n/apps/ (each a package.json + lock install-n8n.sh installs). */
 export const PINNED_N8N_VERSIONS: readonly string[] = readdirSync(path.join(__dirname, 'apps'))
@@ -343,11 +344,7 @@ export async function createN8nHome(opts: {
         logTail: () => log,
         async stop() {
           servers.delete(server);
-          if (!alive) return;
-          child.kill('SIGTERM');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          await exited;
-          clearTimeout(timer);
+          await stopChild(child);
         },
       };
       servers.add(server);

@@ -8,6 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { pausable } from '../../n8n-nodes/nodes/Prospecting/transport';
 import { executeNode } from './harness';
 import { admin, countOf, requestCounts, sandboxWithCredentials } from './setup';
+import { researchFoundContacts } from './research-params';
 
 const listeners = (signal: AbortSignal) => getEventListeners(signal, 'abort').length;
 
@@ -52,13 +53,7 @@ describe('a research run with many polls', () => {
     let most = before;
     const sampler = setInterval(() => (most = Math.max(most, listeners(controller.signal))), 5);
     const out = await executeNode({
-      parameters: {
-        resource: 'contacts',
-        operation: 'research',
-        researchBy: 'searchResult',
-        searchResultId: '={{ $json.searchResultId }}',
-        waitForResults: true,
-      },
+      parameters: researchFoundContacts,
       items: found.map((i) => ({ json: i.json })),
       credentials: env.credentials,
       abortSignal: controller.signal,

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { executeNode } from './harness';
 import { admin, countOf, requestCounts, sandboxWithCredentials } from './setup';
+import { researchFoundContacts } from './research-params';
 
 /** Research across items: one job per execution, as few submits as the batch limit allows, paired output. */
 let env: Awaited<ReturnType<typeof sandboxWithCredentials>>;
@@ -22,11 +23,7 @@ async function searchRows(count: number, offsetPage = 1): Promise<IDataObject[]>
 function research(items: IDataObject[], extra: IDataObject = {}, continueOnFail = false) {
   return executeNode({
     parameters: {
-      resource: 'contacts',
-      operation: 'research',
-      researchBy: 'searchResult',
-      searchResultId: '={{ $json.searchResultId }}',
-      waitForResults: true,
+      ...researchFoundContacts,
       ...extra,
     },
     items: items.map((json) => ({ json })),

@@ -4,6 +4,7 @@ import { startEchoProxy, type EchoProxy } from './echo-proxy';
 import { LoadOptionsContext } from 'n8n-core';
 import { additionalData, executeNode, makeNode, nodeClasses, workflowFor } from './harness';
 import { sandboxWithCredentials } from './setup';
+import { researchFoundContacts } from './research-params';
 
 /**
  * A service answer that repeats the Token header or the body must never bring the API key into what the node
@@ -120,13 +121,7 @@ describe('a success answer that repeats the key', () => {
     const people = await executeNode({ parameters: search, credentials: credentials() });
     proxy.mode.kind = 'inject';
     const out = await executeNode({
-      parameters: {
-        resource: 'contacts',
-        operation: 'research',
-        researchBy: 'searchResult',
-        searchResultId: '={{ $json.searchResultId }}',
-        waitForResults: true,
-      },
+      parameters: researchFoundContacts,
       credentials: credentials(),
       items: people.map((p) => ({ json: { searchResultId: p.json.searchResultId } })),
     });

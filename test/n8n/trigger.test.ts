@@ -2,6 +2,7 @@ import { claimInProcess, rememberDelivery, type DeliveryState } from '../../n8n-
 import type { IDataObject } from 'n8n-workflow';
 import { callWebhook, executeNode, pollTrigger } from './harness';
 import { sandboxWithCredentials } from './setup';
+import { researchFoundContacts } from './research-params';
 
 let env: Awaited<ReturnType<typeof sandboxWithCredentials>>;
 
@@ -30,13 +31,7 @@ describe('poll trigger', () => {
       credentials: env.credentials,
     });
     const researched = await executeNode({
-      parameters: {
-        resource: 'contacts',
-        operation: 'research',
-        researchBy: 'searchResult',
-        searchResultId: '={{ $json.searchResultId }}',
-        waitForResults: true,
-      },
+      parameters: researchFoundContacts,
       items: people,
       credentials: env.credentials,
     });

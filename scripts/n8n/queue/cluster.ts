@@ -11,6 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createN8nHome, ensureN8n, freePort, type N8nHome, type N8nServer } from '../runner';
+import { stopChild } from '../stop-child';
 import { startPostgres, startRedis, type LocalService } from './services';
 
 export interface QueueWorker {
@@ -58,7 +59,7 @@ export async function createQueueCluster(opts: { version: string; packageTarball
   let server: N8nServer | undefined;
   let home: N8nHome | undefined;
   const stop = async () => {
-    await Promise.all(children.map((c) => stopProcess(c)));
+    await Promise.all(children.map((c) => stopChild(c, 'SIGTERM', 20_000)));
     await server?.stop();
     await home?.cleanup();
     await Promise.all(services.map((s) => s.stop()));
@@ -105,16 +106,4 @@ export async function createQueueCluster(opts: { version: string; packageTarball
     await stop();
     throw error;
   }
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }

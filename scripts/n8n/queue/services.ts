@@ -10,6 +10,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { freePort } from '../runner';
+import { stopChild } from '../stop-child';
 
 export interface LocalService {
   port: number;
@@ -81,18 +82,6 @@ async function waitUntil(what: string, ms: number, child: ChildProcess, log: () 
   }
 }
 
-function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
-}
-
 /**
  * A throwaway PostgreSQL cluster on 127.0.0.1:<port> with a database `database` owned by superuser `user` (trust
  * authentication: loopback only, no password). Durability is off (fsync): the data dies with the test.
@@ -128,7 +117,7 @@ export async function startPostgres(opts: { user: string; database: string }): P
     } catch {
       /* already down, or the signal below ends it */
     }
-    await stopChild(child, 'SIGTERM');
+    await stopChild(child);
     await fs.rm(dir, { recursive: true, force: true });
   };
   try {
@@ -156,7 +145,7 @@ export async function startRedis(): Promise<LocalService> {
   });
   const log = collect(child);
   const stop = async () => {
-    await stopChild(child, 'SIGTERM');
+    await stopChild(child);
     await fs.rm(dir, { recursive: true, force: true });
   };
   try {

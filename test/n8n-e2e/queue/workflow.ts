@@ -2,6 +2,8 @@
  * The queue-mode test's workflow: a production webhook (so main queues each execution in Redis for a worker) whose
  * body lists contacts, split into one item each, researched by the Prospecting node with Wait for Results.
  */
+import { researchFoundContacts } from '../../n8n/research-params';
+
 export const QUEUE_WEBHOOK_PATH = 'queue-research';
 export const RESEARCH_NODE = 'Research Contacts';
 
@@ -37,11 +39,7 @@ export function queueResearchWorkflow(id: string, nodeTypePrefix: string, creden
         typeVersion: 1,
         position: [500, 0],
         parameters: {
-          resource: 'contacts',
-          operation: 'research',
-          researchBy: 'searchResult',
-          searchResultId: '={{ $json.searchResultId }}',
-          waitForResults: true,
+          ...researchFoundContacts,
           researchOptions: { maxCredits: contactsPerRun, timeLimitSeconds: 600 },
         },
         credentials,
