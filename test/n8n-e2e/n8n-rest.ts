@@ -152,6 +152,35 @@ export async function waitFor<T>(what: string, ms: number, check: () => Promise<
   }
 }
 
+/** Execution statuses n8n does not change again. */
+const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** "1990 listed: success 1985, running 3, new 2 (not ended: 12, 15, ...)": what a timed-out wait last saw. */
+function describeExecutions(all: ExecutionSummary[]): string {
+  const byStatus = new Map<string, number>();
+  for (const e of all) byStatus.set(e.status, (byStatus.get(e.status) ?? 0) + 1);
+  const open = all.filter((e) => !ENDED.has(e.status)).map((e) => e.id);
+  const counts = [...byStatus].map(([status, n]) => `${status} ${n}`).join(', ');
+  return `${all.length} listed: ${counts}${open.length ? ` (not ended: ${open.slice(0, 10).join(', ')}${open.length > 10 ? ', ...' : ''})` : ''}`;
+}
+
+/**
+ * Waits until at least `count` executions of the workflow are listed and every one has ended, listing every 2 s.
+ * A timeout says what the last listing held, then `explain()` (say, n8n's own errors from its log).
+ */
+export async function waitForEndedExecutions(rest: N8nRest, workflowId: string, count: number, ms: number, explain = () => ''): Promise<ExecutionSummary[]> {
+  let seen = 'none listed yet';
+  return waitFor(`${count} finished executions`, ms, async () => {
+    const all = await rest.executions(workflowId);
+    if (all.length >= count && all.every((e) => ENDED.has(e.status))) return all;
+    seen = describeExecutions(all);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return undefined;
+  }).catch((err: Error) => {
+    throw new Error(`${err.message}; last listing: ${seen}${explain()}`);
+  });
+}
+
 /**
  * n8n 2.x registers an activated workflow's production webhooks a moment after the activation call has returned (its
  * first POST can still get 404 "not registered"); 1.x before. Waits until `url` answers anything but 404. The probe

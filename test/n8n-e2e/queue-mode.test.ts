@@ -11,7 +11,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { e2eVersions, majorOf, packN8nPackage } from '../../scripts/n8n/runner';
 import { createQueueCluster, type QueueCluster, type QueueWorker } from '../../scripts/n8n/queue/cluster';
 import { missingServices } from '../../scripts/n8n/queue/services';
-import { setUpOwner, signIn, waitFor, type N8nRest } from './n8n-rest';
+import { setUpOwner, signIn, waitFor, waitForEndedExecutions, type N8nRest } from './n8n-rest';
 import { queueE2eSkipReason } from './queue/gate';
 import { rateTable, type WindowRow } from './queue/rate-table';
 import { QUEUE_WEBHOOK_PATH, queueResearchWorkflow, RESEARCH_NODE } from './queue/workflow';
@@ -129,13 +129,7 @@ e2e.each(versions.length ? versions : ['(no 2.x)'])(
         ),
       );
 
-      const ended = new Set(['success', 'error', 'crashed', 'canceled']);
-      const executions = await waitFor(`${RUNS} finished executions`, 600_000, async () => {
-        const all = await rest.executions(WORKFLOW_ID);
-        if (all.length >= RUNS && all.every((e) => ended.has(e.status))) return all;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        return undefined;
-      });
+      const executions = await waitForEndedExecutions(rest, WORKFLOW_ID, RUNS, 600_000);
       const wallMs = Date.now() - started;
 
       // Which worker ran what (each logs the executions it takes off the queue).

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
-import { setUpOwner, signIn, waitFor, waitForWebhook, type N8nRest } from './n8n-rest';
+import { setUpOwner, signIn, waitFor, waitForEndedExecutions, waitForWebhook, type N8nRest } from './n8n-rest';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
@@ -26,17 +26,6 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
-
-/** "1990 listed: success 1985, running 3, new 2 (not ended: 12, 15, ...)": what a timed-out wait last saw. */
-function describeExecutions(all: { id: string; status: string }[]): string {
-  const byStatus = new Map<string, number>();
-  for (const e of all) byStatus.set(e.status, (byStatus.get(e.status) ?? 0) + 1);
-  const open = all.filter((e) => !ENDED.has(e.status)).map((e) => e.id);
-  const counts = [...byStatus].map(([status, n]) => `${status} ${n}`).join(', ');
-  return `${all.length} listed: ${counts}${open.length ? ` (not ended: ${open.slice(0, 10).join(', ')}${open.length > 10 ? ', ...' : ''})` : ''}`;
 }
 
 e2e.each(e2eVersions())('bulk research with the webhook example active in a real n8n %s', (version) => {
@@ -115,20 +104,13 @@ e2e.each(e2eVersions())('bulk research with the webhook example active in a real
     expect(deliveries.filter((d) => d.state !== 'delivered')).toEqual([]);
 
     // Every execution of the workflow, paged as each n8n version pages them (n8n-rest.ts), polled every 2 s.
-    let seen = 'none listed yet';
-    const executions = await waitFor(`${delivered.length} finished executions`, 600_000, async () => {
-      const all = await rest.executions(workflow.id);
-      if (all.length >= delivered.length && all.every((e) => ENDED.has(e.status))) return all;
-      seen = describeExecutions(all);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      return undefined;
-    }).catch((err: Error) => {
+    const executions = await waitForEndedExecutions(rest, workflow.id, delivered.length, 600_000, () => {
       // What n8n itself said: a run stuck as new or running leaves its reason (a database error, a lock timeout) in the log.
       const n8nSaid = server
         .logTail()
         .split('\n')
         .filter((line) => /error|warn|timeout|crash/i.test(line));
-      throw new Error(`${err.message}; last listing: ${seen}; n8n's log (errors and warnings):\n${n8nSaid.slice(-40).join('\n')}`);
+      return `; n8n's log (errors and warnings):\n${n8nSaid.slice(-40).join('\n')}`;
     });
     const finishedAt = Date.now();
     expect(executions).toHaveLength(delivered.length);
