@@ -85,14 +85,17 @@ function serviceBehindUs(leadMs: number, limit: number, withDate: boolean) {
 }
 
 describe('pacing with a clock that runs ahead of the service', () => {
-  const send = (client: ReturnType<typeof createClient>, host: ReturnType<typeof scriptedHost>) =>
-    runSync(sendOne(client, operation('lists.getAll'), {}), host.sync);
-
-  it('3 s ahead, Date headers: no 429, each window entered within the margin of its reset by the service clock', () => {
-    const service = serviceBehindUs(3000, 2, true);
+  /** A client 10 s into a minute, against `serviceBehindUs` (limit 2); each answer takes 40 ms. `send()` lists once. */
+  const setUp = (leadMs: number, withDate: boolean) => {
+    const service = serviceBehindUs(leadMs, 2, withDate);
     const host = scriptedHost(service.respond, { startMs: T0 + 10_000, requestMs: 40 });
     const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0 });
-    for (let i = 0; i < 8; i++) send(client, host);
+    return { service, host, client, send: () => runSync(sendOne(client, operation('lists.getAll'), {}), host.sync) };
+  };
+
+  it('3 s ahead, Date headers: no 429, each window entered within the margin of its reset by the service clock', () => {
+    const { service, host, client, send } = setUp(3000, true);
+    for (let i = 0; i < 8; i++) send();
     expect(service.refusedAt).toEqual([]);
     expect(service.windowsUsed()).toBe(4);
     expect(host.sleeps.filter((ms) => ms > 0)).toHaveLength(3);
@@ -104,10 +107,8 @@ describe('pacing with a clock that runs ahead of the service', () => {
   });
 
   it('equal clocks, Date headers: the margin shrinks to the setting plus the answer time, not 1 s', () => {
-    const service = serviceBehindUs(0, 2, true);
-    const host = scriptedHost(service.respond, { startMs: T0 + 10_000, requestMs: 40 });
-    const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0 });
-    for (let i = 0; i < 6; i++) send(client, host);
+    const { service, host, client, send } = setUp(0, true);
+    for (let i = 0; i < 6; i++) send();
     expect(service.refusedAt).toEqual([]);
     // The first answer was stamped on a whole second: the bound is its 40 ms, loosened by the drift allowance since.
     const drift = Math.ceil((host.now() - (T0 + 10_040)) * 0.0005);
@@ -115,14 +116,12 @@ describe('pacing with a clock that runs ahead of the service', () => {
   });
 
   it('3 s ahead, no Date header: the 429s teach the extra (at most two, in the first windows waited for), none after', () => {
-    const service = serviceBehindUs(3000, 2, false);
-    const host = scriptedHost(service.respond, { startMs: T0 + 10_000, requestMs: 40 });
-    const client = createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0 });
-    for (let i = 0; i < 6; i++) send(client, host);
+    const { service, send } = setUp(3000, false);
+    for (let i = 0; i < 6; i++) send();
     const learning = service.refusedAt.length;
     expect(learning).toBeGreaterThan(0);
     expect(learning).toBeLessThanOrEqual(2);
-    for (let i = 0; i < 8; i++) send(client, host);
+    for (let i = 0; i < 8; i++) send();
     expect(service.refusedAt).toHaveLength(learning);
     expect(service.windowsUsed()).toBe(7);
   });
