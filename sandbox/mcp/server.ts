@@ -11,7 +11,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARS
 import { checkArguments } from './arguments';
 import { withFeatures } from './me-features';
 import { findTool, publishedTools } from './published-tools';
-import { RESOURCES } from './resources';
+import { fixedResources, matchResource, resourceTemplates, type Resource } from './resources';
 import { runRestTool } from './rest-bridge';
 import type { ToolContext } from './tools';
 
@@ -61,14 +61,33 @@ async function callTool(ctx: ToolContext, params: Record<string, unknown>) {
   }
 }
 
-function readResource(ctx: ToolContext, params: Record<string, unknown>) {
+/** MCP's "resource not found" (spec: -32002), for a URI no resource matches or a record that does not exist. */
+const RESOURCE_NOT_FOUND = -32002;
+
+async function readResource(ctx: ToolContext, params: Record<string, unknown>) {
   if (typeof params.uri !== 'string') throw new RpcError(INVALID_PARAMS, 'params.uri: required (string)');
-  const resource = RESOURCES.find((r) => r.uri === params.uri);
-  if (!resource) throw new RpcError(INVALID_PARAMS, `Unknown resource: ${params.uri}`);
-  const rate = takeMirror(ctx, resource.mirrors);
-  if (!rate.ok) throw new RpcError(INTERNAL_ERROR, rate.message, { code: 'rateLimitExceeded' });
-  return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: JSON.stringify(withFeatures(resource, ctx, resource.read(ctx))) }] };
+  const uri = params.uri;
+  const found = matchResource(uri);
+  if (!found) throw new RpcError(INVALID_PARAMS, `Unknown resource: ${uri}`);
+  const { resource } = found;
+  const take = (endpoint: string) => takeMirror(ctx, endpoint);
+  if (resource.mirrors) {
+    const rate = take(resource.mirrors);
+    if (!rate.ok) throw new RpcError(INTERNAL_ERROR, rate.message, { code: 'rateLimitExceeded' });
+  }
+  let read: unknown;
+  try {
+    read = await resource.read(ctx, take, found.params);
+  } catch (err) {
+    const structured = (err as { structured?: { status?: number; code?: string } }).structured;
+    if (!structured) throw err;
+    const code = structured.status === 404 ? RESOURCE_NOT_FOUND : structured.status === 429 ? INTERNAL_ERROR : INVALID_PARAMS;
+    throw new RpcError(code, (err as Error).message, { uri, ...structured });
+  }
+  return { contents: [{ uri, mimeType: resource.mimeType, text: JSON.stringify(withFeatures(resource, ctx, read)) }] };
 }
+
+const listed = ({ uri, name, description, mimeType }: Resource) => ({ uri, name, description, mimeType });
 
 async function dispatch(ctx: ToolContext, method: string, params: Record<string, unknown>): Promise<unknown> {
   switch (method) {
@@ -93,7 +112,9 @@ async function dispatch(ctx: ToolContext, method: string, params: Record<string,
     case 'tools/call':
       return callTool(ctx, params);
     case 'resources/list':
-      return { resources: RESOURCES.map(({ uri, name, description, mimeType }) => ({ uri, name, description, mimeType })) };
+      return { resources: fixedResources().map(listed) };
+    case 'resources/templates/list':
+      return { resourceTemplates: resourceTemplates().map(({ uri, name, description, mimeType }) => ({ uriTemplate: uri, name, description, mimeType })) };
     case 'resources/read':
       return readResource(ctx, params);
     default:

@@ -70,12 +70,12 @@ describe('Call an MCP tool (mcp.callTool)', () => {
       name: string;
     };
     expect(made.name).toBe('Core MCP');
-    const lists = (await run(call(client, operation('mcp.callTool'), { tool: 'list_lists' }))) as { results: { listId: string }[] };
+    const lists = (await run(call(client, operation('mcp.callTool'), { tool: 'get_lists' }))) as { results: { listId: string }[] };
     expect(lists.results.map((l) => l.listId)).toContain(made.listId);
     expect(rpcMethods().map((m) => `${m.method}${m.params?.name ? ` ${m.params.name}` : ''}`)).toEqual([
       'tools/list',
       'tools/call create_list',
-      'tools/call list_lists',
+      'tools/call get_lists',
     ]);
     // Paced like every call: the pacer keeps the MCP endpoint's window for this credential.
     expect(Object.keys(client.state.pacing).some((k) => k.endsWith('|POST /mcp'))).toBe(true);
@@ -85,7 +85,7 @@ describe('Call an MCP tool (mcp.callTool)', () => {
     [{ tool: 'create_campaign', arguments: { name: 'x', steps: [{ type: 'call', dueDay: 0 }] } }, 'arguments.steps[0].dueDay', 'must be at least 1'],
     [{ tool: 'create_list', arguments: { name: 'x', colour: 'red' } }, 'arguments.colour', 'is not an argument of this tool (this tool takes: name)'],
     [{ tool: 'create_list', arguments: {} }, 'arguments.name', 'is required'],
-    [{ tool: 'campaign_action', arguments: { campaignId: '1', action: 'STOP' } }, 'arguments.action', 'must be one of "START"'],
+    [{ tool: 'execute_campaign_action', arguments: { campaignId: '1', action: 'STOP' } }, 'arguments.action', 'must be one of "START"'],
     [{ tool: 'list_campaigns', arguments: { limit: '5' } }, 'arguments.limit', 'must be a whole number, not string'],
     [{ tool: 'no_such_tool', arguments: {} }, 'tool', 'no tool "no_such_tool" on the service'],
   ])('refuses %j before calling the tool, naming %s', async (input, field, rule) => {
@@ -102,10 +102,12 @@ describe('Call an MCP tool (mcp.callTool)', () => {
       campaign: { campaignId: string };
     };
     const error = (await failure(
-      run(call(client, operation('mcp.callTool'), { tool: 'campaign_action', arguments: { campaignId: created.campaign.campaignId, action: 'RESUME' } })),
+      run(
+        call(client, operation('mcp.callTool'), { tool: 'execute_campaign_action', arguments: { campaignId: created.campaign.campaignId, action: 'RESUME' } }),
+      ),
     )) as McpError;
     expect(error).toBeInstanceOf(McpError);
-    expect(error.message).toMatch(/^Call an MCP tool campaign_action: the tool answered an error: /);
+    expect(error.message).toMatch(/^Call an MCP tool execute_campaign_action: the tool answered an error: /);
     expect(error.status).toBe(409);
     expect(error.serviceMessage).toBeTruthy();
   });
@@ -128,7 +130,7 @@ describe('Call an MCP tool (mcp.callTool)', () => {
         body: JSON.stringify({ endpoint: 'POST /mcp', kind: 'error500', count }),
       });
     await arm(1);
-    expect(await run(call(client, operation('mcp.callTool'), { tool: 'list_lists' }))).toHaveProperty('results');
+    expect(await run(call(client, operation('mcp.callTool'), { tool: 'get_lists' }))).toHaveProperty('results');
     await arm(1);
     sent.length = 0;
     const error = await failure(run(call(client, operation('mcp.callTool'), { tool: 'create_list', arguments: { name: 'once' } })));

@@ -59,7 +59,7 @@ describe('Call an MCP Tool', () => {
     expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
     const counts = await requestCounts(env.sandbox);
     expect(countOf(counts, 'POST /mcp')).toBe(3);
-    const lists = await callTool('list_lists', {});
+    const lists = await callTool('get_lists', {});
     expect(((lists[0].json as IDataObject).results as IDataObject[]).map((l) => l.name)).toEqual(expect.arrayContaining(['MCP one', 'MCP two']));
   });
 
@@ -92,8 +92,8 @@ describe('Call an MCP Tool', () => {
   });
 
   it("a tool's own error (isError) is an error item with the service's message under Continue On Fail", async () => {
-    const out = await callTool('get_campaign', { campaignId: 'nope' }, { continueOnFail: true });
-    expect(out[0].json).toMatchObject({ error: expect.stringMatching(/get_campaign: the tool answered an error: No campaign nope/), status: 404 });
+    const out = await callTool('get_campaign_metrics', { campaignId: 'nope' }, { continueOnFail: true });
+    expect(out[0].json).toMatchObject({ error: expect.stringMatching(/get_campaign_metrics: the tool answered an error: No campaign nope/), status: 404 });
   });
 
   it('a tool added to the service at test time is offered and callable with no code change', async () => {

@@ -1,68 +1,14 @@
 /**
- * The 54 published MCP tools (public reference, "The rest of the service": "The MCP server publishes 54 tools"; DECISIONS
+ * The 54 published MCP tools (public reference, "The 54 MCP tool names", read by test/support/published-tool-names.ts; DECISIONS
  * "MCP tools and parity"): each is listed with a schema and annotations, its arguments are checked against its
  * inputSchema (JSON-RPC -32602 naming the argument and the rule), and a REST-backed tool runs its REST route: same
  * records, same identity, same rate-limit window.
  */
 import type { RunningSandbox } from '../../sandbox/index';
+import { publishedToolNames } from '../support/published-tool-names';
 import { admin, call, start, window } from './helpers';
 
-const PUBLISHED = [
-  'search_contacts',
-  'search_companies',
-  'research_contacts',
-  'poll_contact_research',
-  'research_companies',
-  'poll_company_research',
-  'get_my_contacts',
-  'get_my_companies',
-  'get_credits',
-  'list_campaigns',
-  'get_campaign',
-  'create_campaign',
-  'update_campaign',
-  'clone_campaign',
-  'campaign_action',
-  'add_campaign_contacts',
-  'remove_campaign_contacts',
-  'list_campaign_steps',
-  'create_campaign_step',
-  'update_campaign_step',
-  'delete_campaign_step',
-  'campaign_step_action',
-  'list_templates',
-  'get_template',
-  'create_template',
-  'update_template',
-  'delete_template',
-  'send_email',
-  'send_email_draft',
-  'create_email_draft',
-  'get_email',
-  'update_email_draft',
-  'send_bulk_email',
-  'preview_email',
-  'list_tasks',
-  'get_task',
-  'create_task',
-  'update_task',
-  'delete_task',
-  'task_action',
-  'log_call',
-  'list_call_dispositions',
-  'list_call_sentiments',
-  'list_activity',
-  'list_lists',
-  'create_list',
-  'update_list',
-  'delete_list',
-  'add_list_contacts',
-  'list_saved_searches',
-  'get_saved_search',
-  'create_saved_search',
-  'update_saved_search',
-  'delete_saved_search',
-];
+const PUBLISHED = publishedToolNames();
 
 let sb: RunningSandbox;
 let contactIds: number[];
@@ -105,8 +51,8 @@ describe('arguments checked against inputSchema before the tool runs (JSON-RPC -
     ['create_list', {}, /^name: required/],
     ['create_list', { name: 'x', color: 'red' }, /^color: not a parameter of this tool/],
     ['create_campaign', { name: 'x', steps: [{ type: 'call', dueDay: 0 }] }, /^steps\[0\]\.dueDay: must be >= 1 \(minimum\)/],
-    ['campaign_action', { campaignId: '1', action: 'STOP' }, /^action: must be one of "START"/],
-    ['add_list_contacts', { listId: '1', contactIds: [] }, /^contactIds: must NOT have fewer than 1 items \(minItems\)/],
+    ['execute_campaign_action', { campaignId: '1', action: 'STOP' }, /^action: must be one of "START"/],
+    ['add_contacts_to_campaign', { campaignId: '1', contactIds: [] }, /^contactIds: must NOT have fewer than 1 items \(minItems\)/],
     ['list_campaigns', { limit: 501 }, /^limit: must be <= 500 \(maximum\)/],
   ])('%s %j', async (name, args, message) => {
     const r = await tool(name, args);
@@ -130,11 +76,12 @@ describe('REST-backed tools run their REST route', () => {
     const rest = await call('GET', `${sb.v2}/lists/${listId}`, { key: sb.apiKey });
     expect(rest.body.data).toEqual(made.structuredContent);
     expect((await tool('update_list', { listId, name: 'Renamed' })).result.structuredContent.name).toBe('Renamed');
-    const added = (await tool('add_list_contacts', { listId, contactIds })).result.structuredContent;
-    expect(added).toMatchObject({ listId, contactsAdded: contactIds.length });
-    const mine = (await tool('list_lists', {})).result.structuredContent.results.map((l: { listId: string }) => l.listId);
+    // Adding contacts to a list is REST only (no add_list_contacts tool); the tools see what the route did.
+    expect((await tool('add_list_contacts', { listId, contactIds })).error.message).toBe('Unknown tool: add_list_contacts');
+    await call('POST', `${sb.v2}/lists/${listId}/contacts`, { key: sb.apiKey, body: { contactIds } });
+    const mine = (await tool('get_lists', {})).result.structuredContent.results.map((l: { listId: string }) => l.listId);
     expect(mine).toContain(listId);
-    const theirs = (await tool('list_lists', {}, sb.apiKeyB)).result.structuredContent.results.map((l: { listId: string }) => l.listId);
+    const theirs = (await tool('get_lists', {}, sb.apiKeyB)).result.structuredContent.results.map((l: { listId: string }) => l.listId);
     expect(theirs).not.toContain(listId);
     // Another organization's user gets the REST 404 as a tool error.
     const foreign = (await tool('delete_list', { listId }, sb.apiKeyB)).result;
@@ -147,16 +94,19 @@ describe('REST-backed tools run their REST route', () => {
   it('spec 3 rule 2 / 4.3: campaigns through tools; a refused action is a tool error carrying the service message', async () => {
     const created = (await tool('create_campaign', { name: 'MCP campaign', contactIds, maxActiveContacts: 5 })).result.structuredContent;
     const id = created.campaign.campaignId;
-    expect((await tool('get_campaign', { campaignId: id })).result.structuredContent.campaign.name).toBe('MCP campaign');
+    // No get_campaign tool: one campaign is read through the listing tool, or the campaigns/{id} resource.
+    expect((await tool('get_campaign', { campaignId: id })).error.message).toBe('Unknown tool: get_campaign');
+    const resource = (await rpc('resources/read', { uri: `prospecting://campaigns/${id}` })).result.contents[0];
+    expect(JSON.parse(resource.text).campaign.name).toBe('MCP campaign');
     expect(
       (await tool('list_campaigns', { searchText: 'MCP camp' })).result.structuredContent.results.map((c: { campaignId: string }) => c.campaignId),
     ).toEqual([id]);
-    const refused = (await tool('campaign_action', { campaignId: id, action: 'RESUME' })).result;
+    const refused = (await tool('execute_campaign_action', { campaignId: id, action: 'RESUME' })).result;
     expect(refused.isError).toBe(true);
     const rest = await call('POST', `${sb.v2}/campaigns/${id}/actions`, { key: sb.apiKey, body: { action: 'RESUME' } });
     expect(refused.structuredContent).toMatchObject({ status: rest.status, message: rest.body.message });
-    expect((await tool('campaign_action', { campaignId: id, action: 'START' })).result.structuredContent.campaign.status).toBe('active');
-    expect((await tool('remove_campaign_contacts', { campaignId: id, contactIds: contactIds.slice(0, 1) })).result.structuredContent).toEqual({
+    expect((await tool('execute_campaign_action', { campaignId: id, action: 'START' })).result.structuredContent.campaign.status).toBe('active');
+    expect((await tool('remove_contacts_from_campaign', { campaignId: id, contactIds: contactIds.slice(0, 1) })).result.structuredContent).toEqual({
       contactsRemoved: 1,
     });
   });
@@ -167,7 +117,9 @@ describe('REST-backed tools run their REST route', () => {
     expect((await tool('update_saved_search', { savedSearchId: id, sortOrder: 'asc' })).result.structuredContent.sortOrder).toBe('asc');
     const companies = (await tool('list_saved_searches', { type: 'companies' })).result.structuredContent.results;
     expect(companies.map((s: { savedSearchId: string }) => s.savedSearchId)).not.toContain(id);
-    expect((await tool('get_saved_search', { savedSearchId: id })).result.structuredContent.name).toBe('VPs');
+    expect((await tool('list_saved_searches', {})).result.structuredContent.results.find((r: { savedSearchId: string }) => r.savedSearchId === id).name).toBe(
+      'VPs',
+    );
     expect((await tool('delete_saved_search', { savedSearchId: id })).result.structuredContent).toEqual({ success: true });
   });
 

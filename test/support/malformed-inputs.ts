@@ -188,7 +188,7 @@ const classes: Record<string, () => Value[]> = {
     bad('129 characters', 't'.repeat(129)),
     bad('a space inside', 'list lists'),
     bad('control characters', 'list\u0001'),
-    ok('a tool name', 'list_lists'),
+    ok('a tool name', 'get_lists'),
   ],
   filters: () => [
     ...wrongScalars('object'),
@@ -587,7 +587,7 @@ export const operationInputs: Record<string, { bases: Record<string, unknown>[];
   'oauth.token': { bases: [refreshGrant, codeGrant], fields: ['grant_type', 'client_id', 'client_secret', 'redirect_uri', 'code', 'refresh_token'] },
   'oauth.tokenV1': { bases: [refreshGrant, codeGrant], fields: ['grant_type', 'client_id', 'client_secret', 'redirect_uri', 'code', 'refresh_token'] },
   'mcp.listTools': { bases: [{}], fields: [] },
-  'mcp.callTool': { bases: [{ tool: 'list_lists' }, { tool: 'create_list', arguments: { name: 'x' } }], fields: ['tool', 'arguments'] },
+  'mcp.callTool': { bases: [{ tool: 'get_lists' }, { tool: 'create_list', arguments: { name: 'x' } }], fields: ['tool', 'arguments'] },
   'features.get': { bases: [{}], fields: [] },
   // Tasks, calls, activity (issue 11).
   'tasks.list': { bases: [{}], fields: ['limit', 'offset', 'campaignIdentifier', 'sortColumn', 'sortOrder', 'status', 'taskType'] },
