@@ -1,0 +1,206 @@
+import { failureOutcome, ProspectingError, UNKNOWN_OUTCOME_TEXT, ValidationError, type Client } from '../../../shared';
+import { fingerprint } from '../../../shared/hash';
+import { deadlineAfter } from '../budget';
+import { keyOf, safeCell, type CellValue } from '../cells';
+import { run } from '../client';
+import { userMessage } from '../errors';
+import { gasHost, sleepUntil } from '../host';
+import { selectedRows } from '../research/targets';
+import { ensureSize, headerColumns, writeSpan } from '../sheet-io';
+import { inputFrom } from './form-values';
+import { checkOutput, writeAnswers, type OutputRequest } from './output';
+import type { Runnable } from './runnable';
+
+/**
+ * Runs one operation or MCP tool from the sidebar: once with the form's values, or once per selected row with each
+ * field taken from the row's column of that name (the form's value where the row has none). Every input is checked
+ * before anything is sent; the preview says what will be sent and what it may cost, and for an unsafe operation hands
+ * out a one-time confirmation bound to exactly these inputs. Per row, each row's outcome is written to a column
+ * `PDS <operation>`: a row that holds a result or an unknown outcome is never run again by an unsafe operation.
+ */
+export interface RunRequest {
+  values?: Record<string, unknown>;
+  perRow?: boolean;
+  output?: OutputRequest;
+}
+
+interface Planned {
+  /** Sheet row, or 0 for a run with the form's values. */
+  row: number;
+  input: Record<string, unknown>;
+}
+
+interface Plan {
+  runs: Planned[];
+  skipped: number;
+  sheet?: GoogleAppsScript.Spreadsheet.Sheet;
+  outcomeColumn?: number;
+}
+
+const PENDING_KEY = 'pds.runOperation.pending';
+const MAX_ROWS = 500;
+const PREVIEWED = 3;
+export const outcomeHeader = (r: Runnable) => `PDS ${r.key}`;
+
+function plan(r: Runnable, req: RunRequest): Plan {
+  const values = req.values && typeof req.values === 'object' ? req.values : {};
+  checkOutput(req.output, !!req.perRow);
+  if (!req.perRow) {
+    const input = inputFrom(r.fields, values);
+    r.check(input);
+    return { runs: [{ row: 0, input }], skipped: 0 };
+  }
+  const { sheet, rows } = selectedRows();
+  if (rows.length > MAX_ROWS) throw new Error(`${rows.length} rows are selected; one run takes at most ${MAX_ROWS}. Select fewer rows. Nothing was sent.`);
+  const headers = headerColumns(sheet);
+  const width = Math.max(sheet.getLastColumn(), 1);
+  const cells = sheet.getRange(rows[0], 1, rows.length, width).getValues();
+  const outcomeColumn = headers.get(outcomeHeader(r));
+  const runs: Planned[] = [];
+  let skipped = 0;
+  rows.forEach((row, i) => {
+    const done = outcomeColumn ? keyOf(cells[i][outcomeColumn - 1]) : '';
+    // An unsafe operation never runs again on a row that holds its result or an unknown outcome; a refusal may be retried.
+    if (r.unsafe && done && !done.startsWith('error:')) return void skipped++;
+    const input = inputFrom(r.fields, values, (name) => (headers.has(name) ? cells[i][headers.get(name)! - 1] : undefined));
+    try {
+      r.check(input);
+    } catch (error) {
+      throw new ValidationError(`Row ${row}: ${(error as Error).message}`, error instanceof ValidationError ? error.issues : []);
+    }
+    runs.push({ row, input });
+  });
+  if (runs.length === 0 && skipped === 0) throw new Error('The selection holds no rows to run. Nothing was sent.');
+  return { runs, skipped, sheet, outcomeColumn };
+}
+
+/** The most credits the runs may spend: one per research item (the service does not charge recent duplicates). */
+function creditsOf(r: Runnable, runs: Planned[]): number {
+  let n = 0;
+  for (const { input } of runs) for (const f of r.creditFields) n += Array.isArray(input[f]) ? (input[f] as unknown[]).length : 0;
+  return n;
+}
+
+const fingerprintOf = (r: Runnable, p: Plan, output: unknown) =>
+  fingerprint(JSON.stringify([r.key, p.sheet?.getName() ?? '', p.runs.map((x) => [x.row, x.input]), output ?? null]));
+
+export interface RunPreview {
+  title: string;
+  unsafe: boolean;
+  runs: number;
+  skipped: number;
+  /** The first requests, as they would be sent. */
+  requests: { row: number; method: string; target: string; body?: unknown }[];
+  /** "free", or the most credits the runs may spend. */
+  cost: string;
+  /** Unsafe operations: give it back to run; it works once, for exactly what was previewed. */
+  confirmation?: string;
+}
+
+export function previewRun(r: Runnable, req: RunRequest): RunPreview {
+  const p = plan(r, req);
+  const credits = creditsOf(r, p.runs);
+  const preview: RunPreview = {
+    title: r.title,
+    unsafe: r.unsafe,
+    runs: p.runs.length,
+    skipped: p.skipped,
+    requests: p.runs.slice(0, PREVIEWED).map((x) => ({ row: x.row, ...r.describe(x.input) })),
+    cost: r.creditFields.length ? `at most ${credits} credit${credits === 1 ? '' : 's'} (1 per item; recent duplicates are free)` : 'free',
+  };
+  if (!r.unsafe) return preview;
+  const confirmation = Utilities.getUuid();
+  PropertiesService.getUserProperties().setProperty(PENDING_KEY, JSON.stringify({ confirmation, fingerprint: fingerprintOf(r, p, req.output) }));
+  return { ...preview, confirmation };
+}
+
+/** Takes the confirmation back under the user lock: once, and only for the inputs it was given for. */
+function takeConfirmation(confirmation: unknown, now: string): void {
+  const lock = LockService.getUserLock();
+  lock.waitLock(30000);
+  try {
+    const props = PropertiesService.getUserProperties();
+    const raw = props.getProperty(PENDING_KEY);
+    const pending = raw ? (JSON.parse(raw) as { confirmation: string; fingerprint: string }) : null;
+    if (!pending || typeof confirmation !== 'string' || pending.confirmation !== confirmation)
+      throw new Error('This run was already made or started, or was never previewed: preview again to run it. Nothing was sent.');
+    props.deleteProperty(PENDING_KEY);
+    if (pending.fingerprint !== now) throw new Error('The values, the rows or the output changed since the preview: preview again. Nothing was sent.');
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+export interface RunResult {
+  done: number;
+  errors: number;
+  /** Runs whose outcome is unknown (the service may have acted): never repeated; check before running again. */
+  unknown: number;
+  skipped: number;
+  /** Rows left for the next run (time budget, or the run stopped at an unknown outcome). */
+  remaining: number;
+  messages: string[];
+  /** A single run's answer, for the sidebar to show (long answers are cut). */
+  answer?: string;
+  written?: string;
+}
+
+/** A refusal by the service (4xx but 429) or by the checks: nothing was done, the next row may still work. */
+const refused = (e: unknown) => e instanceof ValidationError || (e instanceof ProspectingError && !!e.status && e.status >= 400 && e.status < 500 && e.status !== 429);
+
+function outcomeColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, name: string, known?: number): number {
+  if (known) return known;
+  const column = sheet.getLastColumn() + 1;
+  ensureSize(sheet, 1, column);
+  sheet.getRange(1, column).setValues([[safeCell(name)]]);
+  return column;
+}
+
+export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, client: Client & { addOn: { runBudgetMs: number } }): RunResult {
+  const p = plan(r, req);
+  if (r.unsafe) takeConfirmation(confirmation, fingerprintOf(r, p, req.output));
+  const deadline = deadlineAfter(client.addOn.runBudgetMs);
+  const host = gasHost({ sleep: sleepUntil(deadline) });
+  const out: RunResult = { done: 0, errors: 0, unknown: 0, skipped: p.skipped, remaining: 0, messages: [] };
+  const answers: { row: number; answer: unknown }[] = [];
+  const outcomes = new Map<number, CellValue[]>();
+  const note = (row: number, text: string) => {
+    if (row) outcomes.set(row, [safeCell(text)]);
+    if (out.messages.length < 5) out.messages.push(row ? `Row ${row}: ${text}` : text);
+  };
+  for (let i = 0; i < p.runs.length; i++) {
+    const { row, input } = p.runs[i];
+    if (i > 0 && Date.now() >= deadline) {
+      out.remaining = p.runs.length - i;
+      break;
+    }
+    try {
+      const answer = run(client, r.send(client, input), host);
+      answers.push({ row, answer });
+      if (row) outcomes.set(row, [safeCell('done')]);
+      out.done++;
+    } catch (error) {
+      if (failureOutcome(error, r.unsafe ? 'unsafe' : 'safe') === 'unknown') {
+        out.unknown++;
+        note(row, `${UNKNOWN_OUTCOME_TEXT}: ${userMessage(error)}`);
+        out.remaining = p.runs.length - i - 1;
+        break;
+      }
+      if (refused(error) && p.runs.length > 1) {
+        out.errors++;
+        note(row, `error: ${userMessage(error)}`);
+        continue;
+      }
+      if (p.runs.length === 1 && !row) throw error;
+      // Not done and nothing happened (rate limit past the budget, service unreachable): the rest waits for the next run.
+      out.remaining = p.runs.length - i;
+      out.messages.push(`Stopped${row ? ` at row ${row}` : ''}: ${userMessage(error)}`);
+      break;
+    }
+  }
+  if (p.sheet && outcomes.size) writeSpan(p.sheet, outcomeColumnOf(p.sheet, outcomeHeader(r), p.outcomeColumn), 1, outcomes);
+  if (!req.perRow && answers.length) out.answer = JSON.stringify(answers[0].answer, null, 1).slice(0, 4000);
+  const written = writeAnswers(answers, req.output, p.sheet);
+  if (written) out.written = written;
+  return out;
+}

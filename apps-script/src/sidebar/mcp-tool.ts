@@ -1,0 +1,68 @@
+/**
+ * Sidebar "Call an MCP tool": any tool of the service's live tools/list (so a tool it adds tomorrow is there at once),
+ * its form read from the tool's inputSchema and its arguments checked against it before anything is sent, through the
+ * core's MCP call (mcp.callTool). Preview, confirmation of tools that are not read-only, and runs once or per row as
+ * "Run an operation" does (apps-script/src/run/).
+ */
+import { listMcpTools } from '../../../shared/mcp';
+import type { FormField } from '../../../shared/catalogue/form-fields';
+import { makeClient, run } from '../client';
+import { userError } from '../errors';
+import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
+import { toolRunnable, type Runnable } from '../run/runnable';
+import { optionalText, requestArg } from './inputs';
+
+export interface ToolForm {
+  name: string;
+  title: string;
+  description: string;
+  unsafe: boolean;
+  fields: FormField[];
+}
+
+function runnableTool(name: unknown): { runnable: Runnable; client: ReturnType<typeof makeClient> } {
+  const wanted = optionalText(name, 'request.tool');
+  if (!wanted) throw new Error('request.tool: choose a tool.');
+  const client = makeClient();
+  const tool = run(client, listMcpTools(client)).find((t) => t.name === wanted);
+  if (!tool) throw new Error(`request.tool: the service lists no tool "${wanted.slice(0, 80)}" now. Nothing was sent.`);
+  return { runnable: toolRunnable(tool), client };
+}
+
+/** The tools the service publishes now, sorted by name, each with its form. */
+export function mcpToolForms(): ToolForm[] {
+  try {
+    const client = makeClient();
+    return run(client, listMcpTools(client))
+      .map((tool) => {
+        const r = toolRunnable(tool);
+        return { name: tool.name, title: r.title, description: tool.description, unsafe: r.unsafe, fields: r.fields };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+interface ToolRequest extends RunRequest {
+  tool: string;
+}
+
+export function previewMcpTool(req: ToolRequest): RunPreview {
+  try {
+    const request = requestArg<ToolRequest>(req, 'request');
+    return previewRun(runnableTool(request.tool).runnable, request);
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+export function runMcpTool(req: ToolRequest, confirmation: unknown): RunResult {
+  try {
+    const request = requestArg<ToolRequest>(req, 'request');
+    const { runnable, client } = runnableTool(request.tool);
+    return runPlanned(runnable, request, confirmation, client);
+  } catch (error) {
+    throw userError(error);
+  }
+}
