@@ -136,6 +136,8 @@ describe('Run an operation: once per selected row', () => {
     const sheet = values();
     expect(sheet.slice(1, 3).map((r) => r[column('PDS tasks.create')])).toEqual(['done', 'done']);
     expect(sheet.slice(1, 3).map((r) => String(r[column('PDS contactId')]))).toEqual(ids);
+    // The form's value wins over the sheet's own "name" column; blank fields (contactId) come from the row.
+    expect(sheet.slice(1, 3).map((r) => r[column('PDS name')])).toEqual(['Panel task', 'Panel task']);
     expect(sheet.slice(1, 3).every((r) => /^\d+$/.test(String(r[column('PDS taskId')])))).toBe(true);
     // The same rows again: an unsafe operation never runs twice on a row that holds its result.
     const again = await preview(req);

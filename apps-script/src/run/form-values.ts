@@ -42,12 +42,15 @@ function valueOf(field: FormField, raw: unknown): unknown {
   }
 }
 
-/** The input for one run: each field's value from the row (when the sheet has a column of that name) or the form. */
+/**
+ * The input for one run: each field's value from the form, or, where the form leaves it blank, from the row's column
+ * of that name (what is the same for every row is typed once; what differs comes from the sheet).
+ */
 export function inputFrom(fields: readonly FormField[], form: Record<string, unknown>, row?: (name: string) => unknown): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of fields) {
-    const fromRow = row?.(field.name);
-    const value = valueOf(field, blank(fromRow) ? form[field.name] : fromRow);
+    const typed = form[field.name];
+    const value = valueOf(field, blank(typed) ? row?.(field.name) : typed);
     if (value !== undefined) input[field.name] = value;
   }
   // A form for an input that is not one object is its one JSON field.

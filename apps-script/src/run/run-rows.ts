@@ -13,7 +13,7 @@ import type { Runnable } from './runnable';
 
 /**
  * Runs one operation or MCP tool from the sidebar: once with the form's values, or once per selected row with each
- * field taken from the row's column of that name (the form's value where the row has none). Every input is checked
+ * field the form leaves blank taken from the row's column of that name. Every input is checked
  * before anything is sent; the preview says what will be sent and what it may cost, and for an unsafe operation hands
  * out a one-time confirmation bound to exactly these inputs. Per row, each row's outcome is written to a column
  * `PDS <operation>`: a row that holds a result or an unknown outcome is never run again by an unsafe operation.
