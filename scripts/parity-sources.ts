@@ -1,77 +1,42 @@
 /**
- * Where each catalogue operation appears in the two targets, read from the code rather than written by hand:
+ * Where each catalogue operation appears in the two targets, read from the declarations the targets are built from
+ * (no text matching):
  * - n8n: the action node offers every catalogue operation it does not hide (its description is derived from the
- *   catalogue), under the resource and operation names of description/names.ts;
- * - Sheets functions: the operations each entry of apps-script/src/custom-functions/registry.ts names (an operation
- *   object, or a lookup kind that carries one);
- * - sidebar: the operations each sidebar module imports, plus those it reaches through the research flow.
+ *   catalogue), under the resource and operation names of shared/catalogue/display-names.ts;
+ * - Sheets functions: the `operations` of each declaration in apps-script/src/custom-functions/registry.ts;
+ * - sidebar: the `operations` of each panel in apps-script/src/sidebar/panels.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { catalogue, type AnyOperation } from '../shared/catalogue';
-import * as shared from '../shared';
+import { catalogue } from '../shared/catalogue';
 import { offeredOperations } from '../n8n-nodes/nodes/Prospecting/description';
-import { resourceNames } from '../n8n-nodes/nodes/Prospecting/description/names';
-import { operationName } from '../n8n-nodes/nodes/Prospecting/description/operation-names';
-import * as lookup from '../apps-script/src/custom-functions/lookup';
-
-const ROOT = join(__dirname, '..');
-const REGISTRY = join(ROOT, 'apps-script', 'src', 'custom-functions', 'registry.ts');
-const SIDEBAR = join(ROOT, 'apps-script', 'src', 'sidebar');
-
-/** The research panel submits and polls through the core's research flow (newResearchJob), not by naming the operations. */
-const SIDEBAR_FLOWS: Readonly<Record<string, readonly string[]>> = {
-  enrich: ['contacts.research', 'companies.research', 'contacts.pollResearch', 'companies.pollResearch'],
-};
-
-/** Exported names that are catalogue operations, or objects carrying one as `op` (lookup kinds), → operation id. */
-function operationNames(): Map<string, string> {
-  const ids = new Set(catalogue.map((op) => op));
-  const names = new Map<string, string>();
-  for (const module of [shared, lookup] as Record<string, unknown>[]) {
-    for (const [name, value] of Object.entries(module)) {
-      if (ids.has(value as AnyOperation)) names.set(name, (value as AnyOperation).id);
-      else if (value && typeof value === 'object' && ids.has((value as { op?: AnyOperation }).op as AnyOperation))
-        names.set(name, (value as { op: AnyOperation }).op.id);
-    }
-  }
-  return names;
-}
-
-function operationsNamedIn(text: string, names: Map<string, string>): string[] {
-  const found = new Set<string>();
-  for (const [, word] of text.matchAll(/\b([A-Za-z_]\w*)\b/g)) {
-    const id = names.get(word);
-    if (id) found.add(id);
-  }
-  return [...found];
-}
+import { operationName, resourceNames } from '../shared/catalogue/display-names';
+import { customFunctionDeclarations } from '../apps-script/src/custom-functions/registry';
+import { sidebarPanels as panels } from '../apps-script/src/sidebar/panels';
 
 /** n8n: "Resource › Operation" for each operation the action node offers. */
 export function n8nPlaces(): Map<string, string> {
   return new Map(offeredOperations(catalogue).map((op) => [op.id, `${resourceNames[op.resource] ?? op.resource} › ${operationName(op)}`]));
 }
 
-/** Sheets: operation id → the custom functions that run it. Every function of the registry is attributed. */
-export function sheetsFunctions(): { byOperation: Map<string, string[]>; functions: Map<string, string[]> } {
-  const names = operationNames();
-  const text = readFileSync(REGISTRY, 'utf8');
-  const starts = [...text.matchAll(/^\s+(PDS_\w+): customFunction\(\{/gm)];
-  const functions = new Map<string, string[]>();
-  starts.forEach((m, i) => functions.set(m[1], operationsNamedIn(text.slice(m.index!, starts[i + 1]?.index ?? text.length), names)));
+function invert(byName: Map<string, string[]>): Map<string, string[]> {
   const byOperation = new Map<string, string[]>();
-  for (const [fn, ops] of functions) for (const id of ops) byOperation.set(id, [...(byOperation.get(id) ?? []), fn]);
-  return { byOperation, functions };
+  for (const [name, ids] of byName) for (const id of ids) byOperation.set(id, [...(byOperation.get(id) ?? []), name]);
+  return byOperation;
 }
 
-/** Sidebar: operation id → the panels (sidebar modules) that run it. */
+/** Sheets: operation id → the custom functions that run it, and each function's operations. */
+export function sheetsFunctions(): { byOperation: Map<string, string[]>; functions: Map<string, string[]> } {
+  const functions = new Map(Object.entries(customFunctionDeclarations).map(([name, fn]) => [name, [...new Set(fn.operations.map((op) => op.id))]]));
+  return { byOperation: invert(functions), functions };
+}
+
+/** Sidebar: operation id → the panels that run it. */
 export function sidebarPanels(): Map<string, string[]> {
-  const names = operationNames();
-  const byOperation = new Map<string, string[]>();
-  for (const file of readdirSync(SIDEBAR).filter((f) => f.endsWith('.ts'))) {
-    const panel = basename(file, '.ts');
-    const ops = new Set([...operationsNamedIn(readFileSync(join(SIDEBAR, file), 'utf8'), names), ...(SIDEBAR_FLOWS[panel] ?? [])]);
-    for (const id of ops) byOperation.set(id, [...(byOperation.get(id) ?? []), panel]);
-  }
-  return byOperation;
+  return invert(new Map(panels.map((p) => [p.name, [...new Set(p.operations().map((op) => op.id))]])));
+}
+
+/** Catalogue operations that no Sheets function and no sidebar panel runs. */
+export function unreachableInSheets(): string[] {
+  const sheets = sheetsFunctions().byOperation;
+  const sidebar = sidebarPanels();
+  return catalogue.filter((op) => !sheets.has(op.id) && !sidebar.has(op.id)).map((op) => op.id);
 }

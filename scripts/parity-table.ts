@@ -1,14 +1,15 @@
 /**
  * Writes the README's MCP parity table: one row per MCP tool the service publishes (the sandbox's tools/list), the
  * catalogue operation that covers it (shared/mcp/tool-operations.ts) and where that operation appears in n8n, Sheets
- * functions and the sidebar (scripts/parity-sources.ts). Run `npx tsx scripts/parity-table.ts` after changing either.
+ * functions and the sidebar (scripts/parity-sources.ts: the registry's and the panels' declarations). Run
+ * `npx tsx scripts/parity-table.ts` after changing any of them.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveConfig } from '../sandbox/config';
 import { publishedTools } from '../sandbox/mcp/published-tools';
 import { catalogue } from '../shared/catalogue';
-import { TOOL_OPERATIONS } from '../shared/mcp/tool-operations';
+import { LISTING_TOOL_READS, TOOL_OPERATIONS } from '../shared/mcp/tool-operations';
 import { n8nPlaces, sheetsFunctions, sidebarPanels } from './parity-sources';
 
 export const README_PATH = join(__dirname, '..', 'README.md');
@@ -17,7 +18,7 @@ const END = '<!-- parity:end -->';
 
 /** Operations no tool covers and that are not plumbing (tokens, the custom call, the MCP operations themselves). */
 function restOnly(covered: Set<string>): string[] {
-  return catalogue.filter((op) => !covered.has(op.id) && !op.mcp && op.auth !== 'none').map((op) => op.id);
+  return catalogue.filter((op) => !covered.has(op.id) && !(op.id in LISTING_TOOL_READS) && !op.mcp && op.auth !== 'none').map((op) => op.id);
 }
 
 export function parityTable(toolNames: readonly string[] = publishedTools(resolveConfig()).map((t) => t.name)): string {
@@ -32,14 +33,33 @@ export function parityTable(toolNames: readonly string[] = publishedTools(resolv
     if (!known.has(id)) return `| \`${tool}\` | \`${id}\` (**missing**) |  |  |  |`;
     return `| \`${tool}\` | \`${id}\` | ${n8n.get(id) ?? ''} | ${code(sheets.get(id))} | ${(sidebar.get(id) ?? []).join(', ')} |`;
   });
-  const only = restOnly(new Set(Object.values(TOOL_OPERATIONS)));
+  const covered = new Set(Object.values(TOOL_OPERATIONS));
+  const only = restOnly(covered);
+  const listing = Object.entries(LISTING_TOOL_READS).map(([id, tool]) => `\`${id}\` (\`${tool}\`)`);
+  // Every operation no tool covers still has its places in the targets.
+  const others = catalogue
+    .filter((op) => !covered.has(op.id))
+    .map((op) => {
+      const tool = LISTING_TOOL_READS[op.id] ? `through \`${LISTING_TOOL_READS[op.id]}\`` : op.mcp ? `MCP \`${op.mcp}\`` : 'none';
+      return `| \`${op.id}\` | ${tool} | ${n8n.get(op.id) ?? ''} | ${code(sheets.get(op.id))} | ${(sidebar.get(op.id) ?? []).join(', ')} |`;
+    });
   return [
     START,
-    `${toolNames.length} tools. Every tool is also callable as is through \`mcp.callTool\` (n8n: MCP Tool › Call an MCP Tool).`,
+    `${toolNames.length} tools. Every tool is also callable as is through \`mcp.callTool\`: in n8n MCP Tool › Call an MCP Tool, in Sheets the ` +
+      'sidebar panel "Call an MCP tool" (mcp-tool), which lists the live tools/list. The sidebar panel "Run an operation" ' +
+      '(run-operation) runs any catalogue operation but the MCP call.',
     '',
     '| MCP tool | catalogue operation | n8n action node | Sheets function | sidebar |',
     '|---|---|---|---|---|',
     ...rows,
+    '',
+    'The other catalogue operations (no tool of their own):',
+    '',
+    '| catalogue operation | MCP | n8n action node | Sheets function | sidebar |',
+    '|---|---|---|---|---|',
+    ...others,
+    '',
+    `Single-record reads with no tool of their own, read over MCP through the listing tool: ${listing.join(', ')}.`,
     '',
     `Operations with no MCP tool (REST only): ${only.map((id) => `\`${id}\``).join(', ')}.`,
     END,

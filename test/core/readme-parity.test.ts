@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { catalogue } from '../../shared/catalogue';
 import { TOOL_OPERATIONS } from '../../shared/mcp/tool-operations';
-import { sheetsFunctions, sidebarPanels } from '../../scripts/parity-sources';
+import { readdirSync } from 'node:fs';
+import * as shared from '../../shared';
+import { sheetsFunctions, sidebarPanels, unreachableInSheets } from '../../scripts/parity-sources';
+import { customFunctionDeclarations } from '../../apps-script/src/custom-functions/registry';
+import { sidebarPanels as panels } from '../../apps-script/src/sidebar/panels';
+import { serverFunctions } from '../../apps-script/src/server-functions';
+import { publishedToolNames } from '../support/published-tool-names';
 import { paritySection, parityTable } from '../../scripts/parity-table';
 
 let sb: RunningSandbox;
@@ -49,15 +55,57 @@ describe('MCP parity table', () => {
     expect(table).toContain('| `tool_from_tomorrow` | **no row** |');
   });
 
-  it('"where it appears" is read from the code: every Sheets function and sidebar panel maps to catalogue operations', () => {
+  it('the tool map names exactly the published 54 tools (public reference), each once', () => {
+    expect(Object.keys(TOOL_OPERATIONS).sort()).toEqual([...publishedToolNames()].sort());
+    expect(new Set(Object.values(TOOL_OPERATIONS)).size).toBe(54);
+  });
+
+  it('"where it appears" comes from the declarations: every Sheets function and sidebar panel names catalogue operations', () => {
     const { functions } = sheetsFunctions();
-    expect(functions.size).toBeGreaterThanOrEqual(10);
+    expect([...functions.keys()].sort()).toEqual(Object.keys(customFunctionDeclarations).sort());
     for (const [fn, ops] of functions) {
       expect([fn, ops.length > 0]).toEqual([fn, true]);
       for (const id of ops) expect(known.has(id)).toBe(true);
     }
-    const panels = sidebarPanels();
-    expect(panels.get('lists.create')).toEqual(['lists']);
-    expect(panels.get('contacts.research')).toEqual(['enrich']);
+    // Issue 22: the functions and panels the text-matched table missed.
+    const table = parityTable(published);
+    for (const fn of ['PDS_TEMPLATES', 'PDS_TASKS', 'PDS_ACTIVITY', 'PDS_CALL_DISPOSITIONS', 'PDS_CALL_SENTIMENTS']) expect(table).toContain(`\`${fn}\``);
+    expect(table).toMatch(/\| `get_lists` \| `lists\.getAll` \|[^\n]*\| lists, run-operation, imports \|/);
+    expect(table).toMatch(/\| `research_contacts` \|[^\n]*\| enrich, enrich-sheet, run-operation \|/);
+    const byPanel = sidebarPanels();
+    expect(byPanel.get('lists.create')).toEqual(['lists', 'run-operation']);
+    expect(byPanel.get('mcp.callTool')).toEqual(['mcp-tool']);
+  });
+
+  it('every catalogue operation is reachable somewhere in Sheets, and every tool through the MCP panel', () => {
+    expect(unreachableInSheets()).toEqual([]);
+    // The MCP panel lists the live tools/list and calls through mcp.callTool (test/apps-script/run-operation.test.ts
+    // finds the 54 published names there), so a tool is reachable as long as that panel runs the MCP call.
+    expect(sidebarPanels().get('mcp.callTool')).toContain('mcp-tool');
+  });
+
+  it('each panel declares server functions that exist, and every sidebar server function belongs to exactly one panel', () => {
+    const declared = panels.flatMap((p) => p.functions);
+    expect(declared.filter((f, i) => declared.indexOf(f) !== i)).toEqual([]);
+    for (const f of declared) expect([f, serverFunctions[f]?.guard]).toEqual([f, 'sidebar']);
+    const sidebarFunctions = Object.entries(serverFunctions)
+      .filter(([name, e]) => e.guard === 'sidebar' && name !== 'showSidebar')
+      .map(([name]) => name);
+    expect(sidebarFunctions.filter((f) => !declared.includes(f))).toEqual([]);
+  });
+
+  it("a panel's declaration covers every operation its module names (its code cannot reach more than the table says)", () => {
+    const byExport = new Map<unknown, string>();
+    for (const value of Object.values(shared)) if (catalogue.includes(value as never)) byExport.set(value, (value as { id: string }).id);
+    const names = new Map(Object.entries(shared).flatMap(([name, value]) => (byExport.has(value) ? [[name, byExport.get(value)!]] : [])));
+    const sidebarDir = join(__dirname, '..', '..', 'apps-script', 'src', 'sidebar');
+    for (const panel of panels) {
+      const file = readdirSync(sidebarDir).find((f) => f === `${panel.name}.ts`);
+      expect([panel.name, file]).toEqual([panel.name, `${panel.name}.ts`]);
+      const text = readFileSync(join(sidebarDir, file!), 'utf8');
+      const named = [...new Set([...text.matchAll(/\b(\w+Operation)\b/g)].map((m) => names.get(m[1])).filter(Boolean))];
+      const ops = new Set(panel.operations().map((op) => op.id));
+      expect([panel.name, named.filter((id) => !ops.has(id!))]).toEqual([panel.name, []]);
+    }
   });
 });

@@ -3,6 +3,7 @@
  * its body. `customFunctionsOf` turns a registry of them, keyed by the name a cell types, into entry points: each
  * runs inside `answer` (cache, time budget, no token refresh, errors as one sentence), so no function can skip it.
  */
+import type { AnyOperation } from '../../../shared';
 import type { CellValue } from '../cells';
 import type { EntryPoints } from '../entry-points';
 import { answer, type Answering } from './answer';
@@ -22,6 +23,8 @@ export interface CustomFunction<P extends readonly Param[] = readonly Param[]> {
   params: P;
   /** The @return line. */
   returns: string;
+  /** The catalogue operations the body runs: where the function reaches the service (the README parity table). */
+  operations: readonly AnyOperation[];
   /** The answer, from the cell's arguments (one per param, undefined when left out). Argument checks go here. */
   body(a: Answering, ...args: { [K in keyof P]: unknown }): CellValue[][];
 }

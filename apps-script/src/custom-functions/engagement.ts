@@ -53,6 +53,7 @@ export const engagementFunctions: Record<string, CustomFunction> = {
       param('campaignIdentifier', 'string', 'Optional: only the tasks of this campaign (its identifier, e.g. q3-directors).'),
     ],
     returns: 'A table of tasks with a header row, soonest due first.',
+    operations: [listTasksOperation],
     body: (a, status, taskType, max, campaignIdentifier) =>
       feedTable(
         a,
@@ -71,6 +72,7 @@ export const engagementFunctions: Record<string, CustomFunction> = {
       param('campaignIdentifier', 'string', 'Optional: only the activity of this campaign.'),
     ],
     returns: 'A table of activity events with a header row, newest first.',
+    operations: [listActivityOperation],
     body: (a, contactId, searchText, max, campaignIdentifier) =>
       feedTable(
         a,
@@ -84,12 +86,14 @@ export const engagementFunctions: Record<string, CustomFunction> = {
     summary: 'Lists the outcomes a logged call can have, with their ids (free).',
     params: [],
     returns: 'A table of call dispositions with a header row.',
+    operations: [listCallDispositionsOperation],
     body: ({ client, run }) => table(run(call(client, listCallDispositionsOperation, {})), dispositionColumns, customFunctionCell),
   }),
   PDS_CALL_SENTIMENTS: customFunction({
     summary: 'Lists the sentiments a logged call can have, with their ids (free).',
     params: [],
     returns: 'A table of call sentiments with a header row.',
+    operations: [listCallSentimentsOperation],
     body: ({ client, run }) => table(run(call(client, listCallSentimentsOperation, {})), sentimentColumns, customFunctionCell),
   }),
 };

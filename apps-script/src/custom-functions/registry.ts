@@ -19,6 +19,7 @@ import { customFunctionCell } from '../cells';
 import { table } from '../sheet-io';
 import { customFunction, customFunctionsOf, param } from './define';
 import { engagementFunctions } from './engagement';
+import { recordReadFunctions } from './records-reads';
 import { companyKind, contactKind, lookupTable } from './lookup';
 import { orgTable } from './org';
 import { listColumns, savedSearchColumns, savedSearchesInput, statusColumns } from './reference';
@@ -30,41 +31,48 @@ const limitOfSearch = param('limit', 'number', 'Most results to return (default 
 const days = param('days', 'number', 'Lookback window in days (default 365).');
 const limitOfOrg = param('limit', 'number', 'Most rows to return (default 1000, up to 20000).');
 
-export const customFunctions = customFunctionsOf({
+/** Every custom function's declaration, by the name a cell types (the README parity table reads their operations). */
+export const customFunctionDeclarations = {
   PDS_SEARCH_CONTACTS: customFunction({
     summary: 'Searches contacts (free: uses no credits). Returns a header row and one row per contact.',
     params: [param('filters', RANGE, 'Filters as "jobTitle=CTO; seniority=VP,Director" or a two-column range (name | value).'), limitOfSearch],
     returns: 'A table of contacts with a header row.',
+    operations: [searchContactsOperation],
     body: (a, filters, limit) => searchTable(a, searchContactsOperation, records.contactSearchColumns, filters, limit),
   }),
   PDS_SEARCH_COMPANIES: customFunction({
     summary: 'Searches companies (free: uses no credits). Returns a header row and one row per company.',
     params: [param('filters', RANGE, 'Filters as "industry=Software; companyCountry=US" or a two-column range (name | value).'), limitOfSearch],
     returns: 'A table of companies with a header row.',
+    operations: [searchCompaniesOperation],
     body: (a, filters, limit) => searchTable(a, searchCompaniesOperation, records.companySearchColumns, filters, limit),
   }),
   PDS_ORG_CONTACTS: customFunction({
     summary: "Lists your organization's saved contacts changed in the last days (free).",
     params: [days, limitOfOrg, param('fields', 'string', 'Optional comma-separated fields, e.g. "contactId,fullName,email".')],
     returns: 'A table of saved contacts with a header row.',
+    operations: [orgContactsOperation],
     body: (a, d, limit, fields) => orgTable(a, orgContactsOperation, records.orgContactColumns, d, limit, fields),
   }),
   PDS_ORG_COMPANIES: customFunction({
     summary: "Lists your organization's saved companies changed in the last days (free).",
     params: [days, limitOfOrg, param('fields', 'string', 'Optional comma-separated fields, e.g. "companyId,name,domain".')],
     returns: 'A table of saved companies with a header row.',
+    operations: [orgCompaniesOperation],
     body: (a, d, limit, fields) => orgTable(a, orgCompaniesOperation, records.orgCompanyColumns, d, limit, fields),
   }),
   PDS_LISTS: customFunction({
     summary: 'Lists your lists (free).',
     params: [],
     returns: 'A table of lists with a header row.',
+    operations: [listListsOperation],
     body: ({ client, run }) => table(run(call(client, listListsOperation, {})), listColumns, customFunctionCell),
   }),
   PDS_SAVED_SEARCHES: customFunction({
     summary: 'Lists your saved searches (free).',
     params: [param('type', 'string', 'Optional: contacts or companies.')],
     returns: 'A table of saved searches with a header row.',
+    operations: [listSavedSearchesOperation],
     body: ({ client, run }, type) => {
       const searches = run(call(client, listSavedSearchesOperation, savedSearchesInput(type)));
       return table(searches, savedSearchColumns, customFunctionCell);
@@ -74,6 +82,7 @@ export const customFunctions = customFunctionsOf({
     summary: "Lists your organization's contact statuses (free).",
     params: [],
     returns: 'A table of statuses with a header row.',
+    operations: [listContactStatusesOperation],
     body: ({ client, run }) => table(run(call(client, listContactStatusesOperation, {})), statusColumns, customFunctionCell),
   }),
   PDS_TEMPLATES: templatesFunction,
@@ -81,6 +90,7 @@ export const customFunctions = customFunctionsOf({
     summary: "Shows the organization's remaining research credits (free).",
     params: [],
     returns: 'The balance under a header.',
+    operations: [getCreditsOperation],
     body: ({ client, run }) => [['balance'], [customFunctionCell(run(call(client, getCreditsOperation, {})).balance)]],
   }),
   PDS_LOOKUP_CONTACT: customFunction({
@@ -92,6 +102,7 @@ export const customFunctions = customFunctionsOf({
       param('header', 'boolean', 'FALSE to leave out the header row (to line results up with the keys).'),
     ],
     returns: 'One row per key, "(not found)" where no saved contact matches.',
+    operations: [contactKind.op],
     body: (a, keys, fields, d, header) => lookupTable(a, contactKind, keys, fields, d, header),
   }),
   PDS_LOOKUP_COMPANY: customFunction({
@@ -103,7 +114,11 @@ export const customFunctions = customFunctionsOf({
       param('header', 'boolean', 'FALSE to leave out the header row (to line results up with the domains).'),
     ],
     returns: 'One row per domain, "(not found)" where no saved company matches.',
+    operations: [companyKind.op],
     body: (a, domains, fields, d, header) => lookupTable(a, companyKind, domains, fields, d, header),
   }),
   ...engagementFunctions,
-});
+  ...recordReadFunctions,
+};
+
+export const customFunctions = customFunctionsOf(customFunctionDeclarations);

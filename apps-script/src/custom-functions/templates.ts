@@ -26,6 +26,7 @@ export const templatesFunction = customFunction({
     param('type', 'string', 'Optional: email, call, custom, linkedin-message or linkedin-connect-request.'),
   ],
   returns: 'A table of templates with a header row.',
+  operations: [listTemplatesOperation],
   body: ({ client, run }, searchText, type) => {
     const pages = run(paginate<Record<string, unknown>>(client, listTemplatesOperation, templatesInput(searchText, type), { maxItems: MAX_TEMPLATES }));
     return table(pages.items.slice(0, MAX_TEMPLATES), templateColumns, customFunctionCell);

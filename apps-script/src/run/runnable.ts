@@ -25,10 +25,8 @@ export interface Runnable {
   send(client: Client, input: Record<string, unknown>): Flow<unknown>;
 }
 
-/** Token exchanges are the connection's (they take the client secret); an MCP call has its own panel. */
-const NOT_OFFERED = new Set(['oauth.token', 'oauth.tokenV1', callMcpToolOperation.id]);
-
-export const runnableOperations = (): AnyOperation[] => catalogue.filter((op) => !NOT_OFFERED.has(op.id));
+/** Every catalogue operation but the MCP call, which has its own panel ("Call an MCP tool": a form per tool). */
+export const runnableOperations = (): AnyOperation[] => catalogue.filter((op) => op !== callMcpToolOperation);
 
 export function operationRunnable(id: unknown, client: Client): Runnable {
   const op = runnableOperations().find((o) => o.id === id);

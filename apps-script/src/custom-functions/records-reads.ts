@@ -1,0 +1,113 @@
+/**
+ * Custom functions for the free reads that fit a range (issue 22): campaigns, a campaign's contacts, metrics and
+ * steps, the sending accounts, email footers, drafts, and the results of a saved search. Declared once here and
+ * spread into the registry; a bad argument shows in the cell, naming it and the rule, before anything is sent.
+ */
+import {
+  listCampaignContactsOperation,
+  campaignMetricsOperation,
+  getSavedSearchOperation,
+  listCampaignsOperation,
+  listStepsOperation,
+  listDraftsOperation,
+  listEmailAccountsOperation,
+  listEmailFootersOperation,
+  paginate,
+  records,
+  call,
+  searchCompaniesOperation,
+  searchContactsOperation,
+} from '../../../shared';
+import { lazyList } from '../../../shared/validation/lazy-schema';
+import { intArg, isBlank } from '../args';
+import { customFunctionCell } from '../cells';
+import { table } from '../sheet-io';
+import { customFunction, param, type CustomFunction } from './define';
+
+const columnsOf = (schema: Parameters<typeof records.describeRecordFields>[0]) => lazyList(() => records.describeRecordFields(schema));
+const campaignColumns = columnsOf(records.campaignSchema);
+const campaignContactColumns = columnsOf(records.campaignContactSchema);
+const metricsColumns = columnsOf(records.campaignMetricsSchema);
+const stepColumns = columnsOf(records.campaignStepSchema);
+const accountColumns = columnsOf(records.emailAccountSchema);
+const footerColumns = columnsOf(records.emailFooterSchema);
+const draftColumns = columnsOf(records.emailSchema);
+
+/** A record id typed in a cell (a number or text); blank is refused by name. */
+function idArg(value: unknown, name: string): string {
+  if (isBlank(value)) throw new Error(`${name}: required (the id, e.g. from PDS_CAMPAIGNS or PDS_SAVED_SEARCHES).`);
+  return String(value).trim();
+}
+
+const campaignId = param('campaignId', 'string', 'The campaign id (from PDS_CAMPAIGNS).');
+
+export const recordReadFunctions: Record<string, CustomFunction> = {
+  PDS_CAMPAIGNS: customFunction({
+    summary: "Lists your organization's campaigns (free), optionally only those whose name contains a text.",
+    params: [param('searchText', 'string', 'Optional text in the campaign name.')],
+    returns: 'A table of campaigns with a header row.',
+    operations: [listCampaignsOperation],
+    body: ({ client, run }, searchText) =>
+      table(run(call(client, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: String(searchText).trim() })), campaignColumns, customFunctionCell),
+  }),
+  PDS_CAMPAIGN_CONTACTS: customFunction({
+    summary: 'Lists the contacts enrolled in a campaign, with their state in it (free).',
+    params: [campaignId],
+    returns: 'A table of campaign contacts with a header row.',
+    operations: [listCampaignContactsOperation],
+    body: ({ client, run }, id) => table(run(call(client, listCampaignContactsOperation, { id: idArg(id, 'campaignId') })), campaignContactColumns, customFunctionCell),
+  }),
+  PDS_CAMPAIGN_METRICS: customFunction({
+    summary: "Shows a campaign's counts: contacts, emails sent, opens, clicks, replies, bounces (free).",
+    params: [campaignId],
+    returns: 'One row of metrics under a header.',
+    operations: [campaignMetricsOperation],
+    body: ({ client, run }, id) => table([run(call(client, campaignMetricsOperation, { id: idArg(id, 'campaignId') }))], metricsColumns, customFunctionCell),
+  }),
+  PDS_CAMPAIGN_STEPS: customFunction({
+    summary: "Lists a campaign's steps in order (free).",
+    params: [campaignId],
+    returns: 'A table of steps with a header row.',
+    operations: [listStepsOperation],
+    body: ({ client, run }, id) => table(run(call(client, listStepsOperation, { campaignId: idArg(id, 'campaignId') })), stepColumns, customFunctionCell),
+  }),
+  PDS_EMAIL_ACCOUNTS: customFunction({
+    summary: 'Lists your connected sending accounts (free).',
+    params: [],
+    returns: 'A table of email accounts with a header row.',
+    operations: [listEmailAccountsOperation],
+    body: ({ client, run }) => table(run(call(client, listEmailAccountsOperation, {})), accountColumns, customFunctionCell),
+  }),
+  PDS_EMAIL_FOOTERS: customFunction({
+    summary: "Lists your organization's email footers (free).",
+    params: [],
+    returns: 'A table of footers with a header row.',
+    operations: [listEmailFootersOperation],
+    body: ({ client, run }) => {
+      const pages = run(paginate<Record<string, unknown>>(client, listEmailFootersOperation, {}, { maxItems: 1000 }));
+      return table(pages.items, footerColumns, customFunctionCell);
+    },
+  }),
+  PDS_DRAFTS: customFunction({
+    summary: 'Lists your email drafts (free).',
+    params: [],
+    returns: 'A table of drafts with a header row.',
+    operations: [listDraftsOperation],
+    body: ({ client, run }) => table(run(call(client, listDraftsOperation, {})), draftColumns, customFunctionCell),
+  }),
+  PDS_SAVED_SEARCH_RESULTS: customFunction({
+    summary: 'Runs a saved search (free: uses no credits) and returns its results.',
+    params: [param('savedSearchId', 'string', 'The saved search id (from PDS_SAVED_SEARCHES).'), param('limit', 'number', 'Most results to return (default 50, up to 2000).')],
+    returns: 'A table of contacts or companies with a header row.',
+    operations: [getSavedSearchOperation, searchContactsOperation, searchCompaniesOperation],
+    body: ({ client, run }, savedSearchId, limit) => {
+      const id = idArg(savedSearchId, 'savedSearchId');
+      const max = intArg(limit, 'limit', 50, 1, 2000);
+      const saved = run(call(client, getSavedSearchOperation, { id }));
+      const companies = saved.type === 'companies';
+      const op = companies ? searchCompaniesOperation : searchContactsOperation;
+      const pages = run(paginate<Record<string, unknown>>(client, op, { savedSearchId: id }, { maxItems: max, limit: Math.min(max, 500) }));
+      return table(pages.items.slice(0, max), companies ? records.companySearchColumns : records.contactSearchColumns, customFunctionCell);
+    },
+  }),
+};
