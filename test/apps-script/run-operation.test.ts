@@ -38,13 +38,13 @@ const runOp = (req: object, confirmation?: string) => h.run('runOperation', req,
 const sent = async (endpoint: string) => countOf(await requestCounts(sb), endpoint);
 
 describe('Run an operation: the operations offered', () => {
-  it('offers every catalogue operation but the token exchanges (the connection) and the MCP call (its own panel), named as in n8n', async () => {
+  it('offers every catalogue operation but the MCP call (its own panel), named as in n8n', async () => {
     const groups = (await h.run('operationForms')) as Group[];
     const offered = groups.flatMap((g) => g.operations.map((o) => o.id));
     expect(offered.sort()).toEqual(
       catalogue
         .map((op) => op.id)
-        .filter((id) => !['oauth.token', 'oauth.tokenV1', 'mcp.callTool'].includes(id))
+        .filter((id) => id !== 'mcp.callTool')
         .sort(),
     );
     for (const g of groups)
