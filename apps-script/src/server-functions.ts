@@ -48,7 +48,7 @@ import {
   setRunLog,
 } from './sidebar/imports';
 import { mcpToolForms, previewMcpTool, runMcpTool } from './sidebar/mcp-tool';
-import { operationForms, pickerChoices, previewOperation, runOperation } from './sidebar/run-operation';
+import { pickerChoices, previewOperation, runOperation } from './sidebar/run-operation';
 import { onInstall, onOpen, showSidebar } from './sidebar/show';
 import { previewTemplateEmail, sendTemplateEmail } from './sidebar/template-email';
 import { callChoices, createTasksForSelection, logCallsForSelection } from './sidebar/tasks-calls';
@@ -123,11 +123,10 @@ export const serverFunctions: EntryPoints = {
   importOnce: sidebar(['spec'], importOnce), // Sidebar: runs an import once (any source, any output mode), unsaved.
   runLogStatus: sidebar([], runLogStatus), // Sidebar: run log settings and newest runs.
   setRunLog: sidebar(['settings'], setRunLog), // Sidebar: opts in or out of the run log sheet.
-  operationForms: sidebar([], operationForms), // Sidebar: every operation "Run an operation" offers, by resource, with its fields.
   pickerChoices: sidebar(['picker'], pickerChoices), // Sidebar: the user's records a field picks from (lists, campaigns...).
   previewOperation: sidebar(['request'], previewOperation), // Sidebar: what an operation run would send and cost; sends nothing.
   runOperation: sidebar(['request', 'confirmation'], runOperation), // Sidebar: runs the previewed operation once or per selected row.
-  mcpToolForms: sidebar([], mcpToolForms), // Sidebar: the service's MCP tools now (tools/list), each with its form.
+  mcpToolForms: sidebar([], mcpToolForms), // Sidebar: the service's MCP tools now (tools/list), each with its inputSchema.
   previewMcpTool: sidebar(['request'], previewMcpTool), // Sidebar: what a tool call would send; checks the arguments; sends nothing.
   runMcpTool: sidebar(['request', 'confirmation'], runMcpTool), // Sidebar: calls the previewed tool once or per selected row.
 };

@@ -2,8 +2,8 @@
  * Issue 22, points 2 and 3, in the Apps Script harness against the sandbox: every custom function of the registry
  * runs, and the requests it makes are exactly those of the operations it declares (the declarations the README parity
  * table is generated from), so the table's Sheets column is what a cell really reaches. The new functions for the
- * read-only operations that fit a range (campaigns, their contacts, metrics and steps, email accounts and footers,
- * drafts, a saved search's results) answer a header row and the records.
+ * read-only operations that fit a range (campaigns, their contacts and metrics, email accounts, a saved search's
+ * results) answer a header row and the records.
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
 import { customFunctionDeclarations } from '../../apps-script/src/custom-functions/registry';
@@ -26,10 +26,10 @@ beforeAll(async () => {
   const ids = sheet.slice(1, 4).map((r) => Number(r[sheet[0].indexOf('contactId')]));
   contactId = String(ids[0]);
   // A campaign with three contacts and a saved search, made through the "Run an operation" panel.
-  const create = { operation: 'campaigns.create', values: { name: 'Cells', contactIds: ids.join(',') } };
+  const create = { operation: 'campaigns.create', values: { name: 'Cells', contactIds: ids.join(',') }, kinds: { contactIds: 'list' } };
   const made = (await h.run('runOperation', create, ((await h.run('previewOperation', create)) as { confirmation: string }).confirmation)) as { answer: string };
   campaignId = String(JSON.parse(made.answer).campaign.campaignId);
-  const save = { operation: 'savedSearches.create', values: { name: 'VPs', type: 'contacts', values: '{"seniority": ["VP"]}' } };
+  const save = { operation: 'savedSearches.create', values: { name: 'VPs', type: 'contacts', values: '{"seniority": ["VP"]}' }, kinds: { values: 'json' } };
   const saved = (await h.run('runOperation', save, ((await h.run('previewOperation', save)) as { confirmation: string }).confirmation)) as { answer: string };
   savedSearchId = String(JSON.parse(saved.answer).savedSearchId);
 }, 120_000);
@@ -58,10 +58,7 @@ const ARGS: Record<string, () => unknown[]> = {
   PDS_CAMPAIGNS: () => ['Cells'],
   PDS_CAMPAIGN_CONTACTS: () => [campaignId],
   PDS_CAMPAIGN_METRICS: () => [campaignId],
-  PDS_CAMPAIGN_STEPS: () => [campaignId],
   PDS_EMAIL_ACCOUNTS: () => [],
-  PDS_EMAIL_FOOTERS: () => [],
-  PDS_DRAFTS: () => [],
   PDS_SAVED_SEARCH_RESULTS: () => [savedSearchId, 5],
 };
 

@@ -10,7 +10,8 @@ import { catalogue } from '../../shared/catalogue';
 import { operationName } from '../../shared/catalogue/display-names';
 import { operationName as n8nOperationName } from '../../n8n-nodes/nodes/Prospecting/description/operation-names';
 import { publishedToolNames } from '../support/published-tool-names';
-import { addOnHarness, admin, connect, countOf, requestCounts, startSandbox } from './setup';
+import { operationForms } from '../../apps-script/src/run/operation-forms';
+import { addOnBuild, addOnHarness, admin, connect, countOf, requestCounts, startSandbox } from './setup';
 
 let sb: SandboxProcess;
 let h: Harness;
@@ -38,8 +39,9 @@ const runOp = (req: object, confirmation?: string) => h.run('runOperation', req,
 const sent = async (endpoint: string) => countOf(await requestCounts(sb), endpoint);
 
 describe('Run an operation: the operations offered', () => {
-  it('offers every catalogue operation but the MCP call (its own panel), named as in n8n', async () => {
-    const groups = (await h.run('operationForms')) as Group[];
+  it('offers every catalogue operation but the MCP call (its own panel), named as in n8n; the built sidebar carries the forms', () => {
+    const groups = operationForms() as Group[];
+    expect(addOnBuild().sidebar).toContain(`var OPERATION_FORMS = ${JSON.stringify(groups).replace(/</g, '\\u003c')};`);
     const offered = groups.flatMap((g) => g.operations.map((o) => o.id));
     expect(offered.sort()).toEqual(
       catalogue
@@ -92,7 +94,7 @@ describe('Run an operation: once', () => {
   it('an unsafe create needs the preview’s confirmation, works once with it, and its request is what the preview showed', async () => {
     const req = { operation: 'lists.create', values: { name: 'From the panel' } };
     const before = await sent('POST /v2/lists');
-    await expect(runOp(req)).rejects.toThrow(/never previewed: preview again to run it. Nothing was sent./);
+    await expect(runOp(req)).rejects.toThrow(/never previewed: preview again. Nothing was sent./);
     const p = await preview(req);
     expect(p).toMatchObject({ unsafe: true, runs: 1, requests: [{ method: 'POST', body: { name: 'From the panel' } }] });
     expect(p.confirmation).toEqual(expect.any(String));
@@ -115,7 +117,7 @@ describe('Run an operation: once', () => {
     );
     await expect(preview({ operation: 'nope.nothing' })).rejects.toThrow(/^request\.operation: not an operation this panel runs/);
     expect((await sent('POST /v2/tasks')) - before).toBe(0);
-    const research = await preview({ operation: 'contacts.research', values: { searchResultIds: 'a1, a2\na3' } });
+    const research = await preview({ operation: 'contacts.research', values: { searchResultIds: 'a1, a2\na3' }, kinds: { searchResultIds: 'list' } });
     expect(research).toMatchObject({ unsafe: true, cost: 'at most 3 credits (1 per item; recent duplicates are free)' });
     expect(research.requests[0].body).toEqual({ searchResultIds: ['a1', 'a2', 'a3'] });
   }, 60_000);
@@ -124,12 +126,14 @@ describe('Run an operation: once', () => {
 describe('Run an operation: once per selected row', () => {
   it('takes each field from the row’s column of that name, writes the outcome and the answer back into the rows', async () => {
     h.workbook.setActiveRange(`'${SHEET}'!A2:A3`);
-    const req = { operation: 'tasks.create', perRow: true, values: { name: 'Panel task', taskType: 'call', priority: 1 }, output: { to: 'rows' } };
+    const kinds = { name: 'text', taskType: 'choice', contactId: 'text', priority: 'number' };
+    const req = { operation: 'tasks.create', perRow: true, values: { name: 'Panel task', taskType: 'call', priority: 1 }, kinds, output: { to: 'rows' } };
     const p = await preview(req);
     const ids = values()
       .slice(1, 3)
       .map((r) => String(r[column('contactId')]));
     expect(p.runs).toBe(2);
+    // A cell's number read as text (the field's kind): the schema takes an id as text or a number and sends a number.
     expect(p.requests.map((r) => (r.body as { contactId: number }).contactId)).toEqual(ids.map(Number));
     const out = await runOp(req, p.confirmation);
     expect(out).toMatchObject({ done: 2, errors: 0, unknown: 0 });
@@ -147,7 +151,7 @@ describe('Run an operation: once per selected row', () => {
   it('a lost answer: the row says unknown, the run stops there, and the row is never sent again', async () => {
     h.workbook.setActiveRange(`'${SHEET}'!A4:A6`);
     await admin(sb, 'POST', '/faults', { endpoint: 'POST /v2/tasks', kind: 'lostAnswer', count: 1 });
-    const req = { operation: 'tasks.create', perRow: true, values: { name: 'Lost', taskType: 'call', priority: 0 } };
+    const req = { operation: 'tasks.create', perRow: true, values: { name: 'Lost', taskType: 'call', priority: 0 }, kinds: { contactId: 'text' } };
     const before = await sent('POST /v2/tasks');
     const first = await runOp(req, (await preview(req)).confirmation);
     expect(first).toMatchObject({ done: 0, unknown: 1, remaining: 2 });
@@ -167,13 +171,14 @@ describe('Run an operation: once per selected row', () => {
 });
 
 describe('Call an MCP tool', () => {
-  it('offers the live tools/list (the 54 published names), each with a form from its inputSchema', async () => {
-    const tools = (await h.run('mcpToolForms')) as { name: string; unsafe: boolean; fields: Field[] }[];
-    expect(tools.map((t) => t.name).sort()).toEqual([...publishedToolNames()].sort());
-    expect(tools.find((t) => t.name === 'get_lists')!.unsafe).toBe(false);
-    expect(tools.find((t) => t.name === 'execute_campaign_action')!.fields).toContainEqual(
-      expect.objectContaining({ name: 'action', kind: 'choice', required: true }),
-    );
+  it('offers the live tools/list (the 54 published names), each with its inputSchema and annotations for the form', async () => {
+    type Tool = { name: string; inputSchema: { properties: Record<string, { enum?: string[] }>; required?: string[] }; annotations?: { readOnlyHint?: boolean } };
+    const tools = (await h.run('mcpToolForms')) as Tool[];
+    expect(tools.map((t) => t.name)).toEqual([...publishedToolNames()].sort());
+    expect(tools.find((t) => t.name === 'get_lists')!.annotations?.readOnlyHint).toBe(true);
+    const action = tools.find((t) => t.name === 'execute_campaign_action')!;
+    expect(action.inputSchema.properties.action.enum).toContain('START');
+    expect(action.inputSchema.required).toContain('action');
   }, 60_000);
 
   it('checks the arguments against the inputSchema before sending; a read runs at once and writes to a sheet', async () => {

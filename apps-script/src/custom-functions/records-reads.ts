@@ -1,6 +1,6 @@
 /**
- * Custom functions for the free reads that fit a range (issue 22): campaigns, a campaign's contacts, metrics and
- * steps, the sending accounts, email footers, drafts, and the results of a saved search. Declared once here and
+ * Custom functions for the free reads that fit a range (issue 22): campaigns, a campaign's contacts and metrics, the
+ * sending accounts, and the results of a saved search. Declared once here and
  * spread into the registry; a bad argument shows in the cell, naming it and the rule, before anything is sent.
  */
 import {
@@ -8,10 +8,7 @@ import {
   campaignMetricsOperation,
   getSavedSearchOperation,
   listCampaignsOperation,
-  listStepsOperation,
-  listDraftsOperation,
   listEmailAccountsOperation,
-  listEmailFootersOperation,
   paginate,
   records,
   call,
@@ -28,10 +25,7 @@ const columnsOf = (schema: Parameters<typeof records.describeRecordFields>[0]) =
 const campaignColumns = columnsOf(records.campaignSchema);
 const campaignContactColumns = columnsOf(records.campaignContactSchema);
 const metricsColumns = columnsOf(records.campaignMetricsSchema);
-const stepColumns = columnsOf(records.campaignStepSchema);
 const accountColumns = columnsOf(records.emailAccountSchema);
-const footerColumns = columnsOf(records.emailFooterSchema);
-const draftColumns = columnsOf(records.emailSchema);
 
 /** A record id typed in a cell (a number or text); blank is refused by name. */
 function idArg(value: unknown, name: string): string {
@@ -64,36 +58,12 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     operations: [campaignMetricsOperation],
     body: ({ client, run }, id) => table([run(call(client, campaignMetricsOperation, { id: idArg(id, 'campaignId') }))], metricsColumns, customFunctionCell),
   }),
-  PDS_CAMPAIGN_STEPS: customFunction({
-    summary: "Lists a campaign's steps in order (free).",
-    params: [campaignId],
-    returns: 'A table of steps with a header row.',
-    operations: [listStepsOperation],
-    body: ({ client, run }, id) => table(run(call(client, listStepsOperation, { campaignId: idArg(id, 'campaignId') })), stepColumns, customFunctionCell),
-  }),
   PDS_EMAIL_ACCOUNTS: customFunction({
     summary: 'Lists your connected sending accounts (free).',
     params: [],
     returns: 'A table of email accounts with a header row.',
     operations: [listEmailAccountsOperation],
     body: ({ client, run }) => table(run(call(client, listEmailAccountsOperation, {})), accountColumns, customFunctionCell),
-  }),
-  PDS_EMAIL_FOOTERS: customFunction({
-    summary: "Lists your organization's email footers (free).",
-    params: [],
-    returns: 'A table of footers with a header row.',
-    operations: [listEmailFootersOperation],
-    body: ({ client, run }) => {
-      const pages = run(paginate<Record<string, unknown>>(client, listEmailFootersOperation, {}, { maxItems: 1000 }));
-      return table(pages.items, footerColumns, customFunctionCell);
-    },
-  }),
-  PDS_DRAFTS: customFunction({
-    summary: 'Lists your email drafts (free).',
-    params: [],
-    returns: 'A table of drafts with a header row.',
-    operations: [listDraftsOperation],
-    body: ({ client, run }) => table(run(call(client, listDraftsOperation, {})), draftColumns, customFunctionCell),
   }),
   PDS_SAVED_SEARCH_RESULTS: customFunction({
     summary: 'Runs a saved search (free: uses no credits) and returns its results.',

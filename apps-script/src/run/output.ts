@@ -2,7 +2,7 @@ import { safeCell, type CellValue } from '../cells';
 import { clearForOverwrite, writeRecords } from '../imports/output';
 import { OUTPUT_MODES, type OutputMode } from '../imports/types';
 import { sheetNameArg } from '../sidebar/inputs';
-import { ensureSize, headerColumns, sheetNamed, writeBlock, writeSpan } from '../sheet-io';
+import { ensureSize, headerColumns, sheetNamed, writeSpan } from '../sheet-io';
 
 /**
  * Where the answers of a run go: nowhere (shown in the sidebar), to a sheet with the imports' output modes
@@ -49,18 +49,11 @@ function toSheet(records: Rec[], out: OutputRequest): string {
   const sheet = sheetNamed(sheetNameArg(out.sheetName, 'PDS results', 'output.sheetName'));
   const columns = columnsOf(records);
   const key = out.key?.trim() || columns.find((c) => c === 'id' || /Id$/.test(c));
+  // The imports' modes match records by key: with none, a second run could not tell its records from the first's.
+  if (!key) return 'nothing: the answer has no …Id field, name the key column (output.key)';
   if (mode === 'overwrite') clearForOverwrite(sheet);
-  if (key) {
-    const c = writeRecords(sheet, columns.includes(key) ? columns : [...columns, key], records, mode, key);
-    return `${sheet.getName()}: ${c.appended} added, ${c.updated} updated, ${c.unchanged} unchanged (by ${key})`;
-  }
-  if (mode === 'merge') throw new Error('output.key: merging needs the column that identifies a record, and this answer has no …Id field.');
-  // No key to match on: the records are added below what the sheet holds.
-  const header = [...headerColumns(sheet).keys()];
-  const all = header.length ? [...header, ...columns.filter((c) => !header.includes(c))] : columns;
-  if (all.length > header.length) writeBlock(sheet, 1, 1, [all.map(safeCell)]);
-  writeBlock(sheet, Math.max(sheet.getLastRow(), 1) + 1, 1, records.map((r) => all.map((c) => safeCell(r[c]))));
-  return `${sheet.getName()}: ${records.length} added`;
+  const c = writeRecords(sheet, columns.includes(key) ? columns : [...columns, key], records, mode, key);
+  return `${sheet.getName()}: ${c.appended} added, ${c.updated} updated, ${c.unchanged} unchanged (by ${key})`;
 }
 
 function toRows(sheet: Sheet, answers: { row: number; answer: unknown }[]): string {

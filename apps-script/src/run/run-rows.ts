@@ -5,8 +5,10 @@ import { keyOf, safeCell, type CellValue } from '../cells';
 import { run } from '../client';
 import { userMessage } from '../errors';
 import { gasHost, sleepUntil } from '../host';
+import { issueConfirmation, takeConfirmation } from '../sidebar/confirmation';
 import { selectedRows } from '../research/targets';
 import { ensureSize, headerColumns, writeSpan } from '../sheet-io';
+import type { FieldKind } from '../../../shared/catalogue/form-fields';
 import { inputFrom } from './form-values';
 import { checkOutput, writeAnswers, type OutputRequest } from './output';
 import type { Runnable } from './runnable';
@@ -20,6 +22,8 @@ import type { Runnable } from './runnable';
  */
 export interface RunRequest {
   values?: Record<string, unknown>;
+  /** Each form field's kind (form-fields.ts), as the sidebar's form showed it: how a cell's text is read. */
+  kinds?: Record<string, FieldKind>;
   perRow?: boolean;
   output?: OutputRequest;
 }
@@ -44,14 +48,15 @@ export const outcomeHeader = (r: Runnable) => `PDS ${r.key}`;
 
 function plan(r: Runnable, req: RunRequest): Plan {
   const values = req.values && typeof req.values === 'object' ? req.values : {};
+  const kinds = req.kinds && typeof req.kinds === 'object' ? req.kinds : {};
   checkOutput(req.output, !!req.perRow);
   if (!req.perRow) {
-    const input = inputFrom(r.fields, values);
+    const input = inputFrom(kinds, values);
     r.check(input);
     return { runs: [{ row: 0, input }], skipped: 0 };
   }
   const { sheet, rows } = selectedRows();
-  if (rows.length > MAX_ROWS) throw new Error(`${rows.length} rows are selected; one run takes at most ${MAX_ROWS}. Select fewer rows. Nothing was sent.`);
+  if (rows.length > MAX_ROWS) throw new Error(`Select at most ${MAX_ROWS} rows. Nothing was sent.`);
   const headers = headerColumns(sheet);
   const width = Math.max(sheet.getLastColumn(), 1);
   const cells = sheet.getRange(rows[0], 1, rows.length, width).getValues();
@@ -62,7 +67,7 @@ function plan(r: Runnable, req: RunRequest): Plan {
     const done = outcomeColumn ? keyOf(cells[i][outcomeColumn - 1]) : '';
     // An unsafe operation never runs again on a row that holds its result or an unknown outcome; a refusal may be retried.
     if (r.unsafe && done && !done.startsWith('error:')) return void skipped++;
-    const input = inputFrom(r.fields, values, (name) => (headers.has(name) ? cells[i][headers.get(name)! - 1] : undefined));
+    const input = inputFrom(kinds, values, (name) => (headers.has(name) ? cells[i][headers.get(name)! - 1] : undefined));
     try {
       r.check(input);
     } catch (error) {
@@ -109,26 +114,7 @@ export function previewRun(r: Runnable, req: RunRequest): RunPreview {
     cost: r.creditFields.length ? `at most ${credits} credit${credits === 1 ? '' : 's'} (1 per item; recent duplicates are free)` : 'free',
   };
   if (!r.unsafe) return preview;
-  const confirmation = Utilities.getUuid();
-  PropertiesService.getUserProperties().setProperty(PENDING_KEY, JSON.stringify({ confirmation, fingerprint: fingerprintOf(r, p, req.output) }));
-  return { ...preview, confirmation };
-}
-
-/** Takes the confirmation back under the user lock: once, and only for the inputs it was given for. */
-function takeConfirmation(confirmation: unknown, now: string): void {
-  const lock = LockService.getUserLock();
-  lock.waitLock(30000);
-  try {
-    const props = PropertiesService.getUserProperties();
-    const raw = props.getProperty(PENDING_KEY);
-    const pending = raw ? (JSON.parse(raw) as { confirmation: string; fingerprint: string }) : null;
-    if (!pending || typeof confirmation !== 'string' || pending.confirmation !== confirmation)
-      throw new Error('This run was already made or started, or was never previewed: preview again to run it. Nothing was sent.');
-    props.deleteProperty(PENDING_KEY);
-    if (pending.fingerprint !== now) throw new Error('The values, the rows or the output changed since the preview: preview again. Nothing was sent.');
-  } finally {
-    lock.releaseLock();
-  }
+  return { ...preview, confirmation: issueConfirmation(PENDING_KEY, fingerprintOf(r, p, req.output)) };
 }
 
 export interface RunResult {
@@ -158,7 +144,14 @@ function outcomeColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, name: string
 
 export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, client: Client & { addOn: { runBudgetMs: number } }): RunResult {
   const p = plan(r, req);
-  if (r.unsafe) takeConfirmation(confirmation, fingerprintOf(r, p, req.output));
+  if (r.unsafe)
+    takeConfirmation(
+      PENDING_KEY,
+      confirmation,
+      fingerprintOf(r, p, req.output),
+      'This run was already made or started, or was never previewed: preview again. Nothing was sent.',
+      'The values, the rows or the output changed since the preview: preview again. Nothing was sent.',
+    );
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const host = gasHost({ sleep: sleepUntil(deadline) });
   const out: RunResult = { done: 0, errors: 0, unknown: 0, skipped: p.skipped, remaining: 0, messages: [] };

@@ -1,9 +1,6 @@
-import { call, callMcpToolOperation, catalogue, validate, type AnyOperation, type Flow } from '../../../shared';
-import { buildRequest } from '../../../shared/request/build';
-import type { Client } from '../../../shared/client';
-import { formFields, type FormField } from '../../../shared/catalogue/form-fields';
+import { call, callMcpToolOperation, catalogue, validate, type AnyOperation, type Client, type Flow } from '../../../shared';
 import { checkToolArguments, type McpTool } from '../../../shared/mcp';
-import { toolFields } from './tool-fields';
+import { buildRequest } from '../../../shared/request/build';
 
 /**
  * What the "Run an operation" and "Call an MCP tool" panels run, either way: a catalogue operation or a tool of the
@@ -15,9 +12,8 @@ export interface Runnable {
   title: string;
   /** Unsafe: the service may act (create, send, start...): confirmed first, never repeated after an unknown outcome. */
   unsafe: boolean;
-  /** Credits one run may spend: per item of these fields (research), else none. */
+  /** Credits one run may spend: one per item of these fields (research), else none. */
   creditFields: readonly string[];
-  fields: FormField[];
   /** Throws a ValidationError naming the field and the rule; sends nothing. */
   check(input: Record<string, unknown>): void;
   /** What would go on the wire, for the preview. */
@@ -36,10 +32,9 @@ export function operationRunnable(id: unknown, client: Client): Runnable {
     title: op.title,
     unsafe: op.retry === 'unsafe',
     creditFields: op.credits === 'perItem' ? (op.batch?.fields ?? []) : [],
-    fields: formFields(op.input),
     check: (input) => void validate(op.input, input, op.title),
     describe: (input) => {
-      if (op.mcp) return { method: 'MCP', target: op.mcp === 'features' ? 'resources/read me' : op.mcp, body: input };
+      if (op.mcp) return { method: 'MCP', target: op.mcp, body: input };
       const req = buildRequest(op, validate(op.input, input, op.title) as Record<string, unknown>, client.settings);
       return { method: req.method, target: req.url, ...(req.body ? { body: JSON.parse(req.body) as unknown } : {}) };
     },
@@ -53,7 +48,6 @@ export function toolRunnable(tool: McpTool): Runnable {
     title: tool.annotations?.title ?? tool.name,
     unsafe: tool.annotations?.readOnlyHint !== true,
     creditFields: /^research_/.test(tool.name) ? ['searchResultIds', 'contacts', 'companies'] : [],
-    fields: toolFields(tool.inputSchema),
     check: (input) => checkToolArguments(tool, input),
     describe: (input) => ({ method: 'MCP', target: `tools/call ${tool.name}`, body: input }),
     send: (c, input) => call(c, callMcpToolOperation, { tool: tool.name, arguments: input }),

@@ -1,24 +1,14 @@
 /**
- * Sidebar "Call an MCP tool": any tool of the service's live tools/list (so a tool it adds tomorrow is there at once),
- * its form read from the tool's inputSchema and its arguments checked against it before anything is sent, through the
- * core's MCP call (mcp.callTool). Preview, confirmation of tools that are not read-only, and runs once or per row as
- * "Run an operation" does (apps-script/src/run/).
+ * Sidebar "Call an MCP tool": any tool of the service's live tools/list (a tool it adds tomorrow is there at once),
+ * its form made by the sidebar from the tool's inputSchema, its arguments checked against that schema before anything
+ * is sent, through the core's MCP call. Preview, confirmation and runs as "Run an operation" (run/).
  */
-import { listMcpTools } from '../../../shared/mcp';
-import type { FormField } from '../../../shared/catalogue/form-fields';
+import { listMcpTools, type McpTool } from '../../../shared/mcp';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
 import { toolRunnable, type Runnable } from '../run/runnable';
 import { optionalText, requestArg } from './inputs';
-
-export interface ToolForm {
-  name: string;
-  title: string;
-  description: string;
-  unsafe: boolean;
-  fields: FormField[];
-}
 
 function runnableTool(name: unknown): { runnable: Runnable; client: ReturnType<typeof makeClient> } {
   const wanted = optionalText(name, 'request.tool');
@@ -29,16 +19,11 @@ function runnableTool(name: unknown): { runnable: Runnable; client: ReturnType<t
   return { runnable: toolRunnable(tool), client };
 }
 
-/** The tools the service publishes now, sorted by name, each with its form. */
-export function mcpToolForms(): ToolForm[] {
+/** The tools the service publishes now, sorted by name. */
+export function mcpToolForms(): McpTool[] {
   try {
     const client = makeClient();
-    return run(client, listMcpTools(client))
-      .map((tool) => {
-        const r = toolRunnable(tool);
-        return { name: tool.name, title: r.title, description: tool.description, unsafe: r.unsafe, fields: r.fields };
-      })
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return run(client, listMcpTools(client)).sort((a, b) => a.name.localeCompare(b.name));
   } catch (error) {
     throw userError(error);
   }

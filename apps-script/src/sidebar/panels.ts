@@ -113,7 +113,7 @@ export const sidebarPanels: readonly Panel[] = [
   {
     name: 'run-operation',
     title: 'Run an operation',
-    functions: ['operationForms', 'pickerChoices', 'previewOperation', 'runOperation'],
+    functions: ['pickerChoices', 'previewOperation', 'runOperation'],
     operations: runnableOperations,
   },
   { name: 'mcp-tool', title: 'Call an MCP tool', functions: ['mcpToolForms', 'previewMcpTool', 'runMcpTool'], operations: () => [listMcpToolsOperation, callMcpToolOperation] },

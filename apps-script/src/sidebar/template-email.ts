@@ -5,6 +5,7 @@ import { makeClient, run } from '../client';
 import { userError, userMessage } from '../errors';
 import { headerColumns } from '../sheet-io';
 import { selectedRows } from '../research/targets';
+import { issueConfirmation, takeConfirmation } from './confirmation';
 import { countArg, optionalText, requestArg } from './inputs';
 
 /**
@@ -106,9 +107,7 @@ export function previewTemplateEmail(req: TemplateEmailRequest): TemplateEmailPr
       const shown = run(client, callWithWarnings(client, previewEmailOperation, input)).data;
       return { row: r.row, to: r.to, subject: shown.subject, body: shown.body, missingVariables: shown.missingVariables };
     });
-    const confirmation = Utilities.getUuid();
-    const pending = { confirmation, fingerprint: fingerprintOf(request, sheetName, recipients) };
-    PropertiesService.getUserProperties().setProperty(PENDING_KEY, JSON.stringify(pending));
+    const confirmation = issueConfirmation(PENDING_KEY, fingerprintOf(request, sheetName, recipients));
     return { mode: request.mode, sheetName, recipients: recipients.length, skipped: skipped.slice(0, 50), previews, confirmation };
   } catch (error) {
     throw userError(error);
@@ -123,24 +122,6 @@ export interface TemplateEmailResult {
   warnings?: string[];
 }
 
-/** Takes the confirmation back (under the user lock): true once for the preview that made it, then never again. */
-function takeConfirmation(confirmation: unknown, fingerprintNow: string): void {
-  const lock = LockService.getUserLock();
-  lock.waitLock(30000);
-  try {
-    const props = PropertiesService.getUserProperties();
-    const raw = props.getProperty(PENDING_KEY);
-    const pending = raw ? (JSON.parse(raw) as { confirmation: string; fingerprint: string }) : null;
-    if (!pending || typeof confirmation !== 'string' || pending.confirmation !== confirmation)
-      throw new Error('This send was already made or started, or was never previewed: preview again to send. Nothing was sent.');
-    props.deleteProperty(PENDING_KEY);
-    if (pending.fingerprint !== fingerprintNow)
-      throw new Error('The selected rows, the template or the sender changed since the preview: preview again. Nothing was sent.');
-  } finally {
-    lock.releaseLock();
-  }
-}
-
 /**
  * Sends after the preview, once: bulk is one request for all rows; per-row is one request per row. No send is ever
  * repeated after an ambiguous failure (the core's rule for sends); a row that failed is reported with its reason.
@@ -150,7 +131,13 @@ export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: strin
     const request = checkedRequest(req);
     const { sheetName, recipients } = selectedRecipients();
     checkSize(request.mode, recipients.length);
-    takeConfirmation(confirmation, fingerprintOf(request, sheetName, recipients));
+    takeConfirmation(
+      PENDING_KEY,
+      confirmation,
+      fingerprintOf(request, sheetName, recipients),
+      'This send was already made or started, or was never previewed: preview again to send. Nothing was sent.',
+      'The selected rows, the template or the sender changed since the preview: preview again. Nothing was sent.',
+    );
     const client = makeClient();
     if (request.mode === 'bulk') {
       const input = { from: request.from, templateId: request.templateId, filters: { contactIds: recipients.map((r) => r.contactId) } };
