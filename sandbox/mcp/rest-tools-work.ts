@@ -1,5 +1,5 @@
 /** Task, call, activity, list and saved-search tools (spec 4.7-4.9; public reference "Tasks", "Calls", "Activity", "Saved searches and lists"). */
-import { anyText, args, dateTime, id, ids, integer, object, oneOf, text, type RestToolSpec } from './rest-tool-kit';
+import { anyText, args, dateTime, id, integer, object, oneOf, text, type RestToolSpec } from './rest-tool-kit';
 
 const TASK_TYPES = ['manual-email', 'call', 'action-item', 'linkedin'];
 const TASK_STATUSES = ['scheduled', 'in-progress', 'completed', 'paused', 'errored', 'cancelled', 'skipped'];

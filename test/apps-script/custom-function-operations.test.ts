@@ -27,7 +27,9 @@ beforeAll(async () => {
   contactId = String(ids[0]);
   // A campaign with three contacts and a saved search, made through the "Run an operation" panel.
   const create = { operation: 'campaigns.create', values: { name: 'Cells', contactIds: ids.join(',') }, kinds: { contactIds: 'list' } };
-  const made = (await h.run('runOperation', create, ((await h.run('previewOperation', create)) as { confirmation: string }).confirmation)) as { answer: string };
+  const made = (await h.run('runOperation', create, ((await h.run('previewOperation', create)) as { confirmation: string }).confirmation)) as {
+    answer: string;
+  };
   campaignId = String(JSON.parse(made.answer).campaign.campaignId);
   const save = { operation: 'savedSearches.create', values: { name: 'VPs', type: 'contacts', values: '{"seniority": ["VP"]}' }, kinds: { values: 'json' } };
   const saved = (await h.run('runOperation', save, ((await h.run('previewOperation', save)) as { confirmation: string }).confirmation)) as { answer: string };
@@ -72,17 +74,21 @@ describe('every custom function reaches exactly the operations it declares', () 
     expect(Object.keys(customFunctionDeclarations).filter((fn) => !(fn in ARGS))).toEqual([]);
   });
 
-  it.each(Object.keys(ARGS))('%s', async (fn) => {
-    const declaration = customFunctionDeclarations[fn as keyof typeof customFunctionDeclarations];
-    const before = total(await requestCounts(sb));
-    const answer = (await h.callCustomFunction(fn, ...ARGS[fn]())) as Table;
-    expect(answer.length).toBeGreaterThanOrEqual(1);
-    const after = total(await requestCounts(sb));
-    const hit = [...after].filter(([endpoint, n]) => n > (before.get(endpoint) ?? 0)).map(([endpoint]) => endpoint);
-    const declared = declaration.operations.map((op) => shape(endpointKey(op)));
-    expect(hit.length).toBeGreaterThan(0);
-    expect(hit.filter((endpoint) => !declared.includes(endpoint))).toEqual([]);
-  }, 60_000);
+  it.each(Object.keys(ARGS))(
+    '%s',
+    async (fn) => {
+      const declaration = customFunctionDeclarations[fn as keyof typeof customFunctionDeclarations];
+      const before = total(await requestCounts(sb));
+      const answer = (await h.callCustomFunction(fn, ...ARGS[fn]())) as Table;
+      expect(answer.length).toBeGreaterThanOrEqual(1);
+      const after = total(await requestCounts(sb));
+      const hit = [...after].filter(([endpoint, n]) => n > (before.get(endpoint) ?? 0)).map(([endpoint]) => endpoint);
+      const declared = declaration.operations.map((op) => shape(endpointKey(op)));
+      expect(hit.length).toBeGreaterThan(0);
+      expect(hit.filter((endpoint) => !declared.includes(endpoint))).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe('the new functions for read-only operations that fit a range', () => {

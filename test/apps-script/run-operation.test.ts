@@ -18,7 +18,15 @@ let h: Harness;
 const SHEET = 'Org contacts';
 type Field = { name: string; kind: string; required: boolean; picker?: string; choices?: string[] };
 type Group = { resource: string; name: string; operations: { id: string; name: string; unsafe: boolean; fields: Field[] }[] };
-type Preview = { title: string; unsafe: boolean; runs: number; skipped: number; requests: { row: number; method: string; target: string; body?: unknown }[]; cost: string; confirmation?: string };
+type Preview = {
+  title: string;
+  unsafe: boolean;
+  runs: number;
+  skipped: number;
+  requests: { row: number; method: string; target: string; body?: unknown }[];
+  cost: string;
+  confirmation?: string;
+};
 type Result = { done: number; errors: number; unknown: number; skipped: number; remaining: number; messages: string[]; answer?: string; written?: string };
 
 beforeAll(async () => {
@@ -172,7 +180,11 @@ describe('Run an operation: once per selected row', () => {
 
 describe('Call an MCP tool', () => {
   it('offers the live tools/list (the 54 published names), each with its inputSchema and annotations for the form', async () => {
-    type Tool = { name: string; inputSchema: { properties: Record<string, { enum?: string[] }>; required?: string[] }; annotations?: { readOnlyHint?: boolean } };
+    type Tool = {
+      name: string;
+      inputSchema: { properties: Record<string, { enum?: string[] }>; required?: string[] };
+      annotations?: { readOnlyHint?: boolean };
+    };
     const tools = (await h.run('mcpToolForms')) as Tool[];
     expect(tools.map((t) => t.name)).toEqual([...publishedToolNames()].sort());
     expect(tools.find((t) => t.name === 'get_lists')!.annotations?.readOnlyHint).toBe(true);

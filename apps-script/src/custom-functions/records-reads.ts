@@ -42,14 +42,19 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     returns: 'A table of campaigns with a header row.',
     operations: [listCampaignsOperation],
     body: ({ client, run }, searchText) =>
-      table(run(call(client, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: String(searchText).trim() })), campaignColumns, customFunctionCell),
+      table(
+        run(call(client, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: String(searchText).trim() })),
+        campaignColumns,
+        customFunctionCell,
+      ),
   }),
   PDS_CAMPAIGN_CONTACTS: customFunction({
     summary: 'Lists the contacts enrolled in a campaign, with their state in it (free).',
     params: [campaignId],
     returns: 'A table of campaign contacts with a header row.',
     operations: [listCampaignContactsOperation],
-    body: ({ client, run }, id) => table(run(call(client, listCampaignContactsOperation, { id: idArg(id, 'campaignId') })), campaignContactColumns, customFunctionCell),
+    body: ({ client, run }, id) =>
+      table(run(call(client, listCampaignContactsOperation, { id: idArg(id, 'campaignId') })), campaignContactColumns, customFunctionCell),
   }),
   PDS_CAMPAIGN_METRICS: customFunction({
     summary: "Shows a campaign's counts: contacts, emails sent, opens, clicks, replies, bounces (free).",
@@ -67,7 +72,10 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
   }),
   PDS_SAVED_SEARCH_RESULTS: customFunction({
     summary: 'Runs a saved search (free: uses no credits) and returns its results.',
-    params: [param('savedSearchId', 'string', 'The saved search id (from PDS_SAVED_SEARCHES).'), param('limit', 'number', 'Most results to return (default 50, up to 2000).')],
+    params: [
+      param('savedSearchId', 'string', 'The saved search id (from PDS_SAVED_SEARCHES).'),
+      param('limit', 'number', 'Most results to return (default 50, up to 2000).'),
+    ],
     returns: 'A table of contacts or companies with a header row.',
     operations: [getSavedSearchOperation, searchContactsOperation, searchCompaniesOperation],
     body: ({ client, run }, savedSearchId, limit) => {

@@ -78,9 +78,11 @@ function toRows(sheet: Sheet, answers: { row: number; answer: unknown }[]): stri
 export function checkOutput(out: OutputRequest | undefined, perRow: boolean): void {
   if (!out || !out.to || out.to === 'none') return;
   if (out.to !== 'sheet' && out.to !== 'rows') throw new Error('output.to: must be none, sheet or rows. Nothing was sent.');
-  if (out.to === 'rows' && !perRow) throw new Error('output.to: "rows" writes back into the selected rows; run once per selected row for it. Nothing was sent.');
+  if (out.to === 'rows' && !perRow)
+    throw new Error('output.to: "rows" writes back into the selected rows; run once per selected row for it. Nothing was sent.');
   if (out.to === 'sheet') {
-    if (out.mode !== undefined && !OUTPUT_MODES.includes(out.mode)) throw new Error(`output.mode: must be one of ${OUTPUT_MODES.join(', ')}. Nothing was sent.`);
+    if (out.mode !== undefined && !OUTPUT_MODES.includes(out.mode))
+      throw new Error(`output.mode: must be one of ${OUTPUT_MODES.join(', ')}. Nothing was sent.`);
     sheetNameArg(out.sheetName, 'PDS results', 'output.sheetName');
   }
 }
@@ -89,5 +91,8 @@ export function checkOutput(out: OutputRequest | undefined, perRow: boolean): vo
 export function writeAnswers(answers: { row: number; answer: unknown }[], out: OutputRequest | undefined, sheet?: Sheet): string | undefined {
   if (!out || !out.to || out.to === 'none' || answers.length === 0) return undefined;
   if (out.to === 'rows') return sheet ? toRows(sheet, answers) : undefined;
-  return toSheet(answers.flatMap((a) => recordsOf(a.answer)), out);
+  return toSheet(
+    answers.flatMap((a) => recordsOf(a.answer)),
+    out,
+  );
 }

@@ -132,7 +132,8 @@ export interface RunResult {
 }
 
 /** A refusal by the service (4xx but 429) or by the checks: nothing was done, the next row may still work. */
-const refused = (e: unknown) => e instanceof ValidationError || (e instanceof ProspectingError && !!e.status && e.status >= 400 && e.status < 500 && e.status !== 429);
+const refused = (e: unknown) =>
+  e instanceof ValidationError || (e instanceof ProspectingError && !!e.status && e.status >= 400 && e.status < 500 && e.status !== 429);
 
 function outcomeColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, name: string, known?: number): number {
   if (known) return known;

@@ -80,7 +80,14 @@ export const sidebarPanels: readonly Panel[] = [
     name: 'outreach',
     title: 'Campaign from selected contacts; Send an email or a draft',
     functions: ['createCampaignFromSelection', 'sendEmail', 'sendDraft', 'listDrafts', 'listEmailAccounts'],
-    operations: () => [createCampaignOperation, campaignActionOperation, sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation],
+    operations: () => [
+      createCampaignOperation,
+      campaignActionOperation,
+      sendEmailOperation,
+      sendDraftOperation,
+      listDraftsOperation,
+      listEmailAccountsOperation,
+    ],
   },
   {
     name: 'template-email',
@@ -91,7 +98,18 @@ export const sidebarPanels: readonly Panel[] = [
   {
     name: 'lists',
     title: 'Lists and saved searches',
-    functions: ['getLists', 'createList', 'renameList', 'deleteList', 'addSelectionToList', 'getSavedSearches', 'createSavedSearch', 'updateSavedSearch', 'deleteSavedSearch', 'exportToSheet'],
+    functions: [
+      'getLists',
+      'createList',
+      'renameList',
+      'deleteList',
+      'addSelectionToList',
+      'getSavedSearches',
+      'createSavedSearch',
+      'updateSavedSearch',
+      'deleteSavedSearch',
+      'exportToSheet',
+    ],
     operations: () => [
       listListsOperation,
       createListOperation,
@@ -116,7 +134,12 @@ export const sidebarPanels: readonly Panel[] = [
     functions: ['pickerChoices', 'previewOperation', 'runOperation'],
     operations: runnableOperations,
   },
-  { name: 'mcp-tool', title: 'Call an MCP tool', functions: ['mcpToolForms', 'previewMcpTool', 'runMcpTool'], operations: () => [listMcpToolsOperation, callMcpToolOperation] },
+  {
+    name: 'mcp-tool',
+    title: 'Call an MCP tool',
+    functions: ['mcpToolForms', 'previewMcpTool', 'runMcpTool'],
+    operations: () => [listMcpToolsOperation, callMcpToolOperation],
+  },
   {
     name: 'schedule',
     title: 'Keep org contacts up to date',
@@ -127,6 +150,13 @@ export const sidebarPanels: readonly Panel[] = [
     name: 'imports',
     title: 'Saved imports; Run log',
     functions: ['listImports', 'saveImportSpec', 'runImportNow', 'cancelImport', 'pauseImport', 'deleteSavedImport', 'importOnce', 'runLogStatus', 'setRunLog'],
-    operations: () => [searchContactsOperation, searchCompaniesOperation, getSavedSearchOperation, orgContactsOperation, orgCompaniesOperation, listListsOperation],
+    operations: () => [
+      searchContactsOperation,
+      searchCompaniesOperation,
+      getSavedSearchOperation,
+      orgContactsOperation,
+      orgCompaniesOperation,
+      listListsOperation,
+    ],
   },
 ];

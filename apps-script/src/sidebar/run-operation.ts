@@ -16,7 +16,14 @@ export function pickerChoices(picker: unknown): { name: string; value: string }[
     const source = pickerSources[picker as PickerResource];
     if (typeof picker !== 'string' || !source) throw new Error(`picker: must be one of ${Object.keys(pickerSources).join(', ')}.`);
     const client = makeClient();
-    const answer = run(client, call(client, catalogue.find((o) => o.id === source.operationId)!, {}));
+    const answer = run(
+      client,
+      call(
+        client,
+        catalogue.find((o) => o.id === source.operationId)!,
+        {},
+      ),
+    );
     return ((Array.isArray(answer) ? answer : []) as Record<string, unknown>[]).map((r) => ({ name: source.name(r), value: source.value(r) }));
   } catch (error) {
     throw userError(error);
