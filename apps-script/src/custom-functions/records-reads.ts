@@ -27,10 +27,16 @@ const campaignContactColumns = columnsOf(records.campaignContactSchema);
 const metricsColumns = columnsOf(records.campaignMetricsSchema);
 const accountColumns = columnsOf(records.emailAccountSchema);
 
-/** A record id typed in a cell (a number or text); blank is refused by name. */
+/** One value typed in a cell (a number or text), not a range. */
+function oneValue(value: unknown, name: string): string {
+  if (typeof value === 'object' && value !== null) throw new Error(`${name}: must be one value, not a range.`);
+  return String(value).trim();
+}
+
+/** A record id typed in a cell; blank is refused by name. */
 function idArg(value: unknown, name: string): string {
   if (isBlank(value)) throw new Error(`${name}: required (the id, e.g. from PDS_CAMPAIGNS or PDS_SAVED_SEARCHES).`);
-  return String(value).trim();
+  return oneValue(value, name);
 }
 
 const campaignId = param('campaignId', 'string', 'The campaign id (from PDS_CAMPAIGNS).');
@@ -43,7 +49,7 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     operations: [listCampaignsOperation],
     body: ({ client, run }, searchText) =>
       table(
-        run(call(client, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: String(searchText).trim() })),
+        run(call(client, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: oneValue(searchText, 'searchText') })),
         campaignColumns,
         customFunctionCell,
       ),

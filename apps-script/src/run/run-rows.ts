@@ -46,9 +46,16 @@ const MAX_ROWS = 500;
 const PREVIEWED = 3;
 export const outcomeHeader = (r: Runnable) => `PDS ${r.key}`;
 
+/** An optional object of the request (values, kinds): absent is empty; anything else but an object is refused. */
+function objectArg(value: unknown, name: string): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${name}: must be an object of field names. Nothing was sent.`);
+  return value as Record<string, unknown>;
+}
+
 function plan(r: Runnable, req: RunRequest): Plan {
-  const values = req.values && typeof req.values === 'object' ? req.values : {};
-  const kinds = req.kinds && typeof req.kinds === 'object' ? req.kinds : {};
+  const values = objectArg(req.values, 'request.values');
+  const kinds = objectArg(req.kinds, 'request.kinds') as Record<string, FieldKind>;
   checkOutput(req.output, !!req.perRow);
   if (!req.perRow) {
     const input = inputFrom(kinds, values);

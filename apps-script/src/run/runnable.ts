@@ -26,7 +26,7 @@ export const runnableOperations = (): AnyOperation[] => catalogue.filter((op) =>
 
 export function operationRunnable(id: unknown, client: Client): Runnable {
   const op = runnableOperations().find((o) => o.id === id);
-  if (!op) throw new Error(`request.operation: not an operation this panel runs (${JSON.stringify(String(id)).slice(0, 60)}).`);
+  if (!op) throw new Error(`request.operation: not an operation this panel runs (${String(JSON.stringify(id)).slice(0, 60)}).`);
   return {
     key: op.id,
     title: op.title,
