@@ -1,5 +1,6 @@
 import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
 import { VersionedNodeType } from 'n8n-workflow';
+import { APP_DESCRIPTION } from './description/app-description';
 import { subtitleExpression } from './description/subtitle';
 import { ProspectingV1 } from './v1/ProspectingV1';
 import { ProspectingV2 } from './v2/ProspectingV2';
@@ -20,7 +21,7 @@ export class Prospecting extends VersionedNodeType {
       group: ['transform'],
       // The chosen operation's action ("Get many saved contacts"), not its raw values.
       subtitle: subtitleExpression(),
-      description: 'Search, research and reach out to contacts and companies',
+      description: APP_DESCRIPTION,
       defaultVersion: 2,
       usableAsTool: true,
     };

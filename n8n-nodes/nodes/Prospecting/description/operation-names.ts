@@ -41,10 +41,15 @@ function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "List …" and a list-reading "Get …" are read as "Get many …", as n8n words it. */
+/**
+ * "List …" and a list-reading "Get …" are read as "Get many …", as n8n words it; a resource noun the title keeps in
+ * the singular ("List activity") is made plural after "many" ("Get many activities").
+ */
 function asGetMany(title: string, op: Named): string {
   if (op.returns !== 'list') return title;
-  return title.replace(/^(list|get)\s+(?!many\b)/i, 'Get many ');
+  const many = title.replace(/^(list|get)\s+(?!many\b)/i, 'Get many ');
+  const [pluralNoun, singularNoun] = nounForms(op.resource);
+  return many.replace(new RegExp(`^(Get many\\s+)${escapeRegExp(singularNoun)}$`, 'i'), `$1${pluralNoun}`);
 }
 
 export function operationAction(op: Named): string {
