@@ -4,6 +4,7 @@ import { APP_DESCRIPTION } from './description/app-description';
 import { subtitleExpression } from './description/subtitle';
 import { ProspectingV1 } from './v1/ProspectingV1';
 import { ProspectingV2 } from './v2/ProspectingV2';
+import { ProspectingV3 } from './v3/ProspectingV3';
 
 /**
  * The Prospecting action node, versioned the n8n way: a saved workflow names the version it was built with
@@ -22,13 +23,15 @@ export class Prospecting extends VersionedNodeType {
       // The chosen operation's action ("Get many saved contacts"), not its raw values.
       subtitle: subtitleExpression(),
       description: APP_DESCRIPTION,
-      defaultVersion: 2,
+      defaultVersion: 3,
       usableAsTool: true,
     };
     const nodeVersions: IVersionedNodeType['nodeVersions'] = {
       1: new ProspectingV1(baseDescription),
       // Send Email's Subject and Body moved out of Additional Fields (version 1 keeps them there).
       2: new ProspectingV2(baseDescription),
+      // Simplify (on) for research output, a multi-line Body and Contact ID from the input in Send Email.
+      3: new ProspectingV3(baseDescription),
     };
     super(nodeVersions, baseDescription);
   }

@@ -17,7 +17,6 @@ export function assertConnected(node: INode, credentialType: string, credentials
   const token = credentials.oauthTokenData as { access_token?: unknown } | undefined;
   if (typeof token?.access_token === 'string' && token.access_token !== '') return;
   throw new NodeOperationError(node, `Connect this credential first: the ${label} credential has no access token yet. Nothing was sent.`, {
-    description:
-      'Open the credential and click "Connect my account" (sign in to the service), or pick the API key credential under Authentication.',
+    description: 'Open the credential and click "Connect my account" (sign in to the service), or pick the API key credential under Authentication.',
   });
 }

@@ -48,6 +48,8 @@ function sentenceCase(text: string): string {
 function asGetMany(title: string, op: Named): string {
   if (op.returns !== 'list') return title;
   const many = title.replace(/^(list|get)\s+(?!many\b)/i, 'Get many ');
+  // Only a resource with a name of its own has a known singular (a raw value may already be plural).
+  if (!(op.resource in resourceNames)) return many;
   const [pluralNoun, singularNoun] = nounForms(op.resource);
   return many.replace(new RegExp(`^(Get many\\s+)${escapeRegExp(singularNoun)}$`, 'i'), `$1${pluralNoun}`);
 }

@@ -10,7 +10,7 @@ export function optionSubtitle(property: INodeProperties): string {
   const table = JSON.stringify(names);
   const param = `$parameter[${JSON.stringify(property.name)}]`;
   if (property.type === 'multiOptions') {
-    return `={{ [].concat(${param} || []).map((v) => ${table}[v] || v).join(", ") }}`;
+    return `={{ (${param} || []).map(function (v) { return ${table}[v] || v; }).join(", ") }}`;
   }
   return `={{ ${table}[${param}] || ${param} }}`;
 }
