@@ -4,6 +4,7 @@ import { newResearchJob, runAsync, runResearch, summarize, ValidationError, type
 import { readMaxCredits } from '../../../shared/flow/research-limits';
 import type { Connection } from './client';
 import { errorItemJson, toNodeError } from './errors';
+import { badItemsError, reword } from './research-input-errors';
 
 /** Wait for Results stops after this long when the Time Limit option was not added (its field default). */
 export const DEFAULT_TIME_LIMIT_SECONDS = 600;
@@ -107,7 +108,9 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
   const indexes: number[] = [];
   const continueOnFail = ctx.continueOnFail();
 
-  // Each target is checked on its own, so one bad row fails only itself (with Continue on Fail).
+  // Each target is checked on its own, so one bad row fails only itself (with Continue on Fail); without it, every
+  // bad row is found first and one error counts them and names the first few (research-input-errors.ts).
+  const bad: { i: number; error: unknown }[] = [];
   for (let i = 0; i < items.length; i++) {
     try {
       const target = targetOf(ctx, kind, i);
@@ -115,10 +118,11 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       targets.push(target);
       indexes.push(i);
     } catch (error) {
-      if (!continueOnFail) throw toNodeError(ctx.getNode(), error, i);
-      out[i] = { json: errorItemJson(error), pairedItem: { item: i } };
+      if (!continueOnFail) bad.push({ i, error });
+      else out[i] = { json: errorItemJson(reword(kind, error)), pairedItem: { item: i } };
     }
   }
+  if (bad.length) throw badItemsError(ctx.getNode(), kind, bad, items.length);
 
   if (targets.length) {
     try {
