@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { newResearchJob, runAsync, runResearch, summarize, ValidationError, type ResearchItem, type ResearchKind, type ResearchTarget } from '../../../shared';
+import { resolveDuplicateRecords } from '../../../shared/flow/research-duplicates';
 import { readMaxCredits } from '../../../shared/flow/research-limits';
 import type { Connection } from './client';
 import { errorItemJson, toNodeError } from './errors';
@@ -138,10 +139,15 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
         { skipDeduplicationCheck: options.skipDeduplicationCheck, isJobChange: options.isJobChange },
         indexes.map(itemRef),
       );
-      const done = await runAsync(
+      const startedAt = Date.now();
+      const ran = await runAsync(
         runResearch(conn.client, job, { waitForResults, maxCredits: options.maxCredits, maxCreditsLabel: 'Maximum Credits', timeLimitMs: options.timeLimitMs }),
         conn.host,
       );
+      // Duplicates get the earlier record within the same time limit, or say why not (research-duplicates.ts).
+      const { job: done, missing } = waitForResults
+        ? await runAsync(resolveDuplicateRecords(conn.client, ran, startedAt + options.timeLimitMs), conn.host)
+        : { job: ran, missing: new Map<number, string>() };
       // Some items not researched (credits ran out, refused on their own, outcome unknown): say so on the run.
       const note = summarize(done).note;
       if (note) ctx.addExecutionHints?.({ message: note, type: 'warning', location: 'outputPane' });
@@ -160,7 +166,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
           // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
           const error = `Polling stopped: ${stopped}. Read the result later with its requestId.`;
           out[i] = { json: { ...resultJson(kind, item), error }, pairedItem: { item: i } };
-        } else out[i] = { json: resultJson(kind, item), pairedItem: { item: i } };
+        } else out[i] = { json: { ...resultJson(kind, item), ...(missing.has(k) ? { recordMissing: missing.get(k) } : {}) }, pairedItem: { item: i } };
       });
       // Without Continue on Fail a failure stops the node only when nothing was submitted: once any item
       // has a request id, credits were spent on it, so every item is returned (the failed ones with
