@@ -6,6 +6,7 @@ import { readMaxCredits } from '../../../shared/flow/research-limits';
 import type { Connection } from './client';
 import { errorItemJson, toNodeError } from './errors';
 import { badItemsError, reword } from './research-input-errors';
+import { maxCreditsFor } from './tool-mode';
 
 /** Wait for Results stops after this long when the Time Limit option was not added (its field default). */
 export const DEFAULT_TIME_LIMIT_SECONDS = 600;
@@ -78,7 +79,8 @@ function readOptions(ctx: IExecuteFunctions, kind: ResearchKind, byDetails: bool
   const options = raw as ResearchOptions;
   const isJobChange = flag(options, 'isJobChange', 'Job Changes Only');
   return {
-    maxCredits: readMaxCredits(options.maxCredits, 'Maximum Credits'),
+    // As an AI agent's tool, a conservative cap unless the user set one (tool-mode.ts).
+    maxCredits: readMaxCredits(maxCreditsFor(ctx, options.maxCredits), 'Maximum Credits'),
     timeLimitMs: timeLimitMs(options),
     skipDeduplicationCheck: flag(options, 'skipDeduplicationCheck', 'Research Again'),
     isJobChange: kind === 'contacts' && byDetails && isJobChange ? true : undefined,
