@@ -425,7 +425,6 @@ function endOfJsonObject(text: string, start: number): number {
   return -1;
 }
 
-
 /** n8n's workflow ids are 16 alphanumeric characters. */
 function newWorkflowId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -11,7 +11,8 @@ const RECORD_KEYS = { contacts: 'contact', companies: 'company' } as const;
 export function simplifyResearchJson(kind: keyof typeof RECORD_KEYS, json: IDataObject): IDataObject {
   const key = RECORD_KEYS[kind];
   const record = json[key];
-  const { [key]: _nested, ...own } = json;
+  const own: IDataObject = { ...json };
+  delete own[key];
   if (!record || typeof record !== 'object' || Array.isArray(record)) return own;
   const flat: IDataObject = {};
   for (const [field, value] of Object.entries(record as IDataObject)) {

@@ -23,9 +23,8 @@ export function simplifyProperties(nodeVersion: number): INodeProperties[] {
       type: 'boolean',
       default: true,
       displayOptions: { show: { resource: Object.keys(SIMPLIFIED_OPERATIONS), operation: ['research', 'pollResearch'] } },
-      description:
-        "Whether to return the record's fields at the top level of each item (one column each in the table view) instead of the raw answer, " +
-        'which nests the whole record under contact or company',
+      // n8n's wording for this field (its lint requires it); the README says what simplified means here.
+      description: 'Whether to return a simplified version of the response instead of the raw data',
     },
   ];
 }
