@@ -5,11 +5,12 @@
  * record when the run ends. Set SKIP_N8N_E2E=1 to skip.
  */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome } from '../../scripts/n8n/runner';
+import { e2eVersions, type N8nHome } from '../../scripts/n8n/runner';
+import { packageHome, SANDBOX_CREDENTIAL } from './package-home';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
-const CREDENTIAL = { prospectingApi: { id: 'prospectingSandbox1', name: 'Prospecting sandbox' } };
+const CREDENTIAL = SANDBOX_CREDENTIAL;
 
 function searchNode(name: string, limit: number, y: number, prefix: string) {
   return {
@@ -72,18 +73,9 @@ e2e.each(e2eVersions())('duplicates with their record in a real n8n %s', (versio
   let home: N8nHome;
 
   beforeAll(async () => {
-    await ensureN8n(version);
     // Long enough that the first run's research is still going when the second run (a new n8n process) polls.
     sandbox = await startSandbox({ port: 0, log: () => undefined, config: { credits: { A: 10_000 }, research: { queuedMs: 500, researchingMs: 20_000 } } });
-    home = await createN8nHome({ version, packageTarball: packN8nPackage() });
-    await home.importCredentials([
-      {
-        id: 'prospectingSandbox1',
-        name: 'Prospecting sandbox',
-        type: 'prospectingApi',
-        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
-      },
-    ]);
+    home = await packageHome(version, sandbox);
   }, 600_000);
 
   afterAll(async () => {

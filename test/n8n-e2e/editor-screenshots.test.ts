@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, DEFAULT_N8N_VERSION, packN8nPackage, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
+import { DEFAULT_N8N_VERSION, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
+import { packageHome, SANDBOX_CREDENTIAL } from './package-home';
 import { setUpOwner } from './n8n-rest';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,7 +19,7 @@ const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts');
 const OWNER = { email: 'shots@example.com', password: 'Screenshots1-pass' };
 
 function researchWorkflow(prefix: string) {
-  const credentials = { prospectingApi: { id: 'prospectingSandbox1', name: 'Prospecting sandbox' } };
+  const credentials = SANDBOX_CREDENTIAL;
   return {
     id: 'shotResearch0001',
     name: 'Prospecting: search, then research (Simplify)',
@@ -66,15 +67,7 @@ e2e('editor screenshots', () => {
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     sandbox = await startSandbox({ port: 0, log: () => undefined, config: { research: { queuedMs: 100, researchingMs: 200 } } });
-    home = await createN8nHome({ version: DEFAULT_N8N_VERSION, packageTarball: packN8nPackage() });
-    await home.importCredentials([
-      {
-        id: 'prospectingSandbox1',
-        name: 'Prospecting sandbox',
-        type: 'prospectingApi',
-        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
-      },
-    ]);
+    home = await packageHome(DEFAULT_N8N_VERSION, sandbox);
     await home.importWorkflow(researchWorkflow(home.nodeTypePrefix));
     server = await home.startServer();
     await setUpOwner(server.url, OWNER);

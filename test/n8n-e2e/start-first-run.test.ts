@@ -8,13 +8,14 @@
  * - a SIGTERM to the npm process (not to scripts/start.mjs) stops the sandbox, n8n and its task runner, freeing ports.
  * Set SKIP_N8N_E2E=1 to skip.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createN8nHome, DEFAULT_N8N_VERSION, ensureN8n, freePort, type N8nHome, type N8nServer } from '../../scripts/n8n/runner';
 import { portTaken } from '../../scripts/n8n/ports';
 import { signIn, waitFor } from './n8n-rest';
+import { alive, watchStart, type Started } from './start-process';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
@@ -22,46 +23,10 @@ const ROOT = path.resolve(__dirname, '../..');
 /** The credential types the Prospecting node takes (its Authentication field picks one). */
 const NODE_CREDENTIAL_TYPES = ['prospectingApi', 'prospectingOAuth2Api', 'prospectingMcpOAuth2Api'];
 
-interface NpmStart {
-  child: ChildProcessWithoutNullStreams;
-  output(): string;
-  waitForText(re: RegExp, ms: number): Promise<RegExpExecArray>;
-  exited: Promise<unknown>;
-}
-
 /** `npm start -- args` as a user types it: npm runs `sh -c "node scripts/start.mjs …"`. */
-function npmStart(args: string[]): NpmStart {
+function npmStart(args: string[]): Started {
   const { NODE_ENV: _jest, ...env } = process.env;
-  const child = spawn('npm', ['start', '--', ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-  let done = false;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  void exited.then(() => (done = true));
-  return {
-    child,
-    exited,
-    output: () => out,
-    waitForText: (re, ms) =>
-      waitFor(`${re} in the output of npm start`, ms, async () => {
-        const m = re.exec(out);
-        if (m) return m;
-        if (done) throw new Error(`npm start exited:\n${out.slice(-4000)}`);
-        return undefined;
-      }).catch((e: Error) => {
-        throw new Error(`${e.message}\n--- output\n${out.slice(-4000)}`);
-      }),
-  };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return watchStart(spawn('npm', ['start', '--', ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
 }
 
 e2e('npm start beside another n8n 2.x, stopped by a SIGTERM to npm', () => {
