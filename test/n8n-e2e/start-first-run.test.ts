@@ -29,6 +29,22 @@ function npmStart(args: string[]): Started {
   return watchStart(spawn('npm', ['start', '--', ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
 }
 
+describe('npm start without n8n, stopped by a SIGTERM to npm', () => {
+  it('npm and its shell end without passing the signal on; start.mjs sees them gone and stops the sandbox', async () => {
+    const s = npmStart(['--port', '0', '--no-n8n']);
+    try {
+      const [, v2] = await s.waitForText(/v2 base\s+(\S+)/, 60_000);
+      await s.waitForText(/Press Ctrl-C to stop/, 10_000);
+      const port = Number(new URL(v2).port);
+      s.child.kill('SIGTERM');
+      await s.exited;
+      await waitFor(`the sandbox's port ${port} to be free`, 20_000, async () => ((await portTaken(port)) ? undefined : true));
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
+
 e2e('npm start beside another n8n 2.x, stopped by a SIGTERM to npm', () => {
   let other: { home: N8nHome; server: N8nServer } | undefined;
   let home: string;
