@@ -80,15 +80,20 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say, version }) {
   });
   try {
     say('  importing the sandbox credentials');
+    // The editor gives a new node the most recently updated credential it can use: the API key, which works at once,
+    // not the OAuth2 one, which needs Connect first. So the API key's credential is written as the newer.
+    const now = Date.now();
     await home.importCredentials([
       {
         id: API_CREDENTIAL_ID,
         name: 'Prospecting sandbox',
         type: 'prospectingApi',
         data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
+        updatedAt: new Date(now).toISOString(),
       },
       {
         id: OAUTH_CREDENTIAL_ID,
+        updatedAt: new Date(now - 1000).toISOString(),
         name: 'Prospecting sandbox (OAuth2)',
         type: 'prospectingOAuth2Api',
         data: {
@@ -144,12 +149,16 @@ function encryptionKey(homeDir) {
  * now accessible" (after activating the active workflows).
  */
 export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
+  const ports = tsxRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'n8n/ports.ts'), import.meta.url);
+  await ports.assertPortFree(port, "n8n's editor", 'Stop the other n8n, or start this one on another port: npm start -- --n8n-port N.');
+  // Its task broker too gets a free port (ports.ts): another n8n 2.x on this machine holds 5679.
+  const listeners = await ports.listenerEnv(env);
   const logFile = path.join(homeDir, 'n8n.log');
   fs.appendFileSync(logFile, `\n===== n8n start ${new Date().toISOString()} port ${port}\n`);
   const from = fs.statSync(logFile).size;
   const logFd = fs.openSync(logFile, 'a');
   const child = spawn(nodeBin, ['--import', WATCHDOG, n8nBin, 'start'], {
-    env: { ...env, N8N_PORT: String(port), START_WATCHDOG: '1' },
+    env: { ...env, ...listeners, N8N_PORT: String(port), START_WATCHDOG: '1' },
     stdio: ['pipe', logFd, logFd],
   });
   fs.closeSync(logFd);
@@ -170,7 +179,10 @@ export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (!alive) throw new Error(`n8n exited before it was ready (log: ${logFile}):\n${lastLines(logSinceStart(), 15)}`);
+    if (!alive) {
+      const taken = ports.takenPortIn(logSinceStart());
+      throw new Error(`n8n exited before it was ready${taken ? `: ${taken}` : ''} (log: ${logFile}):\n${lastLines(logSinceStart(), 15)}`);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`n8n was not ready within 180 s (log: ${logFile})`);
@@ -187,6 +199,7 @@ export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
     child,
     url,
     logFile,
+    brokerPort: listeners.N8N_RUNNERS_BROKER_PORT ?? env.N8N_RUNNERS_BROKER_PORT,
     exited,
     /** SIGTERM (n8n shuts down gracefully within N8N_GRACEFUL_SHUTDOWN_TIMEOUT), SIGKILL after 15 s. */
     async stop() {

@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { watchLaunchers } from './start-parent-watch.mjs';
 import {
   WATCHDOG,
   activate,
@@ -95,6 +96,8 @@ async function shutdown(signal) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A signal to npm's own process ends npm and its shell but never reaches this script: stop when they are gone.
+watchLaunchers((pid) => void shutdown(`npm start's launcher (pid ${pid}) ended`));
 void sandboxExited.then(async ({ code, signal }) => {
   if (stopping) return;
   process.stderr.write(`The sandbox exited (${signal ?? `code ${code}`}); stopping.\n`);
@@ -166,22 +169,28 @@ async function runN8n() {
   if (opts.n8nPort !== 5678) await allowOAuthRedirect({ admin: info.admin, clientId: info.oauth.clientId, n8nPort: opts.n8nPort });
 
   const editor = `http://localhost:${opts.n8nPort}/`;
+  // After sign-in n8n 2.x opens its assistant page: name the pages to go to instead.
+  const workflowsPage = `${editor}home/workflows`;
+  const page = (id) => `${editor}workflow/${id}`;
   say(`
 n8n ${version} is up, with the Prospecting package installed in ${opts.n8nHome}/.n8n/nodes as users install it.
 
   editor    ${editor}
+  workflows ${workflowsPage}   (go here after signing in)
   sign in   ${owner ? `${owner.email} / ${owner.password}` : 'with the owner account you created in this home'}
   home      ${opts.n8nHome}   (log: ${n8n.logFile})
   pids      start ${process.pid}, sandbox ${sandbox.pid}, n8n ${n8n.child.pid}
+  ports     sandbox ${new URL(info.v2).port}, n8n ${opts.n8nPort}, n8n task broker ${n8n.brokerPort ?? 'none'}
 
-  Credentials: "Prospecting sandbox" (API key of org A) and "Prospecting sandbox (OAuth2)"
-  (Connect, then sign in as ${info.user.email} / ${info.user.password}).
+  Credentials: "Prospecting sandbox" (API key of org A; new Prospecting nodes get it) and
+  "Prospecting sandbox (OAuth2)" (connect it first: open it, Connect, sign in as ${info.user.email} / ${info.user.password}).
 ${webhooks.map((w) => `  Webhook: "${w.workflow}" receives the sandbox's research deliveries at ${w.url}\n`).join('')}
 What to try first:
-  1. Open ${editor}, sign in, open "Prospecting: search VPs of sales" and click "Execute workflow":
-     ten VPs of sales from the sandbox (search is free).
-  2. Then "Prospecting: search, then research with wait": five Directors are researched (credits) and
-     each comes back with its full record, paired with the search result it came from.
+  1. Open ${page('exSearch00000001')}, sign in ("Prospecting: search VPs of sales") and
+     click "Execute workflow": ten VPs of sales from the sandbox (search is free).
+  2. Then ${page('exResearch000001')} ("Prospecting: search, then research with
+     wait"): five Directors are researched (credits) and each comes back with its full record, paired with the
+     search result it came from.
   3. Each finished research is also delivered to the active workflow "Prospecting: researched contacts
      arrive by webhook": see its Executions tab.
 

@@ -16,10 +16,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { assertPortFree, freePort, listenerEnv, takenPortIn } from './ports';
 import { stopChild } from './stop-child';
+
+export { freePort };
 
 /** The n8n versions pinned under scripts/n8n/apps/ (each a package.json + lock install-n8n.sh installs). */
 export const PINNED_N8N_VERSIONS: readonly string[] = readdirSync(path.join(__dirname, 'apps'))
@@ -252,7 +254,9 @@ export async function createN8nHome(opts: {
   };
 
   // Every command is `node24 n8n <args>` with the home's environment.
-  const run = (args: string[], extraEnv: Record<string, string> = {}) => runProcess(paths.nodeBin, [paths.n8nBin, ...args], { env: { ...env, ...extraEnv } });
+  // Each command has its own task-broker port (ports.ts): commands run side by side, and beside other n8n.
+  const run = async (args: string[], extraEnv: Record<string, string> = {}) =>
+    runProcess(paths.nodeBin, [paths.n8nBin, ...args], { env: { ...env, ...(await listenerEnv({ ...env, ...extraEnv })), ...extraEnv } });
   const runOk = async (args: string[]) => {
     const res = await run(args);
     if (res.code !== 0) {
@@ -307,8 +311,9 @@ export async function createN8nHome(opts: {
     // /healthz/readiness = 200 AND the "Editor is now accessible" line n8n prints after activation.
     async startServer(port) {
       const p = port ?? (await freePort());
+      await assertPortFree(p, "n8n's", 'Pick another port.');
       const child = spawn(paths.nodeBin, [paths.n8nBin, 'start'], {
-        env: { ...env, N8N_PORT: String(p), WEBHOOK_URL: `http://127.0.0.1:${p}/` },
+        env: { ...env, ...(await listenerEnv(env)), N8N_PORT: String(p), WEBHOOK_URL: `http://127.0.0.1:${p}/` },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let log = '';
@@ -326,7 +331,10 @@ export async function createN8nHome(opts: {
       const url = `http://127.0.0.1:${p}`;
       const deadline = Date.now() + 180_000;
       for (;;) {
-        if (!alive) throw new Error(`n8n start exited before becoming ready:\n${tail(log)}`);
+        if (!alive) {
+          const taken = takenPortIn(log);
+          throw new Error(`n8n start exited before becoming ready${taken ? `: ${taken}` : ''}:\n${tail(log)}`);
+        }
         if (Date.now() > deadline) {
           child.kill('SIGKILL');
           throw new Error(`n8n start not ready within 180 s:\n${tail(log)}`);
@@ -415,18 +423,6 @@ function endOfJsonObject(text: string, start: number): number {
     }
   }
   return -1;
-}
-
-/** A free loopback port (n8n needs a concrete one: it cannot report a port 0 choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** n8n's workflow ids are 16 alphanumeric characters. */

@@ -10,8 +10,10 @@ export const resourceNames: Readonly<Record<string, string>> = {
   orgContacts: 'Saved Contact',
   orgCompanies: 'Saved Company',
   campaigns: 'Campaign',
+  campaignSteps: 'Campaign Step',
   emails: 'Email',
   emailAccounts: 'Email Account',
+  emailFooters: 'Email Footer',
   templates: 'Template',
   lists: 'List',
   savedSearches: 'Saved Search',
@@ -66,10 +68,17 @@ function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "List …" and a list-reading "Get …" are read as "Get many …", as n8n words it. */
+/**
+ * "List …" and a list-reading "Get …" are read as "Get many …", as n8n words it; a resource noun the title keeps in
+ * the singular ("List activity") is made plural after "many" ("Get many activities").
+ */
 function asGetMany(title: string, op: Named): string {
   if (op.returns !== 'list') return title;
-  return title.replace(/^(list|get)\s+(?!many\b)/i, 'Get many ');
+  const many = title.replace(/^(list|get)\s+(?!many\b)/i, 'Get many ');
+  // Only a resource with a name of its own has a known singular (a raw value may already be plural).
+  if (!(op.resource in resourceNames)) return many;
+  const [pluralNoun, singularNoun] = nounForms(op.resource);
+  return many.replace(new RegExp(`^(Get many\\s+)${escapeRegExp(singularNoun)}$`, 'i'), `$1${pluralNoun}`);
 }
 
 export function operationAction(op: Named): string {

@@ -9,60 +9,22 @@
  *   and keeps the owner.
  * The n8n part is skipped with SKIP_N8N_E2E=1 (the first run installs Node 24 + n8n into .cache/).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_N8N_VERSION, freePort } from '../../scripts/n8n/runner';
 import { signIn, waitFor } from './n8n-rest';
+import { alive, watchStart, type Started } from './start-process';
 
 const SKIP = process.env.SKIP_N8N_E2E === '1';
 const e2e = SKIP ? describe.skip : describe;
 const ROOT = path.resolve(__dirname, '../..');
 const EXAMPLES = path.join(ROOT, 'n8n-nodes/examples');
 
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  output(): string;
-  waitForText(re: RegExp, ms: number): Promise<RegExpExecArray>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 function start(args: string[], env: NodeJS.ProcessEnv = process.env): Started {
   const { NODE_ENV: _jest, ...rest } = env;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...args], { cwd: ROOT, env: rest, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let done = false;
-  void exited.then(() => (done = true));
-  return {
-    child,
-    exited,
-    output: () => out,
-    waitForText: (re, ms) =>
-      waitFor(`${re} in the output of npm start`, ms, async () => {
-        const m = re.exec(out);
-        if (m) return m;
-        if (done) throw new Error(`npm start exited:\n${out}\n${err.slice(-3000)}`);
-        return undefined;
-      }).catch((e: Error) => {
-        throw new Error(`${e.message}\n--- stdout\n${out}\n--- stderr (tail)\n${err.slice(-3000)}`);
-      }),
-  };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return watchStart(spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...args], { cwd: ROOT, env: rest, stdio: ['pipe', 'pipe', 'pipe'] }));
 }
 
 async function refused(url: string): Promise<boolean> {
@@ -183,7 +145,7 @@ e2e('npm start with n8n', () => {
       const types = await rest.nodeTypes();
       // One entry per version of the action node (or one entry listing them, as 1.x may serve it).
       const versions = types.filter((t) => t.name === 'n8n-nodes-prospecting.prospecting').flatMap((t) => t.version);
-      expect(versions.sort()).toEqual([1, 2]);
+      expect(versions.sort()).toEqual([1, 2, 3]);
       expect(types.map((t) => t.name)).toEqual(
         expect.arrayContaining(['n8n-nodes-prospecting.prospectingWebhookTrigger', 'n8n-nodes-prospecting.prospectingTrigger']),
       );

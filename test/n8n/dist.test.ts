@@ -86,7 +86,7 @@ it('the built Prospecting node runs: a search, zod validation of research target
     credentials: env.credentials,
     continueOnFail: true,
   });
-  expect(out[0].json.error).toMatch(/needs one of: contactName with companyName or domain/);
+  expect(out[0].json.error).toMatch(/needs one of: Full Name with Company Name or Company Domain/);
   expect(out[1].json.requestId).toEqual(expect.any(String));
   expect(out[1].json.outcome).toEqual(expect.stringMatching(/done|not-found/));
 }, 60_000);

@@ -66,7 +66,8 @@ const credentialClasses: Record<string, ICredentialType> = {
 const nodeTypes: INodeTypes = {
   getByName: (type) => nodeClasses[type.replace(/^.*\./, '')],
   getByNameAndVersion: (type, version) => {
-    const name = type.replace(/^.*\./, '');
+    // `prospectingTool` is the action node as n8n offers it to an AI agent (the same class, a `Tool` type name).
+    const name = type.replace(/^.*\./, '').replace(/^prospectingTool$/, 'prospecting');
     return NodeHelpers.getVersionedNodeType(name === 'prospecting' ? prospectingVersions : nodeClasses[name], version);
   },
   getKnownTypes: () => ({}),
@@ -139,8 +140,10 @@ export interface NodeRun {
   continueOnFail?: boolean;
   abortSignal?: AbortSignal;
   staticData?: IDataObject;
-  /** The node version a saved workflow names (the action node has 1 and 2); 1 unless given. */
+  /** The node version a saved workflow names (the action node has 1 to 3); 1 unless given. */
   typeVersion?: number;
+  /** Run the action node as an AI agent's tool (type `…prospectingTool`, as n8n names it). */
+  asTool?: boolean;
 }
 
 function makeNode(type: string, run: NodeRun): INode {
@@ -165,7 +168,7 @@ function workflowFor(node: INode, staticData?: IDataObject): Workflow {
 
 /** Calls Prospecting.execute() in an n8n ExecuteContext with the given input items. */
 export async function executeNode(run: NodeRun): Promise<INodeExecutionData[]> {
-  const node = makeNode('prospecting', run);
+  const node = makeNode(run.asTool ? 'prospectingTool' : 'prospecting', run);
   const workflow = workflowFor(node);
   const items = run.items ?? [{ json: {} }];
   const runData = {

@@ -113,7 +113,7 @@ describe('each bad row fails alone, named by its n8n item; the rest is researche
     }));
     const out = await executeNode({ parameters: bySearch(), items, credentials: env.credentials, continueOnFail: true });
     expect(out.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
-    for (const i of [1, 2, 3]) expect(String(out[i].json.error)).toMatch(new RegExp(`item ${i}: searchResultId: must be text`));
+    for (const i of [1, 2, 3]) expect(String(out[i].json.error)).toMatch(new RegExp(`item ${i}: Search Result ID: must be text`));
     expect(out[0].json.requestId).toEqual(expect.any(String));
     expect(out[4].json.requestId).toEqual(expect.any(String));
     expect(await submits()).toBe(1);
@@ -144,7 +144,7 @@ describe('each bad row fails alone, named by its n8n item; the rest is researche
       credentials: env.credentials,
       continueOnFail: true,
     });
-    expect(String(out[1].json.error)).toMatch(/item 1: contact\.title: is allowed only together with contactName and companyName/);
+    expect(String(out[1].json.error)).toMatch(/item 1: Contact > Job Title: is allowed only together with Full Name and Company Name/);
     expect(out[0].json.requestId).toEqual(expect.any(String));
     expect(out[2].json.requestId).toEqual(expect.any(String));
     expect(await submits()).toBe(1);

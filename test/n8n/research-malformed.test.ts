@@ -4,7 +4,8 @@
  * with Continue on Fail. Each output item is either refused naming its n8n item and the field, or sent
  * with a request id; the service refuses nothing that was sent, and nothing crashes.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { researchProperties } from '../../n8n-nodes/nodes/Prospecting/description/research';
 import { malformedResearchCases, type MalformedCase } from '../support/malformed-research';
 import { executeNode } from './harness';
 import { admin, countOf, requestCounts, sandboxWithCredentials } from './setup';
@@ -42,6 +43,13 @@ function itemOf(c: MalformedCase): { form: Form; value: unknown } | null {
   const fields = form === 'contact' ? CONTACT_FIELDS : ['domain', 'companyName'];
   if (form !== 'searchResultId' && Object.keys(target[form] as object).some((k) => !fields.includes(k))) return null;
   return { form, value: target[form] };
+}
+
+/** A research field as the editor labels it: the node's own Contact / Company field names, Search Result ID. */
+function editorLabel(form: Form, field: string): string {
+  if (form === 'searchResultId') return 'Search Result ID';
+  const options = researchProperties.find((p) => p.name === form)!.options as INodeProperties[];
+  return options.find((o) => o.name === field)?.displayName ?? field;
 }
 
 const CONTACT_FIELDS = ['contactName', 'companyName', 'title', 'domain', 'email', 'liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl'];
@@ -94,7 +102,9 @@ it('over 600 generated inputs through execute(): refused naming the n8n item and
         ?.split('.')
         .pop()
         ?.replace(/^items\[\d+\]$/, '');
-      if (field && !error.includes(field)) wrong.push(`${c.name}: the message does not name ${field}: ${error.slice(0, 160)}`);
+      // Named as the editor labels it (issue 23: "Full Name", not contactName).
+      const label = field && editorLabel(form, field);
+      if (label && !error.includes(label)) wrong.push(`${c.name}: the message does not name ${label}: ${error.slice(0, 160)}`);
       if (/TypeError|Cannot read|undefined is not/.test(error)) wrong.push(`${c.name}: crash: ${error.slice(0, 160)}`);
     });
   }

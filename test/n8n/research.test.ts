@@ -106,7 +106,7 @@ it('research by details; a row without enough details fails alone under Continue
     continueOnFail: true,
   });
   expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-  expect(out[1].json.error).toMatch(/needs one of: contactName with companyName or domain/);
+  expect(out[1].json.error).toMatch(/needs one of: Full Name with Company Name or Company Domain/);
   expect(out[0].json.outcome).toEqual(expect.stringMatching(/done|not-found/));
   expect(out[2].json.requestId).toEqual(expect.any(String));
 });

@@ -1,8 +1,10 @@
 import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
 import { VersionedNodeType } from 'n8n-workflow';
+import { APP_DESCRIPTION } from './description/app-description';
 import { subtitleExpression } from './description/subtitle';
 import { ProspectingV1 } from './v1/ProspectingV1';
 import { ProspectingV2 } from './v2/ProspectingV2';
+import { ProspectingV3 } from './v3/ProspectingV3';
 
 /**
  * The Prospecting action node, versioned the n8n way: a saved workflow names the version it was built with
@@ -20,14 +22,16 @@ export class Prospecting extends VersionedNodeType {
       group: ['transform'],
       // The chosen operation's action ("Get many saved contacts"), not its raw values.
       subtitle: subtitleExpression(),
-      description: 'Search, research and reach out to contacts and companies',
-      defaultVersion: 2,
+      description: APP_DESCRIPTION,
+      defaultVersion: 3,
       usableAsTool: true,
     };
     const nodeVersions: IVersionedNodeType['nodeVersions'] = {
       1: new ProspectingV1(baseDescription),
       // Send Email's Subject and Body moved out of Additional Fields (version 1 keeps them there).
       2: new ProspectingV2(baseDescription),
+      // Simplify (on) for research output, a multi-line Body and Contact ID from the input in Send Email.
+      3: new ProspectingV3(baseDescription),
     };
     super(nodeVersions, baseDescription);
   }

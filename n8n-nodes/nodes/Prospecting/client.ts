@@ -1,5 +1,6 @@
 import { createClient, type AsyncHost, type Client, type SettingsInput } from '../../../shared';
 import { fingerprint } from '../../../shared/hash';
+import { assertConnected } from './connected';
 import { n8nHost, type ServiceContext } from './transport';
 
 export type CredentialType = 'prospectingApi' | 'prospectingOAuth2Api' | 'prospectingMcpOAuth2Api';
@@ -25,6 +26,7 @@ export function credentialTypeOf(ctx: ServiceContext): CredentialType {
 export async function connect(ctx: ServiceContext, settings: SettingsInput = {}): Promise<Connection> {
   const credentialType = credentialTypeOf(ctx);
   const credentials = await ctx.getCredentials(credentialType);
+  assertConnected(ctx.getNode(), credentialType, credentials);
   const baseUrlV1 = String(credentials.baseUrlV1 ?? '').replace(/\/+$/, '');
   const baseUrlV2 = String(credentials.baseUrlV2 ?? '').replace(/\/+$/, '');
   // Credentials saved before the MCP URL existed have none: the core's default (the local sandbox) applies.

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { newResearchJob, runAsync, runResearch, summarize, ValidationError, type ResearchItem, type ResearchKind, type ResearchTarget } from '../../../shared';
+import { resolveDuplicateRecords } from '../../../shared/flow/research-duplicates';
 import { readMaxCredits } from '../../../shared/flow/research-limits';
 import type { Connection } from './client';
 import { errorItemJson, toNodeError } from './errors';
+import { badItemsError, reword } from './research-input-errors';
+import { maxCreditsFor } from './tool-mode';
 
 /** Wait for Results stops after this long when the Time Limit option was not added (its field default). */
 export const DEFAULT_TIME_LIMIT_SECONDS = 600;
@@ -76,7 +79,8 @@ function readOptions(ctx: IExecuteFunctions, kind: ResearchKind, byDetails: bool
   const options = raw as ResearchOptions;
   const isJobChange = flag(options, 'isJobChange', 'Job Changes Only');
   return {
-    maxCredits: readMaxCredits(options.maxCredits, 'Maximum Credits'),
+    // As an AI agent's tool, a conservative cap unless the user set one (tool-mode.ts).
+    maxCredits: readMaxCredits(maxCreditsFor(ctx, options.maxCredits), 'Maximum Credits'),
     timeLimitMs: timeLimitMs(options),
     skipDeduplicationCheck: flag(options, 'skipDeduplicationCheck', 'Research Again'),
     isJobChange: kind === 'contacts' && byDetails && isJobChange ? true : undefined,
@@ -107,7 +111,9 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
   const indexes: number[] = [];
   const continueOnFail = ctx.continueOnFail();
 
-  // Each target is checked on its own, so one bad row fails only itself (with Continue on Fail).
+  // Each target is checked on its own, so one bad row fails only itself (with Continue on Fail); without it, every
+  // bad row is found first and one error counts them and names the first few (research-input-errors.ts).
+  const bad: { i: number; error: unknown }[] = [];
   for (let i = 0; i < items.length; i++) {
     try {
       const target = targetOf(ctx, kind, i);
@@ -115,10 +121,11 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       targets.push(target);
       indexes.push(i);
     } catch (error) {
-      if (!continueOnFail) throw toNodeError(ctx.getNode(), error, i);
-      out[i] = { json: errorItemJson(error), pairedItem: { item: i } };
+      if (!continueOnFail) bad.push({ i, error });
+      else out[i] = { json: errorItemJson(reword(kind, error)), pairedItem: { item: i } };
     }
   }
+  if (bad.length) throw badItemsError(ctx.getNode(), kind, bad, items.length);
 
   if (targets.length) {
     try {
@@ -134,10 +141,15 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
         { skipDeduplicationCheck: options.skipDeduplicationCheck, isJobChange: options.isJobChange },
         indexes.map(itemRef),
       );
-      const done = await runAsync(
+      const startedAt = Date.now();
+      const ran = await runAsync(
         runResearch(conn.client, job, { waitForResults, maxCredits: options.maxCredits, maxCreditsLabel: 'Maximum Credits', timeLimitMs: options.timeLimitMs }),
         conn.host,
       );
+      // Duplicates get the earlier record within the same time limit, or say why not (research-duplicates.ts).
+      const { job: done, missing } = waitForResults
+        ? await runAsync(resolveDuplicateRecords(conn.client, ran, startedAt + options.timeLimitMs), conn.host)
+        : { job: ran, missing: new Map<number, string>() };
       // Some items not researched (credits ran out, refused on their own, outcome unknown): say so on the run.
       const note = summarize(done).note;
       if (note) ctx.addExecutionHints?.({ message: note, type: 'warning', location: 'outputPane' });
@@ -156,7 +168,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
           // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
           const error = `Polling stopped: ${stopped}. Read the result later with its requestId.`;
           out[i] = { json: { ...resultJson(kind, item), error }, pairedItem: { item: i } };
-        } else out[i] = { json: resultJson(kind, item), pairedItem: { item: i } };
+        } else out[i] = { json: { ...resultJson(kind, item), ...(missing.has(k) ? { recordMissing: missing.get(k) } : {}) }, pairedItem: { item: i } };
       });
       // Without Continue on Fail a failure stops the node only when nothing was submitted: once any item
       // has a request id, credits were spent on it, so every item is returned (the failed ones with

@@ -1,13 +1,34 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { orgCompaniesOperation, orgContactsOperation, runAsync } from '../../../shared';
 import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
 import { connect } from '../Prospecting/client';
 import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
+import { TRIGGER_DESCRIPTION } from '../Prospecting/description/app-description';
+import { optionSubtitle } from '../Prospecting/description/option-subtitle';
 import { toNodeError } from '../Prospecting/errors';
 import { withoutSecrets } from '../Prospecting/guard';
 import { pollActivity, type ActivityPollState } from './activity';
 import { windowStart, type PollState } from './window';
+
+/** What starts the workflow; its chosen option's name is the canvas subtitle. */
+const triggerOnProperty: INodeProperties = {
+  displayName: 'Trigger On',
+  name: 'event',
+  type: 'options',
+  noDataExpression: true,
+  options: [
+    { name: 'New or Updated Saved Contact', value: 'newContacts', description: 'A contact was saved to the organization or changed' },
+    { name: 'New or Updated Saved Company', value: 'newCompanies', description: 'A company was saved to the organization or changed' },
+    { name: 'Research Finished', value: 'researchFinished', description: 'Research of a contact or company finished since the last check' },
+    {
+      name: 'New Activity',
+      value: 'newActivity',
+      description: "Something happened to the organization's contacts: an email sent, a call logged, a task created or completed, a campaign started",
+    },
+  ],
+  default: 'newContacts',
+};
 
 export class ProspectingTrigger implements INodeType {
   description: INodeTypeDescription = {
@@ -16,8 +37,9 @@ export class ProspectingTrigger implements INodeType {
     icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
     group: ['trigger'],
     version: 1,
-    subtitle: '={{$parameter["event"]}}',
-    description: 'Starts the workflow when saved contacts or companies appear or change, when research finishes, or on new activity',
+    subtitle: optionSubtitle(triggerOnProperty),
+    // Shown on the node picker's merged Prospecting entry too (app-description.ts).
+    description: TRIGGER_DESCRIPTION,
     defaults: { name: 'Prospecting Trigger' },
     polling: true,
     inputs: [],
@@ -25,23 +47,7 @@ export class ProspectingTrigger implements INodeType {
     credentials: credentialsDescription,
     properties: [
       authenticationProperty,
-      {
-        displayName: 'Trigger On',
-        name: 'event',
-        type: 'options',
-        noDataExpression: true,
-        options: [
-          { name: 'New or Updated Saved Contact', value: 'newContacts', description: 'A contact was saved to the organization or changed' },
-          { name: 'New or Updated Saved Company', value: 'newCompanies', description: 'A company was saved to the organization or changed' },
-          { name: 'Research Finished', value: 'researchFinished', description: 'Research of a contact or company finished since the last check' },
-          {
-            name: 'New Activity',
-            value: 'newActivity',
-            description: "Something happened to the organization's contacts: an email sent, a call logged, a task created or completed, a campaign started",
-          },
-        ],
-        default: 'newContacts',
-      },
+      triggerOnProperty,
       {
         displayName: 'Record Type',
         name: 'recordType',

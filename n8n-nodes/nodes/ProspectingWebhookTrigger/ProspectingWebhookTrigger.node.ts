@@ -1,8 +1,21 @@
-import type { IDataObject, IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { optionSubtitle } from '../Prospecting/description/option-subtitle';
 import { readDeliveredRecord } from '../../../shared/records/delivery';
 import { bodyProblem, claimInProcess, eventOf, rememberDelivery, secretMatches, type DeliveryState } from './delivery';
 import { announceRegistration, announceRemoval, checkAnnounced } from './registration';
+
+/** The deliveries that start the workflow; their names (not their raw values) are the canvas subtitle. */
+const eventsProperty: INodeProperties = {
+  displayName: 'Events',
+  name: 'events',
+  type: 'multiOptions',
+  options: [
+    { name: 'Company Researched', value: 'company-researched' },
+    { name: 'Contact Researched', value: 'contact-researched' },
+  ],
+  default: ['contact-researched', 'company-researched'],
+};
 
 /*
  * The service registers webhooks in its own settings page, not through its API (public reference, "Webhooks"):
@@ -15,7 +28,7 @@ export class ProspectingWebhookTrigger implements INodeType {
     icon: { light: 'file:prospecting.svg', dark: 'file:prospecting.dark.svg' },
     group: ['trigger'],
     version: 1,
-    subtitle: '={{$parameter["events"].join(", ")}}',
+    subtitle: optionSubtitle(eventsProperty),
     description: 'Starts the workflow when the service delivers a researched contact or company',
     defaults: { name: 'Prospecting Webhook Trigger' },
     inputs: [],
@@ -30,16 +43,7 @@ export class ProspectingWebhookTrigger implements INodeType {
         type: 'notice',
         default: '',
       },
-      {
-        displayName: 'Events',
-        name: 'events',
-        type: 'multiOptions',
-        options: [
-          { name: 'Company Researched', value: 'company-researched' },
-          { name: 'Contact Researched', value: 'contact-researched' },
-        ],
-        default: ['contact-researched', 'company-researched'],
-      },
+      eventsProperty,
       {
         displayName: 'Secret',
         name: 'secret',

@@ -14,6 +14,8 @@ export interface FieldSpec {
   displayName: string;
   description?: string;
   placeholder?: string;
+  /** Shown under the field (n8n's hint): what the user should know before running it. */
+  hint?: string;
   options?: string[];
   /** The service's default of an options field (e.g. locationType bothOR), shown as the field's default. */
   default?: string;
@@ -105,6 +107,7 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
       displayName: hint.displayName ?? property.title ?? (locator ? locator.label : displayNameOf(name)),
       description: hint.description ?? property.description,
       placeholder: hint.placeholder,
+      hint: hint.hint,
       locator,
       // Only where the other field exists, and not on an update (it changes only what it is given).
       requiredUnless: hint.requiredUnless && hint.requiredUnless in (schema.properties ?? {}) && !op.changesRecord ? hint.requiredUnless : undefined,

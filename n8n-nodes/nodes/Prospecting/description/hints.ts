@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Hand-tuned wording and types for fields whose schema name alone would puzzle a salesperson. */
-export type FieldHint = Partial<Pick<INodeProperties, 'displayName' | 'description' | 'placeholder' | 'type'>> & {
+export type FieldHint = Partial<Pick<INodeProperties, 'displayName' | 'description' | 'placeholder' | 'type' | 'hint'>> & {
   /** Needed unless this other field is set (the schema's refinement): shown at the top level from node version 2 on, checked by the node. */
   requiredUnless?: string;
 };
@@ -65,6 +65,10 @@ export const hints: Readonly<Record<string, FieldHint>> = {
   action: { displayName: 'New State', description: 'What to do with the campaign' },
   searchText: { description: 'Only campaigns whose name contains this text' },
   contactId: { displayName: 'Contact ID', description: 'The saved contact who receives the email' },
+  // One email per item is paced at the service's limit: 700 items take about 12 minutes.
+  'emails.send.contactId': {
+    hint: "One email per input item, at most 60 a minute (the service's limit): for hundreds of recipients use Send Bulk, which sends them in one request",
+  },
   from: { displayName: 'From', description: 'One of your connected email accounts' },
   to: { description: 'Recipient address', placeholder: 'name@example.com' },
   cc: { displayName: 'CC', description: 'Comma-separated addresses to copy' },

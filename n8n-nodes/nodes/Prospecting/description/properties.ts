@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { AnyOperation } from '../../../../shared';
+import { fieldChangeFor } from './field-changes';
 import { fieldSpecs, isListOperation, type FieldSpec } from './derive';
 
 export function showFor(op: AnyOperation): INodeProperties['displayOptions'] {
@@ -12,7 +13,7 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 
 /** One field as n8n shows it, before placement (top level or inside a collection). */
 export function propertyOf(spec: FieldSpec): INodeProperties {
-  const base = { displayName: spec.displayName, name: spec.name, description: spec.description, placeholder: spec.placeholder };
+  const base = { displayName: spec.displayName, name: spec.name, description: spec.description, placeholder: spec.placeholder, hint: spec.hint };
   switch (spec.kind) {
     case 'number':
       return {
@@ -95,7 +96,7 @@ export function derivedProperties(op: AnyOperation, nodeVersion = 1): INodePrope
   const out: INodeProperties[] = specs
     .filter((s) => isTopLevel(s, nodeVersion))
     // Needed-unless fields are not marked required: n8n would then insist on them even when the other field is set.
-    .map((s) => ({ ...propertyOf(s), ...(s.required ? { required: true } : {}), displayOptions: showFor(op) }));
+    .map((s) => ({ ...propertyOf(s), ...fieldChangeFor(op.id, s.name, nodeVersion), ...(s.required ? { required: true } : {}), displayOptions: showFor(op) }));
   if (isListOperation(op)) out.push(...returnAllProperties(op));
   const optional = specs.filter((s) => !isTopLevel(s, nodeVersion));
   if (optional.length) {

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { TOOL_DEFAULT_MAX_CREDITS } from '../tool-mode';
 
 const contactsShow = { resource: ['contacts'], operation: ['research'] };
 const companiesShow = { resource: ['companies'], operation: ['research'] };
@@ -88,7 +89,8 @@ export const researchProperties: INodeProperties[] = [
         default: 100,
         description:
           'Refuse the whole run, before anything is sent, if it could spend more credits than this (one per item researched). A value that is not a ' +
-          'whole number of 0 or more also refuses the run. Without this option there is no cap.',
+          'whole number of 0 or more also refuses the run. Without this option there is no cap, except when an AI agent uses the node as a tool: ' +
+          `then ${TOOL_DEFAULT_MAX_CREDITS} credits per call (add this option to change it).`,
       },
       {
         displayName: 'Time Limit (Seconds)',
