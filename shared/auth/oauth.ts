@@ -24,8 +24,10 @@ const DEFAULT_ACCESS_TTL_MS = 10_800_000;
  * token is dead (spec 5.5), so this never throws while the two tokens are there: an unreadable expiry falls
  * back to expires_in, then to the spec's default lifetime.
  */
-function tokensFrom(body: unknown, now: number): StoredToken | null {
-  const b = (body ?? {}) as Record<string, unknown>;
+function tokensFrom(body: unknown, now: number, keptRefreshToken: string | null): StoredToken | null {
+  const given = (body ?? {}) as Record<string, unknown>;
+  // RFC 6749 6: a refresh answer without a refresh token leaves the one we hold valid (the published answer makes it optional).
+  const b = typeof given.refresh_token === 'string' && given.refresh_token ? given : { ...given, refresh_token: keptRefreshToken };
   if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) return null;
   try {
     const t = normalizeToken(b, now);
@@ -34,7 +36,7 @@ function tokensFrom(body: unknown, now: number): StoredToken | null {
   } catch {
     // Fall through to the lenient reading below.
   }
-  const expiresIn = typeof b.expires_in === 'number' ? b.expires_in * 1000 : DEFAULT_ACCESS_TTL_MS;
+  const expiresIn = typeof b.expires_in === 'number' && b.expires_in >= 0 ? b.expires_in * 1000 : DEFAULT_ACCESS_TTL_MS;
   return { accessToken: b.access_token, refreshToken: b.refresh_token, expiresAtMs: now + expiresIn, refreshExpiresAtMs: null };
 }
 
@@ -54,7 +56,7 @@ function* requestToken(
   const response = yield* exchangeWith(client, tokenOperation, prepared.request, unsigned);
   // The token route is `unsafe`, so decode never throws on its shape; a missing token is still an error.
   const reply = decode(tokenOperation, response, client.settings.strictResponses, prepared.request);
-  const token = tokensFrom(reply.body, yield* nowMs());
+  const token = tokensFrom(reply.body, yield* nowMs(), grant.grant_type === 'refresh_token' ? grant.refresh_token : null);
   if (!token)
     throw new UnexpectedResponseError('Get OAuth token: the answer has no access_token and refresh_token; connect the account again.', {
       status: response.status,

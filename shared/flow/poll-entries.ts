@@ -1,0 +1,58 @@
+/**
+ * Reads one poll answer item by item (issue 21): every field of an item is optional (published), so an item without
+ * a request id or a status is that item's error, never the whole answer's. Items come in the order asked (spec
+ * 4.10), so an item without a request id is placed by its position when the answer holds one item per id asked.
+ */
+
+/** One item of a poll answer as the sweep takes it in. */
+export interface PollEntry {
+  requestId: string;
+  /** The service's status text, or our words for a status it left out or garbled. */
+  status: string;
+  message: string | null;
+  /** Set when the item is malformed: the reason, and the item ends as an error. */
+  malformed: string | null;
+  raw: Record<string, unknown>;
+}
+
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+
+const shown = (value: unknown): string => (value === undefined ? 'none' : (JSON.stringify(value) ?? typeof value).slice(0, 80));
+
+/** The entries of one answer for the ids `asked`; items that cannot be placed are left out (counted as missed). */
+export function pollEntries(answer: unknown, asked: readonly string[]): PollEntry[] {
+  const items = Array.isArray(answer) ? (answer as unknown[]) : [];
+  const named = new Set(items.map((raw) => (isObject(raw) ? idOf(raw.requestId) : null)).filter((id): id is string => id !== null));
+  // Placing by position is safe only when the answer is one item per id asked, in that order.
+  const byPosition = items.length === asked.length;
+  const entries: PollEntry[] = [];
+  items.forEach((item, position) => {
+    const raw = isObject(item) ? item : {};
+    const ownId = idOf(raw.requestId);
+    const placed = ownId ?? (byPosition && !named.has(asked[position]) ? asked[position] : null);
+    if (placed === null) return;
+    const where = ownId ? `request ${ownId}` : `item ${position + 1} of the answer (request ${placed}, placed by its position)`;
+    const problems: string[] = [];
+    if (!isObject(item)) problems.push(`it is not an object (got ${shown(item)})`);
+    else {
+      if (!ownId) problems.push(`it has no requestId (got ${shown(raw.requestId)})`);
+      if (typeof raw.status !== 'string' || raw.status.trim() === '') problems.push(`it has no status (got ${shown(raw.status)})`);
+    }
+    // A readable status with a placed id is still the service's word: the item is taken as it says.
+    const statusOk = typeof raw.status === 'string' && raw.status.trim() !== '';
+    const malformed = statusOk && isObject(item) ? null : `The service's poll answer for ${where} could not be read: ${problems.join('; ')}.`;
+    entries.push({
+      requestId: placed,
+      status: statusOk ? (raw.status as string) : 'unreadable',
+      message: typeof raw.message === 'string' ? raw.message : null,
+      malformed,
+      raw,
+    });
+  });
+  return entries;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
