@@ -214,6 +214,7 @@ export const removeCampaignContactsOperation = defineOperation({
   output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
   result: (body) => body.data,
   retry: 'safe',
+  countsUncertainAfterRepeat: ['contactsRemoved'],
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
 
