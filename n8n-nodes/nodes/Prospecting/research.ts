@@ -118,7 +118,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       indexes.push(i);
     } catch (error) {
       if (!continueOnFail) throw toNodeError(ctx.getNode(), error, i);
-      out[i] = { json: errorItemJson(error), pairedItem: { item: i } };
+      out[i] = { json: errorItemJson(error, i), pairedItem: { item: i } };
     }
   }
 
@@ -153,7 +153,9 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
         if (submitFailed(item) || notSent) {
           const message = notSent ? `Not submitted: ${stopped}` : (item.message ?? item.status);
           failures.push({ i, message });
-          out[i] = { json: { ...resultJson(kind, item), error: message }, pairedItem: { item: i } };
+          // Error fields a following node tests, as on every error item: 'unknown' may have been researched and charged.
+          const failed = { outcome: item.phase === 'unknown' ? 'unknown' : 'failed', operation: `${kind}.research`, item: i };
+          out[i] = { json: { ...resultJson(kind, item), error: message, ...failed }, pairedItem: { item: i } };
         } else if (stopped !== undefined && item.phase === 'submitted') {
           // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
           const error = `Polling stopped: ${stopped}. Read the result later with its requestId.`;
@@ -171,7 +173,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
     } catch (error) {
       // The run as a whole was refused (credit cap, credential, rate limit after every retry).
       if (!continueOnFail) throw toNodeError(ctx.getNode(), error, indexes[0]);
-      for (const i of indexes) out[i] = { json: errorItemJson(error), pairedItem: { item: i } };
+      for (const i of indexes) out[i] = { json: errorItemJson(error, i), pairedItem: { item: i } };
     }
   }
   return out.filter((item): item is INodeExecutionData => item !== undefined);
