@@ -33,7 +33,7 @@ export function toNodeError(node: INode, error: unknown, itemIndex?: number): No
 }
 
 /** What to do after an unknown outcome (README "Reconciling an unknown outcome"). */
-const RECONCILE_HINT = `${UNKNOWN_OUTCOME_ADVICE} See "Reconciling an unknown outcome" in the node's README.`;
+const RECONCILE_HINT = `${UNKNOWN_OUTCOME_ADVICE} See "Reconciling an unknown outcome" in the package's README.`;
 
 /** Fields a following node (an IF on `outcome`) can test: the outcome, the operation and the input item. */
 function outcomeFields(error: unknown, itemIndex: number | undefined): IDataObject {
