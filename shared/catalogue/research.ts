@@ -34,7 +34,10 @@ export const contactResearchInput = lazySchema(() =>
  */
 function listsRule(ids: unknown[] | undefined, items: unknown[] | undefined, itemsField: string, bothAllowed: boolean, ctx: z.RefinementCtx): void {
   const item = itemsField === 'contacts' ? 'contact' : 'company';
-  for (const [field, list] of [['searchResultIds', ids], [itemsField, items]] as const)
+  for (const [field, list] of [
+    ['searchResultIds', ids],
+    [itemsField, items],
+  ] as const)
     if (list !== undefined && list.length === 0)
       ctx.addIssue({ code: 'custom', path: [field], message: `must hold at least one entry; leave it out when there is none` });
   if (!bothAllowed && ids !== undefined && items !== undefined)

@@ -74,8 +74,7 @@ export function uncheckedKeywords(schema: unknown, at = '#', out: { keyword: str
     else if (keyword === 'items' && Array.isArray(value)) out.push({ keyword: 'items (a list of schemas)', at });
     else if (keyword === 'pattern' && !compiles(value)) out.push({ keyword: `pattern ${JSON.stringify(value)}`, at });
     if (ONE_SCHEMA.includes(keyword)) uncheckedKeywords(value, `${at}/${keyword}`, out, depth + 1);
-    else if (SCHEMA_LIST.includes(keyword) && Array.isArray(value))
-      value.forEach((s, i) => uncheckedKeywords(s, `${at}/${keyword}/${i}`, out, depth + 1));
+    else if (SCHEMA_LIST.includes(keyword) && Array.isArray(value)) value.forEach((s, i) => uncheckedKeywords(s, `${at}/${keyword}/${i}`, out, depth + 1));
     else if (SCHEMA_MAP.includes(keyword) && isObject(value))
       for (const [name, s] of Object.entries(value)) uncheckedKeywords(s, `${at}/${keyword}/${name}`, out, depth + 1);
   }

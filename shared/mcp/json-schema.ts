@@ -115,7 +115,8 @@ function checkObject(schema: Schema, value: Record<string, unknown>, path: strin
     ? Object.entries(schema.patternProperties).map(([source, child]) => ({ re: patternOf(source), child }))
     : [];
   if (Array.isArray(schema.required)) {
-    for (const key of schema.required as string[]) if (!own(value, key) || value[key] === undefined) out.push({ path: join(path, key), keyword: 'required', rule: 'is required' });
+    for (const key of schema.required as string[])
+      if (!own(value, key) || value[key] === undefined) out.push({ path: join(path, key), keyword: 'required', rule: 'is required' });
   }
   const keys = Object.keys(value).filter((k) => value[k] !== undefined);
   if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties)

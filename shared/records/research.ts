@@ -75,13 +75,9 @@ export type ResearchPollItem = z.infer<typeof researchPollItemSchema>;
  * `data` means the answer reported no item (each id asked counts as left out); an item that is not even an object
  * is kept as sent, for the sweep to name.
  */
-export const contactPollResponseSchema = lazySchema(() =>
-  z.looseObject({ success: looseBoolean, data: z.array(lenient(contactPollItemSchema)).default([]) }),
-);
+export const contactPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(lenient(contactPollItemSchema)).default([]) }));
 export type ContactPollResponse = z.infer<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = lazySchema(() =>
-  z.looseObject({ success: looseBoolean, data: z.array(lenient(companyPollItemSchema)).default([]) }),
-);
+export const companyPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(lenient(companyPollItemSchema)).default([]) }));
 export type CompanyPollResponse = z.infer<typeof companyPollResponseSchema>;
 
 export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';

@@ -83,11 +83,7 @@ function expiresAtToMs(value: string | number): number {
 export function normalizeToken(raw: unknown, nowMs: number): NormalizedToken {
   const t = tokenResponseSchema.parse(raw);
   const expiresAtMs =
-    t.expires_at !== undefined
-      ? expiresAtToMs(t.expires_at)
-      : t.expires_in !== undefined
-        ? nowMs + t.expires_in * 1000
-        : nowMs + UNSTATED_EXPIRY_LIFETIME_MS;
+    t.expires_at !== undefined ? expiresAtToMs(t.expires_at) : t.expires_in !== undefined ? nowMs + t.expires_in * 1000 : nowMs + UNSTATED_EXPIRY_LIFETIME_MS;
   let refreshExpiresAtMs: number | null = null;
   if (t.refresh_token_expires_at !== undefined) refreshExpiresAtMs = Date.parse(t.refresh_token_expires_at);
   else if (t.refresh_token_expires_in !== undefined) refreshExpiresAtMs = nowMs + t.refresh_token_expires_in * 1000;

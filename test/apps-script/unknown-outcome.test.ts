@@ -23,14 +23,18 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-test.each(['error500', 'drop'])('a send meeting %s: unknown outcome, sent once, told to check', async (kind) => {
-  const accounts = (await h.run('listEmailAccounts')) as { email: string }[];
-  await admin(sb, 'POST', '/faults', { endpoint: 'POST /v2/emails/send', kind, count: 1 });
-  const before = countOf(await requestCounts(sb), 'POST /v2/emails/send');
-  const error = (await h
-    .run('sendEmail', { contactId: contact.contactId, from: accounts[0].email, to: contact.email, subject: 'Hi', body: 'Once' })
-    .catch((e: unknown) => e)) as Error;
-  expect(error.message).toContain(UNKNOWN_OUTCOME_TEXT);
-  expect(error.message).toMatch(/check (in the service|before trying again)/i);
-  expect(countOf(await requestCounts(sb), 'POST /v2/emails/send') - before).toBe(1);
-}, 60_000);
+test.each(['error500', 'drop'])(
+  'a send meeting %s: unknown outcome, sent once, told to check',
+  async (kind) => {
+    const accounts = (await h.run('listEmailAccounts')) as { email: string }[];
+    await admin(sb, 'POST', '/faults', { endpoint: 'POST /v2/emails/send', kind, count: 1 });
+    const before = countOf(await requestCounts(sb), 'POST /v2/emails/send');
+    const error = (await h
+      .run('sendEmail', { contactId: contact.contactId, from: accounts[0].email, to: contact.email, subject: 'Hi', body: 'Once' })
+      .catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain(UNKNOWN_OUTCOME_TEXT);
+    expect(error.message).toMatch(/check (in the service|before trying again)/i);
+    expect(countOf(await requestCounts(sb), 'POST /v2/emails/send') - before).toBe(1);
+  },
+  60_000,
+);

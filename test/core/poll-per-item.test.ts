@@ -40,11 +40,7 @@ it('an item without a status is its own error; the finished items keep their rec
 
 it('an item without a request id is placed by its position, or named by it when it is malformed', () => {
   const done = run(() => ({
-    data: [
-      { requestId: 'r1', status: 'done', contact: contact('c1') },
-      { status: 'done', contact: contact('c2') },
-      { note: 'nothing else' },
-    ],
+    data: [{ requestId: 'r1', status: 'done', contact: contact('c1') }, { status: 'done', contact: contact('c2') }, { note: 'nothing else' }],
   }));
   expect(done.items.map((i) => i.outcome)).toEqual(['done', 'done', 'error']);
   expect(done.items[1].record).toMatchObject({ contactId: 'c2' });

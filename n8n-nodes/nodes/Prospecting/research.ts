@@ -85,7 +85,13 @@ function readOptions(ctx: IExecuteFunctions, kind: ResearchKind, byDetails: bool
 
 /** Every field the poll item carried (searchResultId, additionalData, ...) as "Get Research Results" shows them. */
 function resultJson(kind: ResearchKind, item: ResearchItem): IDataObject {
-  const json: IDataObject = { ...(item.serviceFields as IDataObject), requestId: item.requestId, status: item.status, outcome: item.outcome, message: item.message };
+  const json: IDataObject = {
+    ...(item.serviceFields as IDataObject),
+    requestId: item.requestId,
+    status: item.status,
+    outcome: item.outcome,
+    message: item.message,
+  };
   if ('searchResultId' in item.target) json.searchResultId ??= item.target.searchResultId;
   // A record in an unexpected shape is shown as it came (its JSON text), never as null.
   json[kind === 'contacts' ? 'contact' : 'company'] = (item.record as IDataObject | null) ?? item.recordAsSent ?? null;

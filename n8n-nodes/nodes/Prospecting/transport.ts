@@ -54,7 +54,12 @@ function responseFromError(error: unknown): HttpResponse {
   }
   const code = chain.map((e) => e.code).find((c) => typeof c === 'string' && /^E[A-Z_]+$/.test(c)) ?? 'ENETWORK';
   // The innermost message is the library's own ("socket hang up"); n8n's wrapper may have swapped in retry advice.
-  const message = withoutRetryAdvice([...chain].reverse().map((e) => e.message).find(Boolean) ?? 'connection failed');
+  const message = withoutRetryAdvice(
+    [...chain]
+      .reverse()
+      .map((e) => e.message)
+      .find(Boolean) ?? 'connection failed',
+  );
   return { status: 0, headers: {}, body: '', failure: { code, message: `${code}: ${message}`, maybeSent: !NOT_SENT.has(code) } };
 }
 
