@@ -4,17 +4,16 @@
  * second refresh, no invalid_grant, nobody told to "connect again"); while the holder waits out 429s on the token
  * route, the others wait for it instead of failing on a lock timeout that names a file path.
  */
-import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { runAsync, writeToken } from '../../shared';
 import { fileTokenHost } from '../../shared/hosts/file-token-store';
 import { nodeFetchHost } from '../../shared/hosts/node-fetch';
 import type { ProcessInput, ProcessOutput } from '../support/oauth-process';
+import { bundleOAuthProcess, runOAuthProcess } from '../support/oauth-process-runner';
 
 const PROCESSES = 20;
 let work: string;
@@ -22,17 +21,7 @@ let script: string;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'oauth-slow-'));
-  script = join(work, 'oauth-process.js');
-  const bundle = esbuild.buildSync({
-    entryPoints: [join(__dirname, '../support/oauth-process.ts')],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'silent',
-  });
-  writeFileSync(script, bundle.outputFiles[0].text);
+  script = bundleOAuthProcess(work);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -95,19 +84,7 @@ async function tokenServer(opts: { delayMs: number; limited: number; resetMs: nu
   return { url, refreshes, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-function runProcess(input: ProcessInput): Promise<ProcessOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 && out.trim() ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ProcessOutput) : reject(new Error(`exit ${code}: ${err}`)),
-    );
-  });
-}
+const runProcess = (input: ProcessInput): Promise<ProcessOutput> => runOAuthProcess(script, input);
 
 /** 20 processes, two reads each, all starting together on an expired access token. */
 async function runAll(server: TokenServer, extra: Pick<ProcessInput, 'staleMs' | 'settings'>): Promise<ProcessOutput[]> {
