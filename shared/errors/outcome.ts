@@ -12,8 +12,7 @@ export type { FailureOutcome };
 export const UNKNOWN_OUTCOME_TEXT = 'unknown: may have been carried out';
 
 /** What to do about an unknown outcome: look, then decide (README "Reconciling an unknown outcome"). */
-export const UNKNOWN_OUTCOME_ADVICE =
-  'It was not repeated, since a repeat could act twice. Check in the service (the sent email, the campaign, the list, the activity feed) before trying again.';
+export const UNKNOWN_OUTCOME_ADVICE = 'It was not repeated. Check in the service (the email, the campaign, the activity feed) before trying again.';
 
 /**
  * Whether the service may have acted on a request that ended in this error: the request may have left and no

@@ -17,9 +17,7 @@ export function markUncertainCount(
 ): { data: unknown; warning: string | null } {
   const fields = op.countsUncertainAfterRepeat ?? [];
   if (!response.repeatOfMaybeActed || !fields.length || typeof data !== 'object' || data === null || Array.isArray(data)) return { data, warning: null };
-  const note =
-    `${op.title}: the first attempt may have been carried out before its answer was lost, and the repeat counts only what it changed ` +
-    `itself, so ${fields.join(' and ')} may be lower than what was done. Read the record back for the true count.`;
+  const note = `${op.title}: repeated after an attempt that may have acted; ${fields.join(', ')} may be lower than what was done (read the record back).`;
   const marked: UncertainCount = { countUncertain: true, countNote: note };
   return { data: { ...data, ...marked }, warning: note };
 }

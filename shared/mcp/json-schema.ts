@@ -25,6 +25,11 @@ interface Walk {
 }
 
 const MAX_DEPTH = 64;
+
+/** One issue (a helper: the bundle Apps Script loads on every call stays small). */
+function add(out: SchemaIssue[], path: string, keyword: string, rule: string): void {
+  out.push({ path, keyword, rule });
+}
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
@@ -64,44 +69,37 @@ const countOf = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
 
 function checkNumber(schema: Schema, value: number, path: string, out: SchemaIssue[]): void {
   const { minimum: min, maximum: max, exclusiveMinimum: xmin, exclusiveMaximum: xmax, multipleOf } = schema;
-  // Draft 4 wrote exclusiveMinimum / exclusiveMaximum as a flag on minimum / maximum.
-  if (typeof min === 'number' && (xmin === true ? value <= min : value < min))
-    out.push({ path, keyword: 'minimum', rule: xmin === true ? `must be more than ${min}` : `must be at least ${min}` });
-  if (typeof max === 'number' && (xmax === true ? value >= max : value > max))
-    out.push({ path, keyword: 'maximum', rule: xmax === true ? `must be less than ${max}` : `must be at most ${max}` });
-  if (typeof xmin === 'number' && value <= xmin) out.push({ path, keyword: 'exclusiveMinimum', rule: `must be more than ${xmin}` });
-  if (typeof xmax === 'number' && value >= xmax) out.push({ path, keyword: 'exclusiveMaximum', rule: `must be less than ${xmax}` });
+  if (typeof min === 'number' && value < min) add(out, path, 'minimum', `must be at least ${min}`);
+  if (typeof max === 'number' && value > max) add(out, path, 'maximum', `must be at most ${max}`);
+  if (typeof xmin === 'number' && value <= xmin) add(out, path, 'exclusiveMinimum', `must be more than ${xmin}`);
+  if (typeof xmax === 'number' && value >= xmax) add(out, path, 'exclusiveMaximum', `must be less than ${xmax}`);
   if (typeof multipleOf === 'number' && multipleOf > 0 && !Number.isInteger(value / multipleOf))
-    out.push({ path, keyword: 'multipleOf', rule: `must be a multiple of ${multipleOf}` });
+    add(out, path, 'multipleOf', `must be a multiple of ${multipleOf}`);
 }
 
 function checkString(schema: Schema, value: string, path: string, out: SchemaIssue[]): void {
   // Lengths count characters (code points), as JSON Schema says, not UTF-16 units.
   const length = [...value].length;
   if (typeof schema.minLength === 'number' && length < schema.minLength) {
-    out.push({
-      path,
-      keyword: 'minLength',
-      rule: schema.minLength === 1 ? 'must not be empty' : `must have at least ${countOf(schema.minLength, 'character')}`,
-    });
+    add(out, path, 'minLength', schema.minLength === 1 ? 'must not be empty' : `must have at least ${countOf(schema.minLength, 'character')}`);
   }
   if (typeof schema.maxLength === 'number' && length > schema.maxLength)
-    out.push({ path, keyword: 'maxLength', rule: `must have at most ${countOf(schema.maxLength, 'character')}` });
+    add(out, path, 'maxLength', `must have at most ${countOf(schema.maxLength, 'character')}`);
   const pattern = schema.pattern === undefined ? null : patternOf(schema.pattern);
-  if (pattern && !pattern.test(value)) out.push({ path, keyword: 'pattern', rule: `must match the pattern ${show(schema.pattern)}` });
+  if (pattern && !pattern.test(value)) add(out, path, 'pattern', `must match the pattern ${show(schema.pattern)}`);
 }
 
 function checkArray(schema: Schema, value: unknown[], path: string, walk: Walk): void {
   const { out } = walk;
   if (typeof schema.minItems === 'number' && value.length < schema.minItems)
-    out.push({ path, keyword: 'minItems', rule: `must have at least ${countOf(schema.minItems, 'item')}` });
+    add(out, path, 'minItems', `must have at least ${countOf(schema.minItems, 'item')}`);
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
-    out.push({ path, keyword: 'maxItems', rule: `must have at most ${countOf(schema.maxItems, 'item')}` });
+    add(out, path, 'maxItems', `must have at most ${countOf(schema.maxItems, 'item')}`);
   if (schema.uniqueItems === true) {
     const seen = new Map<string, number>();
     value.forEach((item, i) => {
       const key = canonical(item);
-      if (seen.has(key)) out.push({ path: join(path, i), keyword: 'uniqueItems', rule: `repeats item ${seen.get(key)}; items must be unique` });
+      if (seen.has(key)) add(out, join(path, i), 'uniqueItems', `repeats item ${seen.get(key)}; items must be unique`);
       else seen.set(key, i);
     });
   }
@@ -115,14 +113,13 @@ function checkObject(schema: Schema, value: Record<string, unknown>, path: strin
     ? Object.entries(schema.patternProperties).map(([source, child]) => ({ re: patternOf(source), child }))
     : [];
   if (Array.isArray(schema.required)) {
-    for (const key of schema.required as string[])
-      if (!own(value, key) || value[key] === undefined) out.push({ path: join(path, key), keyword: 'required', rule: 'is required' });
+    for (const key of schema.required as string[]) if (!own(value, key) || value[key] === undefined) add(out, join(path, key), 'required', 'is required');
   }
   const keys = Object.keys(value).filter((k) => value[k] !== undefined);
   if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties)
-    out.push({ path, keyword: 'minProperties', rule: `must have at least ${countOf(schema.minProperties, 'field')}` });
+    add(out, path, 'minProperties', `must have at least ${countOf(schema.minProperties, 'field')}`);
   if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties)
-    out.push({ path, keyword: 'maxProperties', rule: `must have at most ${countOf(schema.maxProperties, 'field')}` });
+    add(out, path, 'maxProperties', `must have at most ${countOf(schema.maxProperties, 'field')}`);
   for (const key of keys) {
     const child = value[key];
     if (schema.propertyNames !== undefined) checkValue(schema.propertyNames, key, join(path, key), walk, 'the name ');
@@ -133,7 +130,7 @@ function checkObject(schema: Schema, value: Record<string, unknown>, path: strin
     if (schema.additionalProperties === false) {
       const known = Object.keys(properties);
       const hint = known.length ? ` (this tool takes: ${known.join(', ')})` : ' (this tool takes no arguments here)';
-      out.push({ path: join(path, key), keyword: 'additionalProperties', rule: `is not an argument of this tool${hint}` });
+      add(out, join(path, key), 'additionalProperties', `is not an argument of this tool${hint}`);
     } else if (isObject(schema.additionalProperties)) checkValue(schema.additionalProperties, child, join(path, key), walk);
   }
 }
@@ -151,12 +148,12 @@ function checkCombinators(schema: Schema, value: unknown, path: string, walk: Wa
   const { out } = walk;
   if (Array.isArray(schema.allOf)) for (const s of schema.allOf) checkValue(s, value, path, walk);
   if (Array.isArray(schema.anyOf) && matching(schema.anyOf, value, path, walk) === 0)
-    out.push({ path, keyword: 'anyOf', rule: `must match at least one of the ${schema.anyOf.length} allowed forms` });
+    add(out, path, 'anyOf', `must match at least one of the ${schema.anyOf.length} allowed forms`);
   if (Array.isArray(schema.oneOf)) {
     const n = matching(schema.oneOf, value, path, walk);
-    if (n !== 1) out.push({ path, keyword: 'oneOf', rule: `must match exactly one of the ${schema.oneOf.length} allowed forms (it matches ${n})` });
+    if (n !== 1) add(out, path, 'oneOf', `must match exactly one of the ${schema.oneOf.length} allowed forms (it matches ${n})`);
   }
-  if (schema.not !== undefined && matching([schema.not], value, path, walk) === 1) out.push({ path, keyword: 'not', rule: 'must not match the excluded form' });
+  if (schema.not !== undefined && matching([schema.not], value, path, walk) === 1) add(out, path, 'not', 'must not match the excluded form');
 }
 
 /** The schema a local `$ref` (`#`, `#/$defs/step`) points at; undefined when it points nowhere. */
@@ -175,28 +172,28 @@ function resolve(root: unknown, ref: string): unknown {
 function checkValue(schema: unknown, value: unknown, path: string, walk: Walk, what = ''): void {
   const { out } = walk;
   if (schema === true || schema === undefined) return;
-  if (schema === false) return void out.push({ path, keyword: 'false', rule: `${what}is not allowed here` });
+  if (schema === false) return void add(out, path, 'false', `${what}is not allowed here`);
   if (!isObject(schema)) return;
-  if (walk.depth > MAX_DEPTH) return void out.push({ path, keyword: '$ref', rule: 'nests too deeply to check' });
+  if (walk.depth > MAX_DEPTH) return void add(out, path, '$ref', 'nests too deeply to check');
   const deeper: Walk = { ...walk, depth: walk.depth + 1 };
   if (typeof schema.$ref === 'string') {
     const target = resolve(walk.root, schema.$ref);
-    if (target === undefined) out.push({ path, keyword: '$ref', rule: `cannot be checked: ${show(schema.$ref)} points nowhere in the tool's schema` });
+    if (target === undefined) add(out, path, '$ref', `cannot be checked: ${show(schema.$ref)} points nowhere in the tool's schema`);
     else checkValue(target, value, path, deeper, what);
   }
   if (schema.type !== undefined) {
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
     if (!types.some((t) => matchesType(value, t))) {
       const wanted = types.map((t) => (t === 'integer' ? 'a whole number' : t === 'null' ? 'null' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`)).join(' or ');
-      out.push({ path, keyword: 'type', rule: `${what}must be ${wanted}, not ${typeOf(value) === 'number' ? show(value) : typeOf(value)}` });
+      add(out, path, 'type', `${what}must be ${wanted}, not ${typeOf(value) === 'number' ? show(value) : typeOf(value)}`);
       return;
     }
   }
   if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => canonical(allowed) === canonical(value))) {
-    out.push({ path, keyword: 'enum', rule: `${what}must be one of ${schema.enum.map(show).join(', ')}` });
+    add(out, path, 'enum', `${what}must be one of ${schema.enum.map(show).join(', ')}`);
     return;
   }
-  if (own(schema, 'const') && canonical(schema.const) !== canonical(value)) out.push({ path, keyword: 'const', rule: `${what}must be ${show(schema.const)}` });
+  if (own(schema, 'const') && canonical(schema.const) !== canonical(value)) add(out, path, 'const', `${what}must be ${show(schema.const)}`);
   if (typeof value === 'number') checkNumber(schema, value, path, out);
   else if (typeof value === 'string') checkString(schema, value, path, out);
   else if (Array.isArray(value)) checkArray(schema, value, path, deeper);
