@@ -20,8 +20,8 @@ export function userMessage(error: unknown): string {
  * (look in the service before running it again), never a plain "try again".
  */
 function unknownOutcomeMessage(error: ProspectingError): string {
-  const stated = error.message.includes(UNKNOWN_OUTCOME_TEXT) ? error.message : `${error.message} Outcome ${UNKNOWN_OUTCOME_TEXT}.`;
-  return /Check in the service|check before trying again/i.test(stated) ? stated : `${stated} ${UNKNOWN_OUTCOME_ADVICE}`;
+  // The core states it in the message (errors/outcome.ts); an error marked elsewhere gets the same words.
+  return error.message.includes(UNKNOWN_OUTCOME_TEXT) ? error.message : `${error.message} Outcome ${UNKNOWN_OUTCOME_TEXT}. ${UNKNOWN_OUTCOME_ADVICE}`;
 }
 
 /** An Error whose message is the user message (Apps Script shows `message` in the cell and to failure handlers). */

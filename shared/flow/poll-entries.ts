@@ -7,7 +7,7 @@
 /** One item of a poll answer as the sweep takes it in. */
 export interface PollEntry {
   requestId: string;
-  /** The service's status text, or our words for a status it left out or garbled. */
+  /** The service's status text, or `unreadable` when it left it out or garbled it. */
   status: string;
   message: string | null;
   /** Set when the item is malformed: the reason, and the item ends as an error. */
@@ -18,12 +18,12 @@ export interface PollEntry {
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
 
-const shown = (value: unknown): string => (value === undefined ? 'none' : (JSON.stringify(value) ?? typeof value).slice(0, 80));
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The entries of one answer for the ids `asked`; items that cannot be placed are left out (counted as missed). */
 export function pollEntries(answer: unknown, asked: readonly string[]): PollEntry[] {
   const items = Array.isArray(answer) ? (answer as unknown[]) : [];
-  const named = new Set(items.map((raw) => (isObject(raw) ? idOf(raw.requestId) : null)).filter((id): id is string => id !== null));
+  const named = new Set(items.map((raw) => (isObject(raw) ? idOf(raw.requestId) : null)));
   // Placing by position is safe only when the answer is one item per id asked, in that order.
   const byPosition = items.length === asked.length;
   const entries: PollEntry[] = [];
@@ -32,27 +32,16 @@ export function pollEntries(answer: unknown, asked: readonly string[]): PollEntr
     const ownId = idOf(raw.requestId);
     const placed = ownId ?? (byPosition && !named.has(asked[position]) ? asked[position] : null);
     if (placed === null) return;
+    const status = typeof raw.status === 'string' && raw.status.trim() !== '' ? raw.status : null;
     const where = ownId ? `request ${ownId}` : `item ${position + 1} of the answer (request ${placed}, placed by its position)`;
-    const problems: string[] = [];
-    if (!isObject(item)) problems.push(`it is not an object (got ${shown(item)})`);
-    else {
-      if (!ownId) problems.push(`it has no requestId (got ${shown(raw.requestId)})`);
-      if (typeof raw.status !== 'string' || raw.status.trim() === '') problems.push(`it has no status (got ${shown(raw.status)})`);
-    }
-    // A readable status with a placed id is still the service's word: the item is taken as it says.
-    const statusOk = typeof raw.status === 'string' && raw.status.trim() !== '';
-    const malformed = statusOk && isObject(item) ? null : `The service's poll answer for ${where} could not be read: ${problems.join('; ')}.`;
+    const why = !isObject(item) ? 'it is not an object' : status === null ? `it has no status${ownId ? '' : ' and no requestId'}` : null;
     entries.push({
       requestId: placed,
-      status: statusOk ? (raw.status as string) : 'unreadable',
+      status: why ? 'unreadable' : (status as string),
       message: typeof raw.message === 'string' ? raw.message : null,
-      malformed,
+      malformed: why && `The service's poll answer for ${where} could not be read: ${why}.`,
       raw,
     });
   });
   return entries;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
