@@ -37,6 +37,11 @@ export interface HttpResponse {
   headers: Record<string, string>;
   body: string;
   failure?: NetworkFailure;
+  /**
+   * Set by the exchange, never by a driver: this answers a repeat of a request whose earlier attempt may have been
+   * carried out (no answer after sending, a 5xx). A count in it may leave out what that attempt did.
+   */
+  repeatOfMaybeActed?: boolean;
 }
 
 export type Effect =

@@ -1,4 +1,4 @@
-import { ProspectingError, ValidationError } from '../../shared';
+import { ProspectingError, UNKNOWN_OUTCOME_ADVICE, UNKNOWN_OUTCOME_TEXT, ValidationError } from '../../shared';
 
 /**
  * One readable sentence for a cell's #ERROR! tooltip or the sidebar: what went wrong, then what to do.
@@ -6,12 +6,22 @@ import { ProspectingError, ValidationError } from '../../shared';
  */
 export function userMessage(error: unknown): string {
   if (error instanceof ValidationError) return `${error.message} Fix the argument and try again.`;
+  if (error instanceof ProspectingError && error.outcome === 'unknown') return unknownOutcomeMessage(error);
   if (error instanceof ProspectingError) {
     const hint = error.hint && !error.message.includes(error.hint) ? ` What to do: ${error.hint}` : '';
     return `${error.message}${hint}`;
   }
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * An unsafe operation that may have acted (a lost answer, a 5xx): the same words as the core and n8n, and what to do
+ * (look in the service before running it again), never a plain "try again".
+ */
+function unknownOutcomeMessage(error: ProspectingError): string {
+  // The core states it in the message (errors/outcome.ts); an error marked elsewhere gets the same words.
+  return error.message.includes(UNKNOWN_OUTCOME_TEXT) ? error.message : `${error.message} Outcome ${UNKNOWN_OUTCOME_TEXT}. ${UNKNOWN_OUTCOME_ADVICE}`;
 }
 
 /** An Error whose message is the user message (Apps Script shows `message` in the cell and to failure handlers). */

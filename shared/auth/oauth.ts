@@ -1,6 +1,6 @@
 import { tokenOperation } from '../catalogue/oauth';
 import type { Client } from '../client';
-import { nowMs, withLock, type Flow } from '../effects';
+import { nowMs, sleep, withLock, type Flow } from '../effects';
 import { AuthError, NetworkError, ProspectingError, ServerError, UnexpectedResponseError } from '../errors';
 import { normalizeToken } from '../records/token';
 import { decode } from '../flow/decode';
@@ -24,8 +24,10 @@ const DEFAULT_ACCESS_TTL_MS = 10_800_000;
  * token is dead (spec 5.5), so this never throws while the two tokens are there: an unreadable expiry falls
  * back to expires_in, then to the spec's default lifetime.
  */
-function tokensFrom(body: unknown, now: number): StoredToken | null {
-  const b = (body ?? {}) as Record<string, unknown>;
+function tokensFrom(body: unknown, now: number, keptRefreshToken: string | null): StoredToken | null {
+  const given = (body ?? {}) as Record<string, unknown>;
+  // RFC 6749 6: a refresh answer without a refresh token leaves the one we hold valid (the published answer makes it optional).
+  const b = typeof given.refresh_token === 'string' && given.refresh_token ? given : { ...given, refresh_token: keptRefreshToken };
   if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) return null;
   try {
     const t = normalizeToken(b, now);
@@ -34,7 +36,7 @@ function tokensFrom(body: unknown, now: number): StoredToken | null {
   } catch {
     // Fall through to the lenient reading below.
   }
-  const expiresIn = typeof b.expires_in === 'number' ? b.expires_in * 1000 : DEFAULT_ACCESS_TTL_MS;
+  const expiresIn = typeof b.expires_in === 'number' && b.expires_in >= 0 ? b.expires_in * 1000 : DEFAULT_ACCESS_TTL_MS;
   return { accessToken: b.access_token, refreshToken: b.refresh_token, expiresAtMs: now + expiresIn, refreshExpiresAtMs: null };
 }
 
@@ -54,7 +56,7 @@ function* requestToken(
   const response = yield* exchangeWith(client, tokenOperation, prepared.request, unsigned);
   // The token route is `unsafe`, so decode never throws on its shape; a missing token is still an error.
   const reply = decode(tokenOperation, response, client.settings.strictResponses, prepared.request);
-  const token = tokensFrom(reply.body, yield* nowMs());
+  const token = tokensFrom(reply.body, yield* nowMs(), grant.grant_type === 'refresh_token' ? grant.refresh_token : null);
   if (!token)
     throw new UnexpectedResponseError('Get OAuth token: the answer has no access_token and refresh_token; connect the account again.', {
       status: response.status,
@@ -101,7 +103,12 @@ function isLost(error: unknown): boolean {
  * sending its own doomed refresh. A refresh whose answer was lost is sent once more: the service either had not
  * acted (the repeat works) or had rotated (the repeat is refused, and the user is told to reconnect).
  */
-function* refreshUnderLock(client: Client, storeKey: string, current: StoredToken): Flow<string> {
+function* refreshUnderLock(client: Client, storeKey: string, found: StoredToken): Flow<string> {
+  const rotated = yield* awaitOtherRefresh(client, storeKey, found);
+  if (typeof rotated === 'string') return rotated;
+  const current = rotated;
+  const me = client.random().toString(36).slice(2);
+  yield* writeToken(storeKey, { ...current, refreshing: { by: me, sinceMs: yield* nowMs() } });
   let lostOnce = false;
   for (;;) {
     try {
@@ -113,16 +120,64 @@ function* refreshUnderLock(client: Client, storeKey: string, current: StoredToke
         lostOnce = true;
         continue;
       }
-      if (!isRefused(error)) throw error;
+      if (!isRefused(error)) {
+        // Our refresh failed without an answer on the token: let the next run try at once, not wait for us.
+        const now = yield* readToken(storeKey);
+        if (now?.refreshing?.by === me) yield* writeToken(storeKey, withoutMarker(now));
+        throw error;
+      }
       const now = yield* readToken(storeKey);
       if (now && now.refreshToken !== current.refreshToken && !now.deadReason) return now.accessToken;
       const deadReason = lostOnce
         ? `the service rotated its tokens but the answer was lost (${(error as Error).message})`
         : `the service refused its refresh token (${(error as Error).message}); another program may have used it`;
-      const dead: StoredToken = { ...current, deadReason, deadSinceMs: yield* nowMs() };
+      const dead: StoredToken = { ...withoutMarker(current), deadReason, deadSinceMs: yield* nowMs() };
       yield* writeToken(storeKey, dead);
       throw reconnectError(dead);
     }
+  }
+}
+
+/** Apps Script's LockService waits at most 5 minutes. */
+const LONGEST_LOCK_WAIT_MS = 300_000;
+
+/**
+ * How long a run waits for another run's refresh: at least lockTimeoutMs, and as long as the holder may itself
+ * take (waiting out 429s on the token route, then one request), so that waiters are not failed while the holder
+ * works within the same limits they would have (issue 21). Bounded by what every host's lock can wait.
+ */
+function lockWaitMs(s: Client['settings']): number {
+  return Math.max(s.lockTimeoutMs, Math.min(s.maxRateLimitWaitMs + s.timeoutMs, LONGEST_LOCK_WAIT_MS));
+}
+
+const withoutMarker = (t: StoredToken): StoredToken => {
+  const copy = { ...t };
+  delete copy.refreshing;
+  return copy;
+};
+
+/** How often a run waiting for another run's refresh looks at the store. */
+const REFRESH_POLL_MS = 200;
+
+/**
+ * Another run marked the store as refreshing with this very refresh token, recently (within one request's time
+ * limit): it may still be waiting for its answer (its lock broken as stale while it was only slow). Sending the same
+ * refresh token now would be refused once the service has rotated, and would leave every run told to reconnect, so
+ * this waits for that run's rotated token (returned) or for its mark to expire (the token as it then is).
+ */
+function* awaitOtherRefresh(client: Client, storeKey: string, found: StoredToken): Flow<StoredToken | string> {
+  let current = found;
+  for (;;) {
+    const mark = current.refreshing;
+    const now = yield* nowMs();
+    // A mark older than a request (and its retry) can take was left by a run that stopped: refresh ourselves.
+    if (!mark || now - mark.sinceMs > 2 * client.settings.timeoutMs) return current;
+    yield* sleep(REFRESH_POLL_MS);
+    const again = yield* readToken(storeKey);
+    if (!again) throw new AuthError('Not connected: sign in with OAuth first.');
+    if (again.deadReason) throw reconnectError(again);
+    if (again.refreshToken !== current.refreshToken) return again.accessToken;
+    current = again;
   }
 }
 
@@ -140,7 +195,7 @@ export function* accessToken(client: Client, rejected: string | null): Flow<stri
   const isFresh = (t: StoredToken, now: number) => isTokenFresh(t, now, client.settings.refreshAheadMs);
   if (rejected === null && isFresh(before, yield* nowMs())) return before.accessToken;
 
-  return yield* withLock(`${auth.storeKey}:lock`, client.settings.lockTimeoutMs, function* () {
+  return yield* withLock(`${auth.storeKey}:lock`, lockWaitMs(client.settings), function* () {
     const current = yield* readToken(auth.storeKey);
     if (!current) throw new AuthError('Not connected: sign in with OAuth first.');
     if (current.deadReason) throw reconnectError(current);

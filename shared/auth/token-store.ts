@@ -9,6 +9,12 @@ export interface StoredToken {
   /** Set once the service refused the refresh token for good: every run then asks the user to reconnect. */
   deadReason?: string;
   deadSinceMs?: number;
+  /**
+   * Set by the run about to send a refresh with this refresh token (`by`: a random id of that run). Another run that
+   * finds it recent waits for the rotated token instead of sending the same, doomed refresh token (issue 21): this is
+   * what keeps a stale lock break safe when the lock's holder was only slow.
+   */
+  refreshing?: { by: string; sinceMs: number };
 }
 
 export function* readToken(key: string): Flow<StoredToken | null> {

@@ -17,17 +17,19 @@ import { picks } from './pickers';
 import { keyedById, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
-/** Spec 4.3: a step. The spec states types and dueDay >= 1 (spec 8), not which fields are required. */
+/**
+ * Spec 4.3: a step of a campaign create. The spec states types and dueDay >= 1 (spec 8); the service refuses a step
+ * without its type or its dueDay (issue 21: `steps: [{}]` was sent and refused), so both are required here.
+ */
 export const campaignStepInput = lazySchema(() =>
   z.strictObject({
-    type: nonEmpty('step type such as EMAIL, CALL or TASK').optional(),
+    type: nonEmpty('step type such as EMAIL, CALL or TASK'),
     name: shortText().optional(),
     description: z.string().optional(),
     dueDay: z
-      .number({ message: 'must be a whole number of days, at least 1' })
+      .number({ message: 'is required: a whole number of days, at least 1' })
       .int('must be a whole number of days')
-      .min(1, 'must be at least 1 (spec 8)')
-      .optional(),
+      .min(1, 'must be at least 1 (spec 8)'),
     templateId: integerId.optional(),
     templateData: z.record(z.string(), z.unknown()).optional(),
   }),
@@ -212,6 +214,7 @@ export const removeCampaignContactsOperation = defineOperation({
   output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
   result: (body) => body.data,
   retry: 'safe',
+  countsUncertainAfterRepeat: ['contactsRemoved'],
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
 

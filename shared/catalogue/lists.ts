@@ -98,6 +98,7 @@ export const addListContactsOperation = defineOperation({
   result: (body) => body.data,
   // Adding a contact that is already on the list changes nothing.
   retry: 'safe',
+  countsUncertainAfterRepeat: ['contactsAdded'],
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
 

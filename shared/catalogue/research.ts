@@ -19,13 +19,38 @@ export const contactResearchInput = lazySchema(() =>
       skipDeduplicationCheck: z.boolean().optional(),
     })
     .superRefine((v, ctx) => {
-      const ids = v.searchResultIds?.length ?? 0;
+      listsRule(v.searchResultIds, v.contacts, 'contacts', false, ctx);
       const contacts = v.contacts?.length ?? 0;
-      if (ids > 0 && contacts > 0) ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'give searchResultIds or contacts, not both in one request' });
-      if (ids === 0 && contacts === 0) ctx.addIssue({ code: 'custom', path: ['searchResultIds'], message: 'give at least one searchResultId or contact' });
-      if (v.isJobChange !== undefined && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
-    }),
+      // false is the published default: it asks for nothing, so it passes with searchResultIds (and is not sent).
+      if (v.isJobChange === true && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
+    })
+    // The service takes isJobChange with contacts only (public reference): the default is left out rather than sent.
+    .overwrite((v) => (v.isJobChange === false && !v.contacts?.length ? withoutKey(v, 'isJobChange') : v)),
 );
+
+/**
+ * A list that is given holds at least one entry (the service refuses `searchResultIds: []`, even beside items), and
+ * something is given. Contact research takes one kind per request (`bothAllowed` false); company research takes both.
+ */
+function listsRule(ids: unknown[] | undefined, items: unknown[] | undefined, itemsField: string, bothAllowed: boolean, ctx: z.RefinementCtx): void {
+  const item = itemsField === 'contacts' ? 'contact' : 'company';
+  for (const [field, list] of [
+    ['searchResultIds', ids],
+    [itemsField, items],
+  ] as const)
+    if (list !== undefined && list.length === 0)
+      ctx.addIssue({ code: 'custom', path: [field], message: `must hold at least one entry; leave it out when there is none` });
+  if (!bothAllowed && ids !== undefined && items !== undefined)
+    ctx.addIssue({ code: 'custom', path: [itemsField], message: `give searchResultIds or ${itemsField}, not both in one request` });
+  if (ids === undefined && items === undefined)
+    ctx.addIssue({ code: 'custom', path: ['searchResultIds'], message: `give at least one searchResultId or ${item}` });
+}
+
+function withoutKey<T extends object, K extends keyof T>(value: T, key: K): T {
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
+}
 
 export const companyResearchInput = lazySchema(() =>
   z
@@ -34,10 +59,7 @@ export const companyResearchInput = lazySchema(() =>
       companies: z.array(companyResearchItem).optional(),
       skipDeduplicationCheck: z.boolean().optional(),
     })
-    .refine((v) => (v.searchResultIds?.length ?? 0) + (v.companies?.length ?? 0) > 0, {
-      message: 'give at least one searchResultId or company',
-      path: ['searchResultIds'],
-    }),
+    .superRefine((v, ctx) => listsRule(v.searchResultIds, v.companies, 'companies', true, ctx)),
 );
 
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */

@@ -73,6 +73,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   result: (body: z.output<O>) => R;
   credits: 'none' | 'perItem';
   retry: RetrySafety;
+  /**
+   * Count fields of the result a safe repeat may under-count: repeated after an attempt that may have acted, the
+   * repeat counts only what it changed itself (`contactsAdded: 0` after the first attempt added them all).
+   */
+  countsUncertainAfterRepeat?: readonly string[];
   pagination: Pagination;
   batch?: BatchLimit;
   /** 'none': the token route, which takes no Authorization header (spec 4.2). */

@@ -2,9 +2,8 @@ import { catalogue } from '../catalogue';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
 import { validate } from '../validation/format';
-import { decode } from '../flow/decode';
 import type { Answered } from '../flow/call';
-import { exchange } from '../flow/send';
+import { decodeStated, exchange } from '../flow/send';
 import { customCallInput, customCallSummary, customRequest, type CustomCallInput } from './request';
 
 /** Custom API call (any v1/v2 path), through the same exchange as the catalogue; input validated before anything is sent. */
@@ -17,6 +16,6 @@ export function* customCallWithWarnings(client: Client, rawInput: unknown): Flow
   const input = validate(customCallInput, rawInput, customCallSummary.title);
   const { target, request } = customRequest(input, client.settings, catalogue);
   const response = yield* exchange(client, target, request);
-  const reply = decode(target, response, false, request);
+  const reply = decodeStated(target, response, false, request);
   return { data: reply.data, warnings: reply.warnings };
 }

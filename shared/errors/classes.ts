@@ -1,5 +1,11 @@
 import type { RedactedRequest } from './redact';
 
+/**
+ * How an operation that did not succeed ended: surely not carried out ('failed'), or perhaps carried out without our
+ * knowing ('unknown'). The model and its rules live in outcome.ts.
+ */
+export type FailureOutcome = 'failed' | 'unknown';
+
 export interface ErrorDetails {
   status?: number;
   code?: string;
@@ -17,6 +23,13 @@ export class ProspectingError extends Error {
   readonly serviceMessage?: string;
   readonly request?: RedactedRequest;
   readonly hint?: string;
+  /**
+   * Set once the error leaves an operation (errors/outcome.ts `stateOutcome`): 'unknown' when an unsafe operation
+   * may have acted, else 'failed'. Every target shows it (n8n's `outcome` field, the Sheets message).
+   */
+  outcome?: FailureOutcome;
+  /** The operation that ended in this error (`emails.send`, or the title of a custom call). */
+  operation?: string;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message);

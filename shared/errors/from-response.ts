@@ -31,7 +31,9 @@ export function errorFromResponse(response: HttpResponse, request: RedactedReque
   const body = parseBody(response.body);
   const status = response.status;
   const code = typeof body.code === 'string' ? body.code : typeof body.error === 'string' ? body.error : undefined;
-  const serviceMessage = serviceMessageOf(body, response.body.slice(0, 300) || `HTTP ${status}`);
+  // A 422 without `msg` (published: every field optional) is told by its code rather than by its raw body.
+  const fallback = code !== undefined ? `refused (${code})` : response.body.slice(0, 300) || `HTTP ${status}`;
+  const serviceMessage = serviceMessageOf(body, fallback);
   const details = { status, code, serviceMessage, request };
   const say = (text: string) => `${operationTitle}: ${text}`;
 

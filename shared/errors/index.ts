@@ -2,4 +2,4 @@ export * from './classes';
 export { errorFromResponse, serviceMessageOf } from './from-response';
 export { redactRequest, redactBody, REDACTED, type RedactedRequest } from './redact';
 export { secretsOf, redactValues } from './secrets';
-export { failureOutcome, mayHaveActed, UNKNOWN_OUTCOME_TEXT, type FailureOutcome } from './outcome';
+export { failureOutcome, mayHaveActed, stateOutcome, UNKNOWN_OUTCOME_ADVICE, UNKNOWN_OUTCOME_TEXT, type FailureOutcome } from './outcome';

@@ -141,6 +141,8 @@ function mergeChunkResults(results: unknown[]): unknown {
   for (const r of results.slice(1)) {
     for (const [k, v] of Object.entries(r as Record<string, unknown>)) {
       if (typeof v === 'number' && typeof sum[k] === 'number') sum[k] = (sum[k] as number) + v;
+      // One uncertain chunk makes the whole count uncertain (flow/uncertain-count.ts).
+      else if (k === 'countUncertain' || k === 'countNote') sum[k] ??= v;
     }
   }
   return sum;

@@ -85,6 +85,8 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
   let otherTries = 0;
   // When this request met its first 429: the waits that follow count against maxRateLimitWaitMs in all.
   let limitedSince: number | null = null;
+  // An earlier attempt may have been carried out: a count in the answer to the repeat may leave its part out.
+  let repeatOfMaybeActed = false;
   for (;;) {
     const sentAt = yield* pace(client, op, request, key, limitedSince);
     let signed: HttpRequest;
@@ -124,8 +126,9 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
       rateLimitWait: response.status === 429 ? { waitMs, waitedMs: now - (limitedSince ?? now), maxWaitMs: s.maxRateLimitWaitMs } : undefined,
       maxRetryTries: s.maxRetryTries,
     });
-    if (decision.action === 'accept') return response;
+    if (decision.action === 'accept') return repeatOfMaybeActed ? { ...response, repeatOfMaybeActed } : response;
     if (decision.action === 'retry') {
+      if (response.failure?.maybeSent || response.status >= 500) repeatOfMaybeActed = true;
       yield* sleep(decision.reason === 'rateLimited' ? waitMs : backoffMs(attempt, s.retryBackoffMs));
       continue;
     }

@@ -45,6 +45,13 @@ export interface ResearchItem {
   outcome: ItemOutcome;
   message: string | null;
   record: Record<string, unknown> | null;
+  /**
+   * The poll item's other fields as the service sent them: the published `searchResultId` and `additionalData`,
+   * and any field it adds. Every target shows them beside the record, so nothing paid for is dropped.
+   */
+  serviceFields?: Record<string, unknown>;
+  /** A record that came in an unexpected shape (text, a list): kept as its JSON text, since `record` is an object. */
+  recordAsSent?: string;
   /** Poll sweeps in a row whose answer left this request id out. */
   missedPolls?: number;
   /** Why a submit failed: `insufficientCredits`, `missingLicense`, `refused` (the item alone), or the error's code. */
@@ -190,20 +197,34 @@ export function checkSavedJob(job: unknown): asserts job is ResearchJob {
   });
 }
 
-/** Takes in one poll item (the service's words), keeping the text of unknown statuses. */
-export function applyPollItem(item: ResearchItem, polled: { status: string; message?: string | null; contact?: unknown; company?: unknown }): ResearchItem {
+/** The poll item's fields the research item states on its own; every other field is kept in `serviceFields`. */
+const STATED_FIELDS = new Set(['requestId', 'status', 'message', 'contact', 'company']);
+
+/**
+ * Takes in one poll item (the service's words), keeping the text of unknown statuses, every other field the item
+ * carries (the published `searchResultId` and `additionalData`, and any the service adds), and a paid record that
+ * came in an unexpected shape (text, a list) as its JSON text instead of dropping it.
+ */
+export function applyPollItem(
+  item: ResearchItem,
+  polled: { status: string; message?: string | null; contact?: unknown; company?: unknown } & Record<string, unknown>,
+): ResearchItem {
   const verdict = researchVerdict(polled);
   const found = polled.contact ?? polled.company ?? null;
-  const record = typeof found === 'object' && found !== null && !Array.isArray(found) ? (found as Record<string, unknown>) : null;
-  return {
+  const isRecord = typeof found === 'object' && found !== null && !Array.isArray(found);
+  const extra = Object.fromEntries(Object.entries(polled).filter(([k, v]) => !STATED_FIELDS.has(k) && v !== undefined));
+  const next: ResearchItem = {
     ...item,
     phase: verdict.outcome === 'pending' ? 'submitted' : 'finished',
     serviceStatus: polled.status,
     status: polled.status,
     outcome: verdict.outcome,
     message: verdict.outcome === 'done' ? (polled.message ?? null) : verdict.detail,
-    record: record ?? item.record,
+    record: isRecord ? (found as Record<string, unknown>) : item.record,
   };
+  if (Object.keys(extra).length) next.serviceFields = { ...item.serviceFields, ...extra };
+  if (found !== null && !isRecord) next.recordAsSent = typeof found === 'string' ? found : JSON.stringify(found);
+  return next;
 }
 
 export interface ResearchSummary {

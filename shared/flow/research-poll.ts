@@ -2,6 +2,7 @@ import type { Client } from '../client';
 import { nowMs, type Flow } from '../effects';
 import { ProspectingError } from '../errors';
 import { chunk } from './chunk';
+import { pollEntries } from './poll-entries';
 import { applyPollItem, summarize, type ResearchJob } from './research-job';
 import { errorInfo, ops } from './research-submit';
 import { settleAll } from './parallel';
@@ -9,9 +10,6 @@ import { send } from './send';
 
 /** Polls in a row that may leave an id out before it counts as lost (the service no longer knows it). */
 const MAX_MISSED_POLLS = 3;
-
-/** Takes in one poll answer: finished items, and ids the answer left out (counted, then given up on). */
-type PolledEntry = { requestId?: unknown; status?: unknown; message?: unknown; contact?: unknown; company?: unknown };
 
 /** Where each pending request id sits in the job (an id can stand for several items: duplicates in one request). */
 function pendingIndexes(job: ResearchJob): Map<string, number[]> {
@@ -31,14 +29,11 @@ function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked:
   const touched = new Set<number>();
   const live = (id: string) => (indexesById.get(id) ?? []).filter((i) => touched.has(i) || job.items[i].phase === 'submitted');
   const answered = new Set<string>();
-  for (const raw of (Array.isArray(answer) ? answer : []) as PolledEntry[]) {
-    // An entry the service garbled is skipped: its id counts as left out, and is given up after a few polls.
-    if (typeof raw !== 'object' || raw === null || typeof raw.requestId !== 'string') continue;
-    const status = typeof raw.status === 'string' ? raw.status : `unreadable status (${JSON.stringify(raw.status) ?? 'none'})`;
-    const polled = { ...raw, requestId: raw.requestId, status, message: typeof raw.message === 'string' ? raw.message : null };
-    answered.add(polled.requestId);
-    for (const i of live(polled.requestId)) {
+  for (const entry of pollEntries(answer, asked)) {
+    answered.add(entry.requestId);
+    for (const i of live(entry.requestId)) {
       touched.add(i);
+      const polled = { ...entry.raw, status: entry.status, message: entry.malformed ?? entry.message };
       job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
     }
   }

@@ -5,14 +5,17 @@
  *
  * - Store: one file per key, replaced atomically (write a temporary file, then rename), readable by the owner only.
  * - Lock: a lock file created exclusively (`wx`); it names its holder (host, pid, a random token, the time).
- *   A lock whose holder process is gone (same host), or older than `staleMs`, is broken; breaking renames the
- *   file away first, so two waiters cannot both break one lock and then delete each other's.
+ *   While it holds the lock, the holder renews its lease (`renewedAt`) every third of `staleMs`, so a holder
+ *   that is slow (a refresh waiting out 429s, a slow token route) is never taken for dead (issue 21). A lock whose
+ *   holder process is gone (same host), or not renewed for `staleMs`, is broken; breakers take a guard file and
+ *   judge again under it, so two waiters cannot both break one lock and then delete each other's.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AsyncLocks, AsyncStore } from '../drivers/host';
+import { ProspectingError } from '../errors';
 
 /** A key as a file name: letters, digits, `-` and `_` kept, anything else percent-encoded (no path separators). */
 function fileName(key: string, suffix: string): string {
@@ -58,6 +61,8 @@ interface Holder {
   pid: number;
   token: string;
   at: number;
+  /** The holder's last lease renewal; absent until the first. */
+  renewedAt?: number;
 }
 
 function alive(pid: number): boolean {
@@ -87,14 +92,48 @@ export function fileLocks(dir: string, options: FileLockOptions = {}): AsyncLock
   const pollMs = options.pollMs ?? 25;
   const mine = new Map<string, string>();
 
+  const renewals = new Map<string, ReturnType<typeof setInterval>>();
+
+  /** A lock is stale when its holder is gone (same host) or has not renewed its lease for `staleMs`. */
   async function isStale(path: string): Promise<Holder | 'unreadable' | null> {
     const holder = await readHolder(path);
     if (holder) {
       const gone = holder.host === hostname() && !alive(holder.pid);
-      return gone || Date.now() - holder.at > staleMs ? holder : null;
+      return gone || Date.now() - (holder.renewedAt ?? holder.at) > staleMs ? holder : null;
     }
     const stat = await fs.stat(path).catch(() => null);
     return stat && Date.now() - stat.mtimeMs > staleMs ? 'unreadable' : null;
+  }
+
+  /**
+   * Renews our lease while we hold the lock: the holder record, with `renewedAt` now, replaces the file atomically
+   * (a waiter never reads half a record). Only our own lock is renewed; a lock broken anyway (a holder starved of
+   * CPU for `staleMs`) is made safe by the token store's refresh mark (auth/oauth.ts), not by this.
+   */
+  function renewWhileHeld(key: string, path: string, token: string): void {
+    const timer = setInterval(
+      () =>
+        void (async () => {
+          const holder = await readHolder(path);
+          if (holder?.token !== token) return;
+          const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.renew`;
+          try {
+            await fs.writeFile(temp, JSON.stringify({ ...holder, renewedAt: Date.now() } satisfies Holder), { mode: 0o600 });
+            await fs.rename(temp, path);
+          } catch {
+            await fs.rm(temp, { force: true }).catch(() => undefined);
+          }
+        })(),
+      Math.max(10, Math.floor(staleMs / 3)),
+    );
+    timer.unref?.();
+    renewals.set(key, timer);
+  }
+
+  function stopRenewing(key: string): void {
+    const timer = renewals.get(key);
+    if (timer) clearInterval(timer);
+    renewals.delete(key);
   }
 
   /**
@@ -136,6 +175,7 @@ export function fileLocks(dir: string, options: FileLockOptions = {}): AsyncLock
             await handle.close();
           }
           mine.set(key, token);
+          renewWhileHeld(key, path, token);
           return;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -146,12 +186,18 @@ export function fileLocks(dir: string, options: FileLockOptions = {}): AsyncLock
           if (!(await isStale(path))) continue;
         }
         if (Date.now() >= deadline) {
-          throw new Error(`Timed out after ${timeoutMs} ms waiting for the lock "${key}" (${path}) held by another process`);
+          // No file path in the message: it is shown to users, and the path says nothing they can act on.
+          throw new ProspectingError(
+            `Timed out after ${timeoutMs} ms waiting for the lock "${key}" held by another process (it is refreshing the OAuth token, which ` +
+              'can take long while the token route is rate limited). Nothing was sent; the connection itself is fine.',
+            { code: 'lockTimeout', hint: 'Run again in a moment; if it keeps happening, raise lockTimeoutMs.' },
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
     },
     async release(key) {
+      stopRenewing(key);
       const token = mine.get(key);
       mine.delete(key);
       if (!token) return;

@@ -7,6 +7,7 @@ import type { Client } from '../client';
 import type { Flow } from '../effects';
 import { AuthError } from '../errors';
 import { exchange } from '../flow/send';
+import { stateOutcome } from '../errors/outcome';
 import type { RetrySafety } from '../flow/retry';
 import { mcpRequest, rpcResult } from './protocol';
 
@@ -35,5 +36,10 @@ export function* mcpMessage(
   const sent: AnyOperation = { ...op, retry };
   const request = mcpRequest(client, method, params);
   const response = yield* exchange(client, sent, request);
-  return rpcResult(op.title, request, response);
+  try {
+    return rpcResult(op.title, request, response);
+  } catch (error) {
+    // An answer that cannot be read after an unsafe tool ran may hide its effect: the outcome is unknown.
+    throw stateOutcome(error, sent);
+  }
 }

@@ -1,10 +1,12 @@
 /**
- * A small JSON-Schema checker for the subset MCP tools use in their inputSchema: type (one or a list; integer,
- * number, string, boolean, object, array, null), properties, required, additionalProperties (false or a schema),
- * enum, items, minimum / maximum, minLength / maxLength, minItems / maxItems. Keywords outside the subset (format,
- * default, description, ...) are not checked: the service has the last word on those. No I/O, no dependencies, so
- * it runs in Apps Script as well as in Node.
+ * A JSON-Schema checker for the keywords MCP tools use in their inputSchema (the list is json-schema-keywords.ts):
+ * type, enum, const; number bounds (minimum, maximum, exclusive ones, multipleOf); string lengths and pattern; array
+ * items, sizes and uniqueItems; object properties, patternProperties, additionalProperties, required, sizes and
+ * propertyNames; allOf / anyOf / oneOf / not; local $ref. Properties are matched as OWN keys, so `constructor` or
+ * `__proto__` is an unknown argument like any other. No I/O, no dependencies: it runs in Apps Script as in Node.
+ * A schema using a validation keyword outside this set is refused by the caller (tools.ts), never half-checked.
  */
+import { patternOf } from './json-schema-keywords';
 
 export interface SchemaIssue {
   /** The argument path: `steps[0].dueDay`; empty for the arguments object itself. */
@@ -16,8 +18,20 @@ export interface SchemaIssue {
 }
 
 type Schema = Record<string, unknown>;
+interface Walk {
+  root: unknown;
+  out: SchemaIssue[];
+  depth: number;
+}
 
+const MAX_DEPTH = 64;
+
+/** One issue (a helper: the bundle Apps Script loads on every call stays small). */
+function add(out: SchemaIssue[], path: string, keyword: string, rule: string): void {
+  out.push({ path, keyword, rule });
+}
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
@@ -38,75 +52,158 @@ function matchesType(value: unknown, type: string): boolean {
   }
 }
 
+/** JSON text with object keys sorted: two values are equal in JSON Schema's sense when these are equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'undefined';
+}
+
 const join = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
 const show = (v: unknown) => JSON.stringify(v);
 const countOf = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 function checkNumber(schema: Schema, value: number, path: string, out: SchemaIssue[]): void {
-  if (typeof schema.minimum === 'number' && value < schema.minimum) out.push({ path, keyword: 'minimum', rule: `must be at least ${schema.minimum}` });
-  if (typeof schema.maximum === 'number' && value > schema.maximum) out.push({ path, keyword: 'maximum', rule: `must be at most ${schema.maximum}` });
+  const { minimum: min, maximum: max, exclusiveMinimum: xmin, exclusiveMaximum: xmax, multipleOf } = schema;
+  if (typeof min === 'number' && value < min) add(out, path, 'minimum', `must be at least ${min}`);
+  if (typeof max === 'number' && value > max) add(out, path, 'maximum', `must be at most ${max}`);
+  if (typeof xmin === 'number' && value <= xmin) add(out, path, 'exclusiveMinimum', `must be more than ${xmin}`);
+  if (typeof xmax === 'number' && value >= xmax) add(out, path, 'exclusiveMaximum', `must be less than ${xmax}`);
+  if (typeof multipleOf === 'number' && multipleOf > 0 && !Number.isInteger(value / multipleOf))
+    add(out, path, 'multipleOf', `must be a multiple of ${multipleOf}`);
 }
 
 function checkString(schema: Schema, value: string, path: string, out: SchemaIssue[]): void {
   // Lengths count characters (code points), as JSON Schema says, not UTF-16 units.
   const length = [...value].length;
   if (typeof schema.minLength === 'number' && length < schema.minLength) {
-    out.push({
-      path,
-      keyword: 'minLength',
-      rule: schema.minLength === 1 ? 'must not be empty' : `must have at least ${countOf(schema.minLength, 'character')}`,
-    });
+    add(out, path, 'minLength', schema.minLength === 1 ? 'must not be empty' : `must have at least ${countOf(schema.minLength, 'character')}`);
   }
   if (typeof schema.maxLength === 'number' && length > schema.maxLength)
-    out.push({ path, keyword: 'maxLength', rule: `must have at most ${countOf(schema.maxLength, 'character')}` });
+    add(out, path, 'maxLength', `must have at most ${countOf(schema.maxLength, 'character')}`);
+  const pattern = schema.pattern === undefined ? null : patternOf(schema.pattern);
+  if (pattern && !pattern.test(value)) add(out, path, 'pattern', `must match the pattern ${show(schema.pattern)}`);
 }
 
-function checkArray(schema: Schema, value: unknown[], path: string, out: SchemaIssue[]): void {
+function checkArray(schema: Schema, value: unknown[], path: string, walk: Walk): void {
+  const { out } = walk;
   if (typeof schema.minItems === 'number' && value.length < schema.minItems)
-    out.push({ path, keyword: 'minItems', rule: `must have at least ${countOf(schema.minItems, 'item')}` });
+    add(out, path, 'minItems', `must have at least ${countOf(schema.minItems, 'item')}`);
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
-    out.push({ path, keyword: 'maxItems', rule: `must have at most ${countOf(schema.maxItems, 'item')}` });
-  if (isObject(schema.items)) value.forEach((item, i) => checkValue(schema.items as Schema, item, join(path, i), out));
+    add(out, path, 'maxItems', `must have at most ${countOf(schema.maxItems, 'item')}`);
+  if (schema.uniqueItems === true) {
+    const seen = new Map<string, number>();
+    value.forEach((item, i) => {
+      const key = canonical(item);
+      if (seen.has(key)) add(out, join(path, i), 'uniqueItems', `repeats item ${seen.get(key)}; items must be unique`);
+      else seen.set(key, i);
+    });
+  }
+  if (schema.items !== undefined && !Array.isArray(schema.items)) value.forEach((item, i) => checkValue(schema.items, item, join(path, i), walk));
 }
 
-function checkObject(schema: Schema, value: Record<string, unknown>, path: string, out: SchemaIssue[]): void {
-  const properties = isObject(schema.properties) ? (schema.properties as Record<string, Schema>) : {};
+function checkObject(schema: Schema, value: Record<string, unknown>, path: string, walk: Walk): void {
+  const { out } = walk;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const patterns = isObject(schema.patternProperties)
+    ? Object.entries(schema.patternProperties).map(([source, child]) => ({ re: patternOf(source), child }))
+    : [];
   if (Array.isArray(schema.required)) {
-    for (const key of schema.required as string[]) if (value[key] === undefined) out.push({ path: join(path, key), keyword: 'required', rule: 'is required' });
+    for (const key of schema.required as string[]) if (!own(value, key) || value[key] === undefined) add(out, join(path, key), 'required', 'is required');
   }
-  for (const [key, child] of Object.entries(value)) {
-    if (child === undefined) continue;
-    if (key in properties) checkValue(properties[key], child, join(path, key), out);
-    else if (schema.additionalProperties === false) {
+  const keys = Object.keys(value).filter((k) => value[k] !== undefined);
+  if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties)
+    add(out, path, 'minProperties', `must have at least ${countOf(schema.minProperties, 'field')}`);
+  if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties)
+    add(out, path, 'maxProperties', `must have at most ${countOf(schema.maxProperties, 'field')}`);
+  for (const key of keys) {
+    const child = value[key];
+    if (schema.propertyNames !== undefined) checkValue(schema.propertyNames, key, join(path, key), walk, 'the name ');
+    const byPattern = patterns.filter((p) => p.re?.test(key));
+    if (own(properties, key)) checkValue(properties[key], child, join(path, key), walk);
+    byPattern.forEach((p) => checkValue(p.child, child, join(path, key), walk));
+    if (own(properties, key) || byPattern.length) continue;
+    if (schema.additionalProperties === false) {
       const known = Object.keys(properties);
       const hint = known.length ? ` (this tool takes: ${known.join(', ')})` : ' (this tool takes no arguments here)';
-      out.push({ path: join(path, key), keyword: 'additionalProperties', rule: `is not an argument of this tool${hint}` });
-    } else if (isObject(schema.additionalProperties)) checkValue(schema.additionalProperties as Schema, child, join(path, key), out);
+      add(out, join(path, key), 'additionalProperties', `is not an argument of this tool${hint}`);
+    } else if (isObject(schema.additionalProperties)) checkValue(schema.additionalProperties, child, join(path, key), walk);
   }
 }
 
-function checkValue(schema: Schema, value: unknown, path: string, out: SchemaIssue[]): void {
+/** How many of `schemas` the value matches (each checked on its own). */
+function matching(schemas: unknown[], value: unknown, path: string, walk: Walk): number {
+  return schemas.filter((s) => {
+    const alone: Walk = { ...walk, out: [] };
+    checkValue(s, value, path, alone);
+    return alone.out.length === 0;
+  }).length;
+}
+
+function checkCombinators(schema: Schema, value: unknown, path: string, walk: Walk): void {
+  const { out } = walk;
+  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) checkValue(s, value, path, walk);
+  if (Array.isArray(schema.anyOf) && matching(schema.anyOf, value, path, walk) === 0)
+    add(out, path, 'anyOf', `must match at least one of the ${schema.anyOf.length} allowed forms`);
+  if (Array.isArray(schema.oneOf)) {
+    const n = matching(schema.oneOf, value, path, walk);
+    if (n !== 1) add(out, path, 'oneOf', `must match exactly one of the ${schema.oneOf.length} allowed forms (it matches ${n})`);
+  }
+  if (schema.not !== undefined && matching([schema.not], value, path, walk) === 1) add(out, path, 'not', 'must not match the excluded form');
+}
+
+/** The schema a local `$ref` (`#`, `#/$defs/step`) points at; undefined when it points nowhere. */
+function resolve(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  const parts = ref
+    .slice(1)
+    .split('/')
+    .filter((p, i) => i > 0 || p !== '')
+    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  let at: unknown = root;
+  for (const part of parts) at = isObject(at) && own(at, part) ? at[part] : Array.isArray(at) && /^\d+$/.test(part) ? at[Number(part)] : undefined;
+  return at;
+}
+
+function checkValue(schema: unknown, value: unknown, path: string, walk: Walk, what = ''): void {
+  const { out } = walk;
+  if (schema === true || schema === undefined) return;
+  if (schema === false) return void add(out, path, 'false', `${what}is not allowed here`);
+  if (!isObject(schema)) return;
+  if (walk.depth > MAX_DEPTH) return void add(out, path, '$ref', 'nests too deeply to check');
+  const deeper: Walk = { ...walk, depth: walk.depth + 1 };
+  if (typeof schema.$ref === 'string') {
+    const target = resolve(walk.root, schema.$ref);
+    if (target === undefined) add(out, path, '$ref', `cannot be checked: ${show(schema.$ref)} points nowhere in the tool's schema`);
+    else checkValue(target, value, path, deeper, what);
+  }
   if (schema.type !== undefined) {
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
     if (!types.some((t) => matchesType(value, t))) {
       const wanted = types.map((t) => (t === 'integer' ? 'a whole number' : t === 'null' ? 'null' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`)).join(' or ');
-      out.push({ path, keyword: 'type', rule: `must be ${wanted}, not ${typeOf(value) === 'number' ? show(value) : typeOf(value)}` });
+      add(out, path, 'type', `${what}must be ${wanted}, not ${typeOf(value) === 'number' ? show(value) : typeOf(value)}`);
       return;
     }
   }
-  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => show(allowed) === show(value))) {
-    out.push({ path, keyword: 'enum', rule: `must be one of ${schema.enum.map(show).join(', ')}` });
+  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => canonical(allowed) === canonical(value))) {
+    add(out, path, 'enum', `${what}must be one of ${schema.enum.map(show).join(', ')}`);
     return;
   }
+  if (own(schema, 'const') && canonical(schema.const) !== canonical(value)) add(out, path, 'const', `${what}must be ${show(schema.const)}`);
   if (typeof value === 'number') checkNumber(schema, value, path, out);
   else if (typeof value === 'string') checkString(schema, value, path, out);
-  else if (Array.isArray(value)) checkArray(schema, value, path, out);
-  else if (isObject(value)) checkObject(schema, value, path, out);
+  else if (Array.isArray(value)) checkArray(schema, value, path, deeper);
+  else if (isObject(value)) checkObject(schema, value, path, deeper);
+  checkCombinators(schema, value, path, deeper);
 }
 
 /** Every place `value` breaks `schema`, in document order (an empty list when it conforms). */
 export function schemaIssues(schema: unknown, value: unknown): SchemaIssue[] {
   const out: SchemaIssue[] = [];
-  if (isObject(schema)) checkValue(schema, value, '', out);
+  if (isObject(schema) || typeof schema === 'boolean') checkValue(schema, value, '', { root: schema, out, depth: 0 });
   return out;
 }

@@ -6,11 +6,13 @@
 import { callMcpToolInput, callMcpToolOperation, listMcpToolsOperation, type CallMcpToolInput } from '../catalogue/mcp';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
-import { ValidationError } from '../errors';
+import { mayHaveActed, ValidationError } from '../errors';
+import type { RetrySafety } from '../flow/retry';
 import { validate } from '../validation/format';
 import { McpError } from './errors';
 import { mcpMessage } from './exchange';
 import { schemaIssues } from './json-schema';
+import { uncheckedKeywords } from './json-schema-keywords';
 
 export interface McpTool {
   name: string;
@@ -20,7 +22,10 @@ export interface McpTool {
   annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
 }
 
-/** The tool list each client last read: one tools/list per run, read again when a named tool is missing from it. */
+/**
+ * The tool list each client last read: one tools/list per run, read again when a named tool is missing from it.
+ * Its annotations are never trusted to allow a repeat (see `callMcpTool`): only a list read for the call itself is.
+ */
 const known = new WeakMap<Client, McpTool[]>();
 const MAX_PAGES = 20;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,29 +59,58 @@ export function* listMcpTools(client: Client): Flow<McpTool[]> {
   return tools;
 }
 
-function* findTool(client: Client, name: string): Flow<McpTool> {
-  const cached = known.get(client);
-  const hit = cached?.find((t) => t.name === name);
-  if (hit) return hit;
+/** The tool by name; `fresh` when it comes from a tools/list read during this call rather than from the client's memory. */
+function* findTool(client: Client, name: string, mustBeFresh = false): Flow<{ tool: McpTool; fresh: boolean }> {
+  const hit = mustBeFresh ? undefined : known.get(client)?.find((t) => t.name === name);
+  if (hit) return { tool: hit, fresh: false };
   const tools = yield* listMcpTools(client);
   const tool = tools.find((t) => t.name === name);
-  if (tool) return tool;
+  if (tool) return { tool, fresh: true };
   const near = tools.filter((t) => t.name.includes(name) || name.includes(t.name)).map((t) => t.name);
   const rule = `no tool "${name}" on the service${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`;
   throw new ValidationError(`${callMcpToolOperation.title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
 }
 
-/** Refuses arguments that break the tool's inputSchema, naming each argument path and rule, before the call. */
+/**
+ * Refuses arguments that break the tool's inputSchema, naming each argument path and rule, before the call. A tool
+ * whose schema uses a keyword the checker cannot enforce is refused by name instead of being sent unchecked, and
+ * arguments that throw while being read (a getter, a proxy) are refused with the reason.
+ */
 export function checkToolArguments(tool: McpTool, args: Record<string, unknown>): void {
-  const issues = schemaIssues(tool.inputSchema, args);
+  const title = `${callMcpToolOperation.title} ${tool.name}`;
+  const unchecked = uncheckedKeywords(tool.inputSchema);
+  if (unchecked.length) {
+    const named = [...new Set(unchecked.map((u) => `${u.keyword} (at ${u.at})`))].slice(0, 5).join(', ');
+    const rule = `its inputSchema uses ${named}, which the connector cannot check, so its arguments cannot be checked before sending`;
+    throw new ValidationError(`${title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
+  }
+  let issues: ReturnType<typeof schemaIssues>;
+  try {
+    issues = schemaIssues(tool.inputSchema, args);
+  } catch (error) {
+    const rule = `could not be read (${error instanceof Error ? error.message : String(error)})`;
+    throw new ValidationError(`${title}: arguments: ${rule}. Nothing was sent.`, [{ field: 'arguments', rule }]);
+  }
   if (!issues.length) return;
   const fields = issues.map((i) => ({ field: i.path ? `arguments.${i.path}` : 'arguments', rule: i.rule }));
   const text = fields
     .slice(0, 5)
     .map((f) => `${f.field}: ${f.rule}`)
     .join('; ');
-  throw new ValidationError(`${callMcpToolOperation.title} ${tool.name}: ${text}. Nothing was sent.`, fields);
+  throw new ValidationError(`${title}: ${text}. Nothing was sent.`, fields);
 }
+
+/** The arguments as they will travel (JSON), or a clear refusal when reading them throws. */
+function snapshot(args: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
+  } catch (error) {
+    const rule = `could not be read (${error instanceof Error ? error.message : String(error)})`;
+    throw new ValidationError(`${callMcpToolOperation.title}: arguments: ${rule}. Nothing was sent.`, [{ field: 'arguments', rule }]);
+  }
+}
+
+const isReadOnly = (tool: McpTool) => tool.annotations?.readOnlyHint === true;
 
 function textOf(result: Record<string, unknown>): string {
   const content = Array.isArray(result.content) ? result.content : [];
@@ -108,22 +142,39 @@ function toolError(tool: McpTool, result: Record<string, unknown>): McpError {
 }
 
 /**
- * Calls one tool. The tool must be on the service's list (read once per client, again when the name is new); only a
- * tool annotated read-only is repeated after an ambiguous failure, like every other safe read.
+ * Calls one tool. The tool must be on the service's list (read once per client, again when the name is new). Only a
+ * tool that a list read during this very call annotates read-only is repeated after an ambiguous failure. A
+ * long-lived client's remembered annotation may be stale (the service may have made the tool send something since),
+ * so a remembered read-only tool is sent once as unsafe; if that attempt may have acted, the list is read again and
+ * the call repeated only when that fresh list still says read-only. Any other tool is never repeated.
  */
 export function* callMcpTool(client: Client, rawInput: CallMcpToolInput): Flow<Record<string, unknown>> {
   const input = validate(callMcpToolInput, rawInput ?? {}, callMcpToolOperation.title);
-  const args = input.arguments ?? {};
-  const tool = yield* findTool(client, input.tool);
-  checkToolArguments(tool, args);
-  const retry = tool.annotations?.readOnlyHint === true ? 'safe' : 'unsafe';
-  const result = yield* mcpMessage(
-    client,
-    { ...callMcpToolOperation, title: `${callMcpToolOperation.title} ${tool.name}` },
-    'tools/call',
-    { name: tool.name, arguments: args },
-    retry,
-  );
+  // What is checked is exactly what is sent: the arguments as JSON, read once (a getter cannot answer twice).
+  const args = snapshot(input.arguments ?? {});
+  const found = yield* findTool(client, input.tool);
+  checkToolArguments(found.tool, args);
+  const send = (tool: McpTool, retry: RetrySafety) =>
+    mcpMessage(
+      client,
+      { ...callMcpToolOperation, title: `${callMcpToolOperation.title} ${tool.name}` },
+      'tools/call',
+      { name: tool.name, arguments: args },
+      retry,
+    );
+  let tool = found.tool;
+  let result: Record<string, unknown>;
+  try {
+    result = yield* send(tool, found.fresh && isReadOnly(tool) ? 'safe' : 'unsafe');
+  } catch (error) {
+    if (found.fresh || !isReadOnly(tool) || !mayHaveActed(error)) throw error;
+    // Remembered as read-only: ask the service now; repeat only if it still says so (and the arguments still fit).
+    const now = (yield* findTool(client, input.tool, true)).tool;
+    if (!isReadOnly(now)) throw error;
+    checkToolArguments(now, args);
+    tool = now;
+    result = yield* send(tool, 'safe');
+  }
   if (result.isError === true) throw toolError(tool, result);
   return outputOf(result);
 }

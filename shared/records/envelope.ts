@@ -11,9 +11,12 @@ export function v2Envelope<T extends z.ZodType>(dataSchema: T) {
   return z.looseObject({ success: z.boolean(), data: dataSchema });
 }
 
-/** v1 list body `{data: [item]}` (org contacts / companies reads); it carries no pagination metadata. */
+/**
+ * v1 list body `{data: [item]}` (org contacts / companies reads); it carries no pagination metadata. `data` is
+ * optional as published: absent, the answer holds no records.
+ */
 export function v1DataList<T extends z.ZodType>(itemSchema: T) {
-  return z.looseObject({ data: z.array(itemSchema) });
+  return z.looseObject({ data: z.array(itemSchema).default([]) });
 }
 
 /** Body of deletes: `{success: true}` without data (spec 4.4, DECISIONS). */

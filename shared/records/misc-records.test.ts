@@ -66,13 +66,14 @@ describe('other v2 records', () => {
       data: [{ searchResultId: 'sr_1', fullName: 'Ada Lovelace', contactLocation: { city: 'Austin', fullString: 'Austin, TX' } }],
       supplementalData: { isMore: true, total: 120, perPage: 50, nextToken: 'abc' },
     };
-    expect(contactSearchResponseSchema.parse(contacts).supplementalData.nextToken).toBe('abc');
+    expect(contactSearchResponseSchema.parse(contacts).supplementalData?.nextToken).toBe('abc');
     const companies = {
       success: true,
       data: [{ searchResultId: 'sr_9', name: 'Acme', location: { country: 'US' } }],
       supplementalData: { isMore: false, total: 1, perPage: 50, nextToken: null },
     };
     expect(companySearchResponseSchema.parse(companies).data[0].name).toBe('Acme');
-    expect(contactSearchResponseSchema.safeParse({ ...contacts, supplementalData: undefined }).success).toBe(false);
+    // Issue 21 changed this: supplementalData is optional as published; absent, there is no further page.
+    expect(contactSearchResponseSchema.parse({ ...contacts, supplementalData: undefined }).supplementalData).toBeUndefined();
   });
 });

@@ -66,10 +66,12 @@ describe('research records', () => {
     expect(item.contact?.email).toBe(sampleOrgContact.email);
   });
 
-  it('requires what it acts on: requestId and status', () => {
-    expect(contactPollItemSchema.safeParse({ status: 'done' }).error?.issues[0].path).toEqual(['requestId']);
-    expect(contactPollItemSchema.safeParse({ requestId: 'a' }).error?.issues[0].path).toEqual(['status']);
+  // Issue 21: both are optional as published; the poll sweep makes an item without them that item's error.
+  it('reads an item without requestId or status instead of refusing the answer', () => {
+    expect(contactPollItemSchema.parse({ status: 'done' }).requestId).toBeUndefined();
+    expect(contactPollItemSchema.parse({ requestId: 'a' }).status).toBeUndefined();
     expect(contactPollItemSchema.parse({ requestId: 7, status: 'done' }).requestId).toBe('7');
+    expect(companyPollResponseSchema.parse({ success: true }).data).toEqual([]);
   });
 
   it('parses a company poll answer', () => {
@@ -85,7 +87,7 @@ describe('poll item message (issue 15: tolerant reading)', () => {
   it('is always text, so the verdict can show it', () => {
     const item = contactPollItemSchema.parse({ requestId: 'a', status: 'error', message: { reason: 'quota' } });
     expect(item.message).toBe('{"reason":"quota"}');
-    expect(researchVerdict(item).detail).toBe('{"reason":"quota"}');
+    expect(researchVerdict({ status: 'error', message: item.message }).detail).toBe('{"reason":"quota"}');
     expect(contactPollItemSchema.parse({ requestId: 'a', status: 'error', message: 404 }).message).toBe('404');
   });
 });

@@ -36,14 +36,15 @@ export const knownContactResearchStatuses = [
 export const knownCompanyResearchStatuses = ['missing', 'researching', 'done', 'error'] as const;
 
 /**
- * requestId and status are what the connector acts on, so they are required. searchResultId is absent (or null)
- * for items given by details rather than search results (the published items leave it out) and for unknown ids.
- * Extra item fields (the published `additionalData`) are kept.
+ * Every field is optional, as published: an item without a requestId or a status is still read (the poll sweep makes
+ * it that item's error, named by its request id or its position), so one odd item never sinks the answer.
+ * searchResultId is absent (or null) for items given by details rather than search results. Extra item fields (the
+ * published `additionalData`) are kept.
  */
 const pollItemBase = {
-  requestId: idText,
+  requestId: lazySchema(() => lenient(idText.optional())),
   searchResultId: looseText,
-  status: lazySchema(() => z.string().min(1)),
+  status: lazySchema(() => lenient(z.string().min(1).optional())),
   message: anyText,
 };
 
@@ -69,10 +70,14 @@ export const researchPollItemSchema = lazySchema(() =>
 );
 export type ResearchPollItem = z.infer<typeof researchPollItemSchema>;
 
-/** Whole poll answers `{success, data: [item]}`, items in the order asked; `success` is not required (published). */
-export const contactPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(contactPollItemSchema) }));
+/**
+ * Whole poll answers `{success, data: [item]}`, items in the order asked; nothing is required (published). An absent
+ * `data` means the answer reported no item (each id asked counts as left out); an item that is not even an object
+ * is kept as sent, for the sweep to name.
+ */
+export const contactPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(lenient(contactPollItemSchema)).default([]) }));
 export type ContactPollResponse = z.infer<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(companyPollItemSchema) }));
+export const companyPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(lenient(companyPollItemSchema)).default([]) }));
 export type CompanyPollResponse = z.infer<typeof companyPollResponseSchema>;
 
 export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';
@@ -116,4 +121,13 @@ export function researchVerdict(item: { status: string; message?: string | null 
   const known = Object.prototype.hasOwnProperty.call(outcomes, key(item.status));
   const detail = typeof item.message === 'string' && item.message.trim() !== '' ? item.message : item.status;
   return { outcome: researchOutcome(item.status), status: item.status, known, detail };
+}
+
+/**
+ * Whether a saved record was researched through the API: its `apiResearchId` is a request id. Published as text,
+ * but a number is the same id (issue 21), so both count; empty text and null do not.
+ */
+export function hasResearchId(record: { apiResearchId?: unknown }): boolean {
+  const id = record.apiResearchId;
+  return (typeof id === 'string' && id.trim() !== '') || (typeof id === 'number' && Number.isFinite(id));
 }

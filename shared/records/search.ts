@@ -156,11 +156,11 @@ export const supplementalDataSchema = lazySchema(() =>
 export type SupplementalData = z.infer<typeof supplementalDataSchema>;
 
 /**
- * Whole search answers `{success?, data: [row], supplementalData}`. `success` is not in the published answer;
- * `data` and `supplementalData` are what paging acts on, so they stay required.
+ * Whole search answers `{success?, data: [row], supplementalData}`. Every field is optional as published: an absent
+ * `data` means no rows, an absent `supplementalData` means no further page (paging follows only an isMore true).
  */
 function searchResponse<T extends z.ZodType>(row: T) {
-  return z.looseObject({ success: looseBoolean, data: z.array(row), supplementalData: supplementalDataSchema });
+  return z.looseObject({ success: looseBoolean, data: z.array(row).default([]), supplementalData: supplementalDataSchema.optional() });
 }
 
 export const contactSearchResponseSchema = lazySchema(() => searchResponse(contactSearchRowSchema));

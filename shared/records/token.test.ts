@@ -1,4 +1,4 @@
-import { normalizeToken, tokenV1Schema, tokenV2Schema } from './token';
+import { normalizeToken, tokenV1Schema, tokenV2Schema, UNSTATED_EXPIRY_LIFETIME_MS } from './token';
 
 const now = Date.parse('2024-05-01T12:00:00Z');
 const expiresAt = '2024-05-01T15:00:00Z';
@@ -52,8 +52,13 @@ describe('token response (spec 2.1)', () => {
     expect(normalizeToken({ ...v2, scope: '' }, now).raw.scope).toBe('');
   });
 
-  it('refuses a body without expiry or without tokens', () => {
-    expect(() => normalizeToken({ access_token: 'AT', refresh_token: 'RT' }, now)).toThrow(/expires_at nor expires_in/);
+  // Issue 21 changed this: the published answer makes the expiry optional, so its absence is no longer an error.
+  it('gives a body without expiry a conservative lifetime', () => {
+    expect(normalizeToken({ access_token: 'AT', refresh_token: 'RT' }, now).expiresAtMs).toBe(now + UNSTATED_EXPIRY_LIFETIME_MS);
+    expect(UNSTATED_EXPIRY_LIFETIME_MS).toBeLessThan(10_800_000);
+  });
+
+  it('refuses a body without tokens or with an unreadable expiry', () => {
     expect(() => normalizeToken({ refresh_token: 'RT', expires_in: 1 }, now)).toThrow();
     expect(() => normalizeToken({ ...v1, expires_at: 'soon' }, now)).toThrow();
   });

@@ -38,24 +38,19 @@ export const tokenV1Schema = lazySchema(() =>
 export type TokenV1 = z.infer<typeof tokenV1Schema>;
 
 /**
- * Any token body we can use: either form, or a plain OAuth answer with only `expires_in`.
- * Needs some expiry, else the client could not know when to refresh.
+ * Any token body we can use: either form, or a plain OAuth answer. The published answer makes every field optional,
+ * so an answer without any expiry is read too: it gets a conservative lifetime (`normalizeToken`).
  */
 export const tokenResponseSchema = lazySchema(() =>
-  z
-    .looseObject({
-      token_type: bearer.optional(),
-      access_token: z.string().min(1),
-      refresh_token: z.string().min(1),
-      expires_in: z.int().min(0).optional(),
-      expires_at: z.union([isoDateTime, epochSeconds]).optional(),
-      refresh_token_expires_in: z.int().min(0).optional(),
-      refresh_token_expires_at: isoDateTime.optional(),
-    })
-    .refine((t) => t.expires_at !== undefined || t.expires_in !== undefined, {
-      message: 'token response has neither expires_at nor expires_in',
-      path: ['expires_at'],
-    }),
+  z.looseObject({
+    token_type: bearer.optional(),
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+    expires_in: z.int().min(0).optional(),
+    expires_at: z.union([isoDateTime, epochSeconds]).optional(),
+    refresh_token_expires_in: z.int().min(0).optional(),
+    refresh_token_expires_at: isoDateTime.optional(),
+  }),
 );
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -69,6 +64,12 @@ export interface NormalizedToken {
   raw: TokenResponse;
 }
 
+/**
+ * The lifetime given to an access token whose answer states no expiry: short, so that it is refreshed well before
+ * any lifetime the service may have meant (spec 2.1's default is 3 hours); a 401 before then refreshes too.
+ */
+export const UNSTATED_EXPIRY_LIFETIME_MS = 15 * 60_000;
+
 /** Epoch ms of an `expires_at`: digits are epoch seconds (v1), anything else an ISO date-time (v2). */
 function expiresAtToMs(value: string | number): number {
   if (typeof value === 'number') return value * 1000;
@@ -81,8 +82,8 @@ function expiresAtToMs(value: string | number): number {
  */
 export function normalizeToken(raw: unknown, nowMs: number): NormalizedToken {
   const t = tokenResponseSchema.parse(raw);
-  // The schema's refine guarantees one of the two is present.
-  const expiresAtMs = t.expires_at !== undefined ? expiresAtToMs(t.expires_at) : nowMs + (t.expires_in ?? 0) * 1000;
+  const expiresAtMs =
+    t.expires_at !== undefined ? expiresAtToMs(t.expires_at) : t.expires_in !== undefined ? nowMs + t.expires_in * 1000 : nowMs + UNSTATED_EXPIRY_LIFETIME_MS;
   let refreshExpiresAtMs: number | null = null;
   if (t.refresh_token_expires_at !== undefined) refreshExpiresAtMs = Date.parse(t.refresh_token_expires_at);
   else if (t.refresh_token_expires_in !== undefined) refreshExpiresAtMs = nowMs + t.refresh_token_expires_in * 1000;

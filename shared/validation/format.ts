@@ -82,7 +82,13 @@ export function validationErrorFrom(context: string, error: z.ZodError, schema?:
  * can carry (megabyte texts, NaN, objects that contain themselves) is refused first, by field.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, context: string): z.output<S> {
-  const unsafe = jsonSafetyIssues(value);
+  let unsafe: ReturnType<typeof jsonSafetyIssues>;
+  try {
+    unsafe = jsonSafetyIssues(value);
+  } catch (error) {
+    // A getter or proxy that throws while being read: a refusal naming the reason, not a raw exception.
+    throw errorOf(context, [{ field: '(input)', rule: `could not be read (${(error as Error)?.message ?? String(error)})` }]);
+  }
   if (unsafe.length)
     throw errorOf(
       context,

@@ -4,9 +4,7 @@
  * Then the refresh token dies (the service rotated and the answer was lost): one refused refresh in all,
  * and every process gets the same clear "connect the account again" error.
  */
-import { spawn } from 'node:child_process';
-import * as esbuild from 'esbuild';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningSandbox } from '../../sandbox/index';
@@ -15,6 +13,7 @@ import { fileTokenHost } from '../../shared/hosts/file-token-store';
 import { nodeFetchHost } from '../../shared/hosts/node-fetch';
 import { admin, call, start } from '../sandbox/helpers';
 import type { ProcessInput, ProcessOutput } from '../support/oauth-process';
+import { bundleOAuthProcess, runOAuthProcess } from '../support/oauth-process-runner';
 
 const PROCESSES = 20;
 const TOKEN_ROUTE = 'POST /v2/oauth/accessToken';
@@ -28,17 +27,7 @@ beforeAll(async () => {
   // Short-lived access tokens so the runs cross an expiry; limits high enough that pacing plays no part.
   sb = await start({ config: { tokens: { accessTokenTtlSec: 20 }, rateLimit: { defaultLimit: 100_000, tokenRouteLimit: 100_000 } } as never });
   work = mkdtempSync(join(tmpdir(), 'oauth-processes-'));
-  script = join(work, 'oauth-process.js');
-  const bundle = esbuild.buildSync({
-    entryPoints: [join(__dirname, '../support/oauth-process.ts')],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'silent',
-  });
-  writeFileSync(script, bundle.outputFiles[0].text);
+  script = bundleOAuthProcess(work);
 });
 
 afterAll(async () => {
@@ -61,19 +50,7 @@ async function connect(dir: string): Promise<StoredToken> {
   return runAsync(connectWithCode(client, code), nodeFetchHost(fileTokenHost(dir)));
 }
 
-function runProcess(input: ProcessInput): Promise<ProcessOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 && out.trim() ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ProcessOutput) : reject(new Error(`exit ${code}: ${err}`)),
-    );
-  });
-}
+const runProcess = (input: ProcessInput): Promise<ProcessOutput> => runOAuthProcess(script, input);
 
 async function tokenRouteCounts(): Promise<Record<string, number>> {
   const r = await admin(sb, 'GET', '/requests');

@@ -20,6 +20,10 @@ export interface ProcessInput {
   before: number;
   thenAtMs: number;
   after: number;
+  /** The file lock's staleMs (a short one makes a slow holder look dead to a lock without lease renewal). */
+  staleMs?: number;
+  /** Extra client settings (a short lockTimeoutMs, ...). */
+  settings?: Record<string, unknown>;
 }
 
 export interface ProcessOutput {
@@ -35,9 +39,9 @@ async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2]) as ProcessInput;
   const client = createClient({
     auth: { type: 'oauth2', clientId: input.clientId, clientSecret: input.clientSecret, redirectUri: input.redirectUri, storeKey: 'prospecting-oauth' },
-    settings: { baseUrlV1: input.v1, baseUrlV2: input.v2, refreshAheadMs: 0 },
+    settings: { baseUrlV1: input.v1, baseUrlV2: input.v2, refreshAheadMs: 0, ...input.settings },
   });
-  const host = nodeFetchHost(fileTokenHost(input.dir));
+  const host = nodeFetchHost(fileTokenHost(input.dir, input.staleMs ? { staleMs: input.staleMs } : {}));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
   const readyAtMs = Date.now();
   const out: ProcessOutput = { ok: 0, errors: [], readyAtMs, firstAtMs: 0, lastAtMs: 0 };

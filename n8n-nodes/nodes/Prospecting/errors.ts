@@ -1,6 +1,6 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { ProspectingError, ValidationError } from '../../../shared';
+import { ProspectingError, UNKNOWN_OUTCOME_ADVICE, ValidationError } from '../../../shared';
 
 export type NodeFailure = NodeApiError | NodeOperationError;
 
@@ -16,15 +16,31 @@ function isN8nError(error: unknown): error is NodeFailure {
 export function toNodeError(node: INode, error: unknown, itemIndex?: number): NodeFailure {
   if (isN8nError(error)) return error;
   if (error instanceof ProspectingError) {
-    const description = error.hint ?? (error instanceof ValidationError ? fieldsHint(error) : undefined);
+    const unknown = error.outcome === 'unknown';
+    const description = unknown ? RECONCILE_HINT : (error.hint ?? (error instanceof ValidationError ? fieldsHint(error) : undefined));
+    let failure: NodeFailure;
     if (error.status !== undefined && error.status > 0) {
       const response: JsonObject = { message: error.serviceMessage ?? error.message, status: error.status };
       if (error.code) response.code = error.code;
-      return new NodeApiError(node, response, { message: error.message, description, httpCode: String(error.status), itemIndex });
-    }
-    return new NodeOperationError(node, error.message, { description, itemIndex });
+      failure = new NodeApiError(node, response, { message: error.message, description, httpCode: String(error.status), itemIndex });
+    } else failure = new NodeOperationError(node, error.message, { description, itemIndex });
+    // n8n swaps a message naming ECONNRESET for "You can retry the request immediately": never after an unknown outcome.
+    if (unknown) failure.message = error.message;
+    Object.assign(failure.context, outcomeFields(error, itemIndex));
+    return failure;
   }
   return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+}
+
+/** What to do after an unknown outcome (README "Reconciling an unknown outcome"). */
+const RECONCILE_HINT = `${UNKNOWN_OUTCOME_ADVICE} See "Reconciling an unknown outcome" in the package's README.`;
+
+/** Fields a following node (an IF on `outcome`) can test: the outcome, the operation and the input item. */
+function outcomeFields(error: unknown, itemIndex: number | undefined): IDataObject {
+  const out: IDataObject = { outcome: error instanceof ProspectingError && error.outcome === 'unknown' ? 'unknown' : 'failed' };
+  if (error instanceof ProspectingError && error.operation) out.operation = error.operation;
+  if (itemIndex !== undefined) out.item = itemIndex;
+  return out;
 }
 
 function fieldsHint(error: ValidationError): string | undefined {
@@ -32,11 +48,15 @@ function fieldsHint(error: ValidationError): string | undefined {
   return named.length ? `Fix ${named.map((i) => i.field).join(', ')} and run again.` : undefined;
 }
 
-/** The json of an error item under "Continue on Fail": the message, what to do, and the service's facts. */
-export function errorItemJson(error: unknown): IDataObject {
-  const out: IDataObject = { error: error instanceof Error ? error.message : String(error) };
+/**
+ * The json of an error item under "Continue on Fail": the message, the outcome ('unknown': may have been carried
+ * out; 'failed'), the operation and the input item, what to do, and the service's facts.
+ */
+export function errorItemJson(error: unknown, itemIndex?: number): IDataObject {
+  const out: IDataObject = { error: error instanceof Error ? error.message : String(error), ...outcomeFields(error, itemIndex) };
   if (error instanceof ProspectingError) {
-    if (error.hint) out.hint = error.hint;
+    if (error.outcome === 'unknown') out.hint = RECONCILE_HINT;
+    else if (error.hint) out.hint = error.hint;
     if (error.status) out.status = error.status;
     if (error.code) out.code = error.code;
     if (error.serviceMessage) out.serviceMessage = error.serviceMessage;

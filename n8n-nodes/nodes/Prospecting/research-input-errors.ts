@@ -55,5 +55,9 @@ function stripTitle(message: string, title: string): string {
 export function reword(kind: 'contacts' | 'companies', error: unknown): unknown {
   if (!(error instanceof ValidationError)) return error;
   const issues = error.issues.map((i) => ({ ...i, field: i.field ? inEditorWords(kind, i.field) : i.field, rule: inEditorWords(kind, i.rule) }));
-  return new ValidationError(inEditorWords(kind, error.message), issues, { hint: error.hint });
+  const reworded = new ValidationError(inEditorWords(kind, error.message), issues, { hint: error.hint });
+  // The outcome model's fields stay as the core stated them (n8n's error item shows them).
+  reworded.outcome = error.outcome;
+  reworded.operation = error.operation;
+  return reworded;
 }

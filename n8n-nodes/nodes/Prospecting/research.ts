@@ -87,10 +87,18 @@ function readOptions(ctx: IExecuteFunctions, kind: ResearchKind, byDetails: bool
   };
 }
 
+/** Every field the poll item carried (searchResultId, additionalData, ...) as "Get Research Results" shows them. */
 function resultJson(kind: ResearchKind, item: ResearchItem): IDataObject {
-  const json: IDataObject = { requestId: item.requestId, status: item.status, outcome: item.outcome, message: item.message };
-  if ('searchResultId' in item.target) json.searchResultId = item.target.searchResultId;
-  json[kind === 'contacts' ? 'contact' : 'company'] = item.record as IDataObject | null;
+  const json: IDataObject = {
+    ...(item.serviceFields as IDataObject),
+    requestId: item.requestId,
+    status: item.status,
+    outcome: item.outcome,
+    message: item.message,
+  };
+  if ('searchResultId' in item.target) json.searchResultId ??= item.target.searchResultId;
+  // A record in an unexpected shape is shown as it came (its JSON text), never as null.
+  json[kind === 'contacts' ? 'contact' : 'company'] = (item.record as IDataObject | null) ?? item.recordAsSent ?? null;
   return json;
 }
 
@@ -122,7 +130,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
       indexes.push(i);
     } catch (error) {
       if (!continueOnFail) bad.push({ i, error });
-      else out[i] = { json: errorItemJson(reword(kind, error)), pairedItem: { item: i } };
+      else out[i] = { json: errorItemJson(reword(kind, error), i), pairedItem: { item: i } };
     }
   }
   if (bad.length) throw badItemsError(ctx.getNode(), kind, bad, items.length);
@@ -163,7 +171,9 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
         if (submitFailed(item) || notSent) {
           const message = notSent ? `Not submitted: ${stopped}` : (item.message ?? item.status);
           failures.push({ i, message });
-          out[i] = { json: { ...resultJson(kind, item), error: message }, pairedItem: { item: i } };
+          // Error fields a following node tests, as on every error item: 'unknown' may have been researched and charged.
+          const failed = { outcome: item.phase === 'unknown' ? 'unknown' : 'failed', operation: `${kind}.research`, item: i };
+          out[i] = { json: { ...resultJson(kind, item), error: message, ...failed }, pairedItem: { item: i } };
         } else if (stopped !== undefined && item.phase === 'submitted') {
           // Submitted and paid for: keep its request id so a later "Get research results" picks it up.
           const error = `Polling stopped: ${stopped}. Read the result later with its requestId.`;
@@ -181,7 +191,7 @@ export async function researchItems(ctx: IExecuteFunctions, conn: Connection, ki
     } catch (error) {
       // The run as a whole was refused (credit cap, credential, rate limit after every retry).
       if (!continueOnFail) throw toNodeError(ctx.getNode(), error, indexes[0]);
-      for (const i of indexes) out[i] = { json: errorItemJson(error), pairedItem: { item: i } };
+      for (const i of indexes) out[i] = { json: errorItemJson(error, i), pairedItem: { item: i } };
     }
   }
   return out.filter((item): item is INodeExecutionData => item !== undefined);

@@ -53,8 +53,22 @@ function responseFromError(error: unknown): HttpResponse {
     return { status: r.status as number, headers: headersOf(r.headers), body: bodyText(r.data) };
   }
   const code = chain.map((e) => e.code).find((c) => typeof c === 'string' && /^E[A-Z_]+$/.test(c)) ?? 'ENETWORK';
-  const message = chain.map((e) => e.message).find(Boolean) ?? 'connection failed';
+  // The innermost message is the library's own ("socket hang up"); n8n's wrapper may have swapped in retry advice.
+  const message = withoutRetryAdvice(
+    [...chain]
+      .reverse()
+      .map((e) => e.message)
+      .find(Boolean) ?? 'connection failed',
+  );
   return { status: 0, headers: {}, body: '', failure: { code, message: `${code}: ${message}`, maybeSent: !NOT_SENT.has(code) } };
+}
+
+/**
+ * n8n's advice for a dropped connection ("You can retry the request immediately ...") is wrong after a send that may
+ * have been carried out: the core says what to do instead (errors/outcome.ts), so the advice is left out.
+ */
+function withoutRetryAdvice(message: string): string {
+  return message.replace(/\s*You can retry the request immediately[^.]*\.?/gi, '').trim() || 'the connection was closed unexpectedly';
 }
 
 function cancelSignal(ctx: ServiceContext): AbortSignal | undefined {

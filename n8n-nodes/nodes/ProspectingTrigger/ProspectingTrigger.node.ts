@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { orgCompaniesOperation, orgContactsOperation, runAsync } from '../../../shared';
+import { orgCompaniesOperation, orgContactsOperation, records as recordHelpers, runAsync } from '../../../shared';
 import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
 import { connect } from '../Prospecting/client';
 import { authenticationProperty, credentialsDescription } from '../Prospecting/description/authentication';
@@ -122,7 +122,7 @@ async function pollChanges(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
   } catch (error) {
     throw toNodeError(ctx.getNode(), error);
   }
-  if (event === 'researchFinished') records = records.filter((r) => typeof r.apiResearchId === 'string' && r.apiResearchId !== '');
+  if (event === 'researchFinished') records = records.filter(recordHelpers.hasResearchId);
   // The read covered the window to its end; the next one starts just after, so nothing is emitted twice.
   if (!manual) state.lastTimeChecked = afterWindow({ windowEnd });
   if (manual) records = records.slice(-1);

@@ -42,7 +42,7 @@ async function executeNode(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
       out.push(...toItems(answered.data, i, answered.warnings));
     } catch (error) {
       if (ctx.continueOnFail()) {
-        out.push({ json: errorItemJson(error), pairedItem: { item: i } });
+        out.push({ json: errorItemJson(error, i), pairedItem: { item: i } });
         continue;
       }
       throw toNodeError(ctx.getNode(), error, i);
