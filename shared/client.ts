@@ -2,6 +2,7 @@ import type { AuthConfig } from './auth/config';
 import { credentialIdentity } from './auth/config';
 import type { ClockState } from './flow/clock';
 import type { PacingState } from './flow/pacing';
+import type { SharedPacing } from './flow/shared-pacing';
 import { makeSettings, type Settings, type SettingsInput } from './settings';
 
 /** The latest research-credit balance the service reported (X-PublicAPI-Credits on every answer). */
@@ -23,6 +24,8 @@ export interface Client {
   state: { pacing: PacingState; credits: CreditsState; clock?: ClockState };
   /** Jitter source; tests pin it. */
   random: () => number;
+  /** Set where runs share no memory but one store (Apps Script executions): their pacing is kept there, under a lock. */
+  sharedPacing?: SharedPacing;
 }
 
 export interface ClientOptions {
