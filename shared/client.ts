@@ -2,13 +2,20 @@ import type { AuthConfig } from './auth/config';
 import { credentialIdentity } from './auth/config';
 import type { ClockState } from './flow/clock';
 import type { PacingState } from './flow/pacing';
-import type { SharedPacing } from './flow/shared-pacing';
 import { makeSettings, type Settings, type SettingsInput } from './settings';
 
 /** The latest research-credit balance the service reported (X-PublicAPI-Credits on every answer). */
 export interface CreditsState {
   balance: number | null;
   observedAtMs: number | null;
+}
+
+/**
+ * Pacing shared by runs that share no memory but one store (Apps Script executions, flow/shared-pacing.ts).
+ * `lockTimeoutMs`: how long to wait for the store's lock before pacing from the run's own copy of the window.
+ */
+export interface SharedPacing {
+  lockTimeoutMs: number;
 }
 
 /**

@@ -8,11 +8,6 @@ import { unknownWindowKey, type PacingState, type RateWindow } from './pacing';
  * under one lock, so a reservation taken by one run is seen by the next: cells wait their turn instead of
  * colliding into 429s. Without `client.sharedPacing` the window lives in the client's memory alone.
  */
-export interface SharedPacing {
-  /** How long to wait for the lock before pacing from this run's own copy of the window. */
-  lockTimeoutMs: number;
-}
-
 /** The store key of one endpoint's shared window (`<credential>|<endpoint>`). */
 export function sharedPacingKey(key: string): string {
   return `pace:${key}`;
