@@ -30,15 +30,29 @@ export function shardOf(key: string, count: number): number {
   return parseInt(fingerprint(key), 16) % count;
 }
 
-/** Splits key -> row into as few shards as keep each under SHARD_MAX_BYTES (doubling the count while one is over). */
+/** Bytes one entry adds to a shard's JSON: `"key":[...],`. */
+function entryBytes(key: string, row: CellValue[]): number {
+  return utf8Bytes(JSON.stringify(key)) + utf8Bytes(JSON.stringify(row)) + 2;
+}
+
+/**
+ * Splits key -> row into as few shards as keep each under SHARD_MAX_BYTES (doubling the count while one is over).
+ * Sizes are summed per entry, measured once: a custom function has 30 s for 50,000 records.
+ */
 export function toShards(entries: Shard): Shard[] {
   const keys = Object.keys(entries);
-  const total = utf8Bytes(JSON.stringify(entries));
+  const sizes = keys.map((k) => entryBytes(k, entries[k]));
+  const hashes = keys.map((k) => parseInt(fingerprint(k), 16));
+  const total = sizes.reduce((a, b) => a + b, 2);
   let count = Math.max(1, Math.ceil(total / SHARD_TARGET_BYTES));
   for (;;) {
-    const shards: Shard[] = Array.from({ length: count }, () => ({}));
-    for (const k of keys) shards[shardOf(k, count)][k] = entries[k];
-    if (shards.every((s) => utf8Bytes(JSON.stringify(s)) <= SHARD_MAX_BYTES) || count >= keys.length) return shards;
+    const bytes = new Array<number>(count).fill(2);
+    hashes.forEach((h, i) => (bytes[h % count] += sizes[i]));
+    if (bytes.every((b) => b <= SHARD_MAX_BYTES) || count >= keys.length) {
+      const shards: Shard[] = Array.from({ length: count }, () => ({}));
+      keys.forEach((k, i) => (shards[hashes[i] % count][k] = entries[k]));
+      return shards;
+    }
     count *= 2;
   }
 }
