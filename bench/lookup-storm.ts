@@ -90,7 +90,9 @@ async function main(): Promise<void> {
     sb.stop();
   }
   const bound = Math.floor(SAVED / PAGE) + 1;
-  console.log(`\n| formula column (${CELLS.toLocaleString('en')} cells) | org size | requests (lower bound) | 429s | cells in error (timed out) | cells answered | until all cells settle |`);
+  console.log(
+    `\n| formula column (${CELLS.toLocaleString('en')} cells) | org size | requests (lower bound) | 429s | cells in error (timed out) | cells answered | until all cells settle |`,
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const p of out) {
     const lower = p.label === 'cold' ? bound : 1;

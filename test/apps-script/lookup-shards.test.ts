@@ -7,7 +7,14 @@ import { SHARD_MAX_BYTES, shardOf, toShards, utf8Bytes } from '../../apps-script
 function entries(n: number): Record<string, (string | number)[]> {
   const out: Record<string, (string | number)[]> = {};
   for (let i = 0; i < n; i++) {
-    const row = [String(10001 + i), `Person ${i} Müller-Łukasz`, `person${i}@company${i % 997}.example`, 'Head of Sales', `Company ${i % 997}`, '2026-01-01T00:00:00.000Z'];
+    const row = [
+      String(10001 + i),
+      `Person ${i} Müller-Łukasz`,
+      `person${i}@company${i % 997}.example`,
+      'Head of Sales',
+      `Company ${i % 997}`,
+      '2026-01-01T00:00:00.000Z',
+    ];
     out[String(10001 + i)] = row;
     out[`person${i}@company${i % 997}.example`] = row;
   }

@@ -31,7 +31,10 @@ function scriptedHost(store: ReturnType<typeof memoryStore>, clock: { now: numbe
 }
 
 function run(shared: boolean, store: ReturnType<typeof memoryStore>, clock: { now: number }) {
-  const client = createClient({ auth: { type: 'apiKey', apiKey: 'k-1' }, settings: { baseUrlV1: 'https://pds.example/v1', baseUrlV2: 'https://pds.example/v2' } });
+  const client = createClient({
+    auth: { type: 'apiKey', apiKey: 'k-1' },
+    settings: { baseUrlV1: 'https://pds.example/v1', baseUrlV2: 'https://pds.example/v2' },
+  });
   if (shared) client.sharedPacing = { lockTimeoutMs: 1000 };
   const sent: number[] = [];
   const slept: number[] = [];
