@@ -1,10 +1,10 @@
+import type { AnyOperation } from '../../../shared';
 import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
 import { readPagesSideBySide } from '../../../shared/flow/paginate-parallel';
 import { cacheKey } from '../cache';
 import { customFunctionCell } from '../cells';
 import { recordRow } from '../sheet-io';
 import type { Answering } from './answer';
-import type { LookupKind } from './lookup';
 import { SHARD_MAX_BYTES, shardOf, toShards, utf8Bytes, type Shard } from './lookup-shards';
 import { windowOf } from './org';
 
@@ -15,6 +15,18 @@ import { windowOf } from './org';
  * Once built, the index is refreshed by the keyset read of what changed since (one execution, the others answer
  * from the index they have), never read whole again until the cache drops it.
  */
+/** What a look-up reads and how its keys are found in a record (contacts, companies: lookup.ts). */
+export interface LookupKind {
+  op: AnyOperation;
+  /** The record's id: the incremental refresh reads by it (shared/flow/incremental-read.ts). */
+  idField: string;
+  known: readonly string[];
+  defaults: readonly string[];
+  /** The index keys one record answers to. */
+  keysOf(record: Record<string, unknown>): string[];
+  normalize(key: string): string;
+}
+
 interface Head {
   shards: number;
   /** End (inclusive) of the window read so far: the next refresh reads what changed after it. */

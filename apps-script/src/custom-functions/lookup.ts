@@ -1,9 +1,11 @@
-import { orgCompaniesOperation, orgContactsOperation, records, type AnyOperation } from '../../../shared';
+import { orgCompaniesOperation, orgContactsOperation, records } from '../../../shared';
 import { boolArg, intArg, keysOf } from '../args';
 import type { CellValue } from '../cells';
 import type { Answering } from './answer';
 import { fieldsArg } from './columns';
-import { lookupRows } from './lookup-index';
+import { lookupRows, type LookupKind } from './lookup-index';
+
+export type { LookupKind } from './lookup-index';
 
 export const NOT_FOUND = '(not found)';
 
@@ -18,17 +20,6 @@ export function normalDomain(text: string): string {
     .replace(/^https?:\/\//, '')
     .replace(/^www\./, '')
     .replace(/\/.*$/, '');
-}
-
-export interface LookupKind {
-  op: AnyOperation;
-  /** The record's id: the incremental refresh reads by it (shared/flow/incremental-read.ts). */
-  idField: string;
-  known: readonly string[];
-  defaults: readonly string[];
-  /** The index keys one record answers to. */
-  keysOf(record: Record<string, unknown>): string[];
-  normalize(key: string): string;
 }
 
 export const contactKind: LookupKind = {
