@@ -6,12 +6,9 @@
  * bound (the pages that hold the org: floor(saved / 500) + 1), 429s, cells in error (of them timed out), and the time
  * until every cell settled.  Run: npx tsx bench/lookup-storm.ts [--cells=1000] [--saved=2000]
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { spawn } from 'node:child_process';
-import { createHarness, type Harness, type SandboxInfo } from '../test/apps-script-harness';
+import { createHarness, type Harness } from '../test/apps-script-harness';
 import { addOnBuild, SCRIPT_ID } from '../test/apps-script/setup';
+import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const CELLS = Number(arg('cells') ?? 1000);
@@ -22,24 +19,8 @@ const PAGE = 500;
 /** The add-on's default cache TTL: the third pass moves the harness clock past it (cache expiry and the script's clock). */
 const TTL_S = 600;
 
-function startSandbox(): Promise<{ info: SandboxInfo; stop(): void }> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pds-storm-')), 'config.json');
-  fs.writeFileSync(file, JSON.stringify({ rateLimit: { windowMs: W, defaultLimit: R }, seed: { orgContacts: SAVED } }));
-  const universe = String(Math.max(40000, SAVED * 2));
-  const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--contacts', universe, '--config', file], {
-    cwd: path.resolve(__dirname, '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    child.stdout.on('data', (c: Buffer) => {
-      buf += c.toString('utf8');
-      const line = buf.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ info: JSON.parse(line) as SandboxInfo, stop: () => process.kill(-child.pid!, 'SIGTERM') });
-    });
-  });
+function startSandbox(): Promise<BenchSandbox> {
+  return startBenchSandbox({ rateLimit: { windowMs: W, defaultLimit: R }, seed: { orgContacts: SAVED } }, Math.max(40000, SAVED * 2));
 }
 
 interface Pass {

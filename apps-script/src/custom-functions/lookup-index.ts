@@ -1,74 +1,32 @@
-import type { AnyOperation } from '../../../shared';
 import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
-import { readPagesSideBySide } from '../../../shared/flow/paginate-parallel';
 import { cacheKey } from '../cache';
-import { customFunctionCell } from '../cells';
-import { recordRow } from '../sheet-io';
 import type { Answering } from './answer';
-import { SHARD_MAX_BYTES, shardOf, toShards, utf8Bytes, type Shard } from './lookup-shards';
-import { windowOf } from './org';
+import { buildPart } from './lookup-build';
+import { entriesOf, type LookupKind } from './lookup-kind';
+import { SHARD_MAX_BYTES, shardOf, utf8Bytes, type Shard } from './lookup-shards';
+import { cache, headKey, markKey, parsed, putAll, putJson, shardKey, type Head } from './lookup-store';
+
+export type { LookupKind } from './lookup-kind';
 
 /**
  * The look-up index of a column of cells, kept in the user's cache in shards (lookup-shards.ts) and built once for all
  * of them: Sheets runs up to 30 cells side by side, and the first to find no index marks it "being built" (under the
- * user lock) and reads the org; the others wait for it within their 30 s instead of each reading the org again.
- * Once built, the index is refreshed by the keyset read of what changed since (one execution, the others answer
- * from the index they have), never read whole again until the cache drops it.
+ * user lock) and reads the org (lookup-build.ts, in parts when it is larger than one cell can read); the others wait
+ * for it within their 30 s instead of each reading the org again. Once built, the index is refreshed by the keyset
+ * read of what changed since (one execution; the others answer from the index they have), never read whole again
+ * until the cache drops it.
  */
-/** What a look-up reads and how its keys are found in a record (contacts, companies: lookup.ts). */
-export interface LookupKind {
-  op: AnyOperation;
-  /** The record's id: the incremental refresh reads by it (shared/flow/incremental-read.ts). */
-  idField: string;
-  known: readonly string[];
-  defaults: readonly string[];
-  /** The index keys one record answers to. */
-  keysOf(record: Record<string, unknown>): string[];
-  normalize(key: string): string;
-}
 
-interface Head {
-  shards: number;
-  /** End (inclusive) of the window read so far: the next refresh reads what changed after it. */
-  end: string;
-  /** When the index was last read or refreshed (ms). */
-  at: number;
-  records: number;
-}
-
-/** Shards live as long as the cache allows (6 h): the per-cell answers, shorter-lived, are evicted first. */
-const SHARD_TTL_S = 21600;
 /** A "being built" mark older than this is from an execution that died: another may take over. */
 const MARK_MS = 28000;
 const WAIT_STEP_MS = 200;
 const LOCK_WAIT_MS = 10000;
-const PUT_BATCH = 50;
+/** A build part stops starting rounds this long before the cell's deadline: storing what it read takes time too. */
+const STORE_MARGIN_MS = 6000;
+/** Less time left than this: a cell does not take the build on, it would store nothing. */
+const MIN_PART_MS = 9000;
 
 export const STILL_BUILDING = 'Still reading your saved records for the look-up; recalculate in a minute.';
-
-function cache(): GoogleAppsScript.Cache.Cache {
-  return CacheService.getUserCache();
-}
-
-function parsed<T>(text: string | null | undefined): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
-const headKey = (base: string) => `${base}.h`;
-const markKey = (base: string) => `${base}.b`;
-const shardKey = (base: string, i: number) => `${base}.s${i}`;
-
-function putAll(entries: Record<string, string>): void {
-  const names = Object.keys(entries);
-  for (let i = 0; i < names.length; i += PUT_BATCH) {
-    cache().putAll(Object.fromEntries(names.slice(i, i + PUT_BATCH).map((k) => [k, entries[k]])), SHARD_TTL_S);
-  }
-}
 
 /** The rows of `keys` from the index, or null when a shard is gone (the cache dropped it: the index is rebuilt). */
 function readKeys(base: string, head: Head, keys: readonly string[]): Shard | null {
@@ -101,21 +59,6 @@ function claim(base: string, freshMs: number): Claim {
   }
 }
 
-/** Reads the whole window side by side and stores it in shards. */
-function build(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number): void {
-  const window = windowOf(days);
-  const pages = a.run(readPagesSideBySide<Record<string, unknown>>(a.client, kind.op, window, { expectedItems: expected }));
-  const entries: Shard = {};
-  // Records come oldest change first: a later record of the same key wins.
-  for (const record of pages.items) for (const k of kind.keysOf(record)) entries[k] = recordRow(record, columns, customFunctionCell);
-  const shards = toShards(entries);
-  const values: Record<string, string> = {};
-  shards.forEach((s, i) => (values[shardKey(base, i)] = JSON.stringify(s)));
-  putAll(values);
-  const head: Head = { shards: shards.length, end: window.endDate, at: Date.now(), records: pages.items.length };
-  cache().put(headKey(base), JSON.stringify(head), SHARD_TTL_S);
-}
-
 /** Reads what changed after the index's window (keyset by updatedAt) into the shards it touches. */
 function refresh(base: string, head: Head, kind: LookupKind, a: Answering, columns: string[]): boolean {
   const read = a.run(
@@ -125,8 +68,7 @@ function refresh(base: string, head: Head, kind: LookupKind, a: Answering, colum
       return { changes, end: cursor.windowEnd };
     })(),
   );
-  const entries: Shard = {};
-  for (const record of read.changes.records) for (const k of kind.keysOf(record)) entries[k] = recordRow(record, columns, customFunctionCell);
+  const entries = entriesOf(kind, read.changes.records, columns);
   const touched = [...new Set(Object.keys(entries).map((k) => shardOf(k, head.shards)))];
   const got = cache().getAll(touched.map((i) => shardKey(base, i)));
   const values: Record<string, string> = {};
@@ -139,8 +81,7 @@ function refresh(base: string, head: Head, kind: LookupKind, a: Answering, colum
     values[shardKey(base, i)] = text;
   }
   putAll(values);
-  const next: Head = { ...head, end: read.end, at: Date.now(), records: head.records + read.changes.records.length };
-  cache().put(headKey(base), JSON.stringify(next), SHARD_TTL_S);
+  putJson(headKey(base), { ...head, end: read.end, at: Date.now(), records: head.records + read.changes.records.length });
   return true;
 }
 
@@ -149,7 +90,7 @@ function refreshOrKeep(base: string, head: Head, kind: LookupKind, a: Answering,
   try {
     return refresh(base, head, kind, a, columns);
   } catch {
-    cache().put(headKey(base), JSON.stringify({ ...head, at: Date.now() }), SHARD_TTL_S);
+    putJson(headKey(base), { ...head, at: Date.now() });
     return true;
   }
 }
@@ -169,11 +110,12 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       cache().remove(headKey(base));
       continue;
     }
-    const claimed = claim(base, freshMs);
+    const claimed = Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : 'busy';
     if (claimed === 'ready') continue;
     if (claimed === 'mine') {
       try {
-        if (!head || !refreshOrKeep(base, head, kind, a, columns)) build(base, kind, a, days, columns, Math.max(keys.length, head?.records ?? 0));
+        if (!head || !refreshOrKeep(base, head, kind, a, columns))
+          buildPart(base, kind, a, days, columns, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
       } finally {
         cache().remove(markKey(base));
       }

@@ -3,9 +3,10 @@ import { boolArg, intArg, keysOf } from '../args';
 import type { CellValue } from '../cells';
 import type { Answering } from './answer';
 import { fieldsArg } from './columns';
-import { lookupRows, type LookupKind } from './lookup-index';
+import { lookupRows } from './lookup-index';
+import type { LookupKind } from './lookup-kind';
 
-export type { LookupKind } from './lookup-index';
+export type { LookupKind } from './lookup-kind';
 
 export const NOT_FOUND = '(not found)';
 
