@@ -12,7 +12,6 @@
  * BENCH_PAGES=1 prints every import page and the enrichment's requests per rate window and per fetchAll round.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHarness, type Harness } from '../test/apps-script-harness';
 import { addOnBuild, SCRIPT_ID } from '../test/apps-script/setup';
