@@ -62,8 +62,10 @@ test('the window is stored under its pace: key, and without sharedPacing nothing
   const recorded = { ...store, put: (k: string, v: string) => (puts.push(k), store.put(k, v)) };
   run(true, recorded, clock);
   expect(puts.length).toBe(2);
-  expect(puts.every((k) => k.startsWith(sharedPacingKey('')) && k.endsWith('|GET /v2/credits'))).toBe(true);
-  expect(JSON.parse(store.get(puts[0])!)).toMatchObject({ w: { limit: 2, remaining: 0, resetAtMs: T0 + 10_000 } });
+  // One entry per credential, holding each endpoint's window.
+  expect(new Set(puts)).toEqual(new Set([sharedPacingKey('key:a0a0699c|GET /v2/credits')]));
+  expect(puts[0]).toBe('pace:key:a0a0699c');
+  expect(JSON.parse(store.get(puts[0])!)).toMatchObject({ 'key:a0a0699c|GET /v2/credits': { w: { limit: 2, remaining: 0, resetAtMs: T0 + 10_000 } } });
   const alone = memoryStore();
   const r1 = run(false, alone, { now: T0 });
   const r2 = run(false, alone, { now: T0 });
