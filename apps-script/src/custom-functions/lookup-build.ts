@@ -2,6 +2,7 @@ import type { Client, Flow } from '../../../shared';
 import { readSlicesOnce, type ChangeCursor } from '../../../shared/flow/incremental-read';
 import { allOf } from '../../../shared/flow/parallel';
 import { send } from '../../../shared/flow/send';
+import { endpointKey } from '../../../shared/request/build';
 import { refillSlices } from '../imports/slices';
 import type { Answering } from './answer';
 import { entriesOf, type LookupKind } from './lookup-kind';
@@ -27,9 +28,13 @@ export function buildPart(base: string, kind: LookupKind, a: Answering, days: nu
   let failure: unknown = null;
   while (open.length > 0 && Date.now() < stopAt) {
     try {
-      const round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open, kind.idField, new Map()));
+      // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
+      // must wait for the next windows could outlast the cell and lose what it read.
+      const width = Math.max(1, Math.min(open.length, a.client.settings.parallelRequests, leftInWindow(a, kind)));
+      const round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()));
       read.push(...round.records);
-      open = refillSlices(open, round.next, round.records, a.client.settings.parallelRequests, pageSize);
+      const rest = open.slice(width);
+      open = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
     } catch (error) {
       // The round's records are not kept, and its slices stay where they were: the next part reads them again.
       failure = error;
@@ -42,6 +47,12 @@ export function buildPart(base: string, kind: LookupKind, a: Answering, days: nu
   putJson(buildKey(base), { open, end: state.end, chunks: state.chunks + added, records: state.records + read.length });
   if (failure && read.length === 0) throw failure;
   return false;
+}
+
+/** Requests the org endpoint's rate window has left, as the shared pacing state knows it (unknown: as many as run). */
+function leftInWindow(a: Answering, kind: LookupKind): number {
+  const w = a.client.state.pacing[`${a.client.identity}|${endpointKey(kind.op)}`];
+  return w && w.resetAtMs > Date.now() ? w.remaining : a.client.settings.parallelRequests;
 }
 
 type Part = BuildState & { read?: Record<string, unknown>[] };
