@@ -11,15 +11,15 @@
  * --code=DIR runs a Code.js built elsewhere (e.g. unminified, so `node --import tsx --cpu-prof` names its functions);
  * BENCH_PAGES=1 prints every import page and the enrichment's requests per rate window and per fetchAll round.
  */
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { createHarness, type Harness, type SandboxInfo } from '../test/apps-script-harness';
+import { createHarness, type Harness } from '../test/apps-script-harness';
 import { addOnBuild, SCRIPT_ID } from '../test/apps-script/setup';
 import { allOf, createClient, operation, runAsync } from '../shared';
 import { sendOne } from '../shared/flow/call';
 import { nodeFetchHost } from '../shared/hosts/node-fetch';
+import { peakOf, quotaLine, storageNow } from './enrich-figures';
+import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { untilWindowOpens } from './window-start';
 
 const rows: Record<string, unknown>[] = [];
@@ -66,6 +66,9 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const ROWS = Number(arg('rows') ?? 5000);
 const ORG = 20000;
 const IMPORT = !process.argv.includes('--no-import');
+/** `sidebar`: the sidebar polls every 2 s; `trigger`: the sidebar closes after the start and the hourly trigger finishes. */
+const PATH = arg('path') === 'trigger' ? 'trigger' : 'sidebar';
+const USER = 'bench@example.com';
 const IMPORT_W = 60_000; // the service's window for the import and its floor
 const PARALLEL = 10; // the core's parallelRequests default: the floor's client uses the same
 const W = 2000; // compressed rate window (ms)
@@ -76,38 +79,23 @@ const L = QUEUED + RESEARCHING;
 const I = 2000; // shortest recommended poll interval
 const B = 500;
 const P = 100;
+/** People in the sandbox's universe: twice the rows enriched (40,000 at least, as before), and the credits to match. */
+const UNIVERSE = Math.max(40_000, 2 * ROWS);
+const CREDITS = Math.max(100_000, 2 * ROWS);
 
-interface Sandbox {
-  info: SandboxInfo;
-  stop(): void;
-}
+type Sandbox = BenchSandbox;
 
-/** The sandbox with a universe large enough for 20,000 saved contacts (startSandboxProcess passes no --contacts). */
+/** The sandbox with a universe large enough for the saved contacts and the rows enriched. */
 function startSandbox(): Promise<Sandbox> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pds-bench-')), 'config.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
+  return startBenchSandbox(
+    {
       rateLimit: { windowMs: W, defaultLimit: R },
       research: { queuedMs: QUEUED, researchingMs: RESEARCHING },
-      credits: { A: 100_000 },
+      credits: { A: CREDITS },
       seed: { orgContacts: ORG },
-    }),
+    },
+    UNIVERSE,
   );
-  const child = spawn('npx', ['tsx', 'sandbox/cli.ts', '--port', '0', '--contacts', '40000', '--config', file], {
-    cwd: path.resolve(__dirname, '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    child.stdout.on('data', (c: Buffer) => {
-      buf += c.toString('utf8');
-      const line = buf.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ info: JSON.parse(line) as SandboxInfo, stop: () => process.kill(-child.pid!, 'SIGTERM') });
-    });
-  });
 }
 
 async function admin<T>(sb: Sandbox, method: string, route: string, body?: unknown): Promise<T> {
@@ -172,13 +160,26 @@ function report(title: string, a: Snapshot, b: Snapshot, h: Harness, boundMs: nu
   return { total, limited: calls.filter((c) => c.status === 429).length, wall, credits: a.credits - b.credits };
 }
 
+/** Outcomes read back from the enriched sheet's status column (the trigger path has no sidebar progress to read). */
+function statusCounts(h: Harness): { done: number; duplicate: number; notFound: number; error: number } {
+  const values = h.workbook.mustSheet('Leads').values();
+  const column = values[0].indexOf('PDS status');
+  const statuses = values.slice(1, ROWS + 1).map((r) => String(r[column] ?? ''));
+  return {
+    done: statuses.filter((x) => x === 'done').length,
+    duplicate: statuses.filter((x) => x.startsWith('duplicate')).length,
+    notFound: statuses.filter((x) => x === 'not found').length,
+    error: statuses.filter((x) => !['done', 'not found'].includes(x) && !x.startsWith('duplicate')).length,
+  };
+}
+
 async function main(): Promise<void> {
   const sb = await startSandbox();
   // --code=DIR: a Code.js built elsewhere (e.g. unminified, so a CPU profile names the add-on's functions).
   const { code, sidebar } = arg('code')
     ? { code: fs.readFileSync(path.join(arg('code')!, 'Code.js'), 'utf8'), sidebar: fs.readFileSync(path.join(arg('code')!, 'Sidebar.html'), 'utf8') }
     : addOnBuild();
-  const h = createHarness({ code: code + FLOOR_CODE + COMBINE_CODE, files: { 'Sidebar.html': sidebar }, scriptId: SCRIPT_ID, user: 'bench@example.com' });
+  const h = createHarness({ code: code + FLOOR_CODE + COMBINE_CODE, files: { 'Sidebar.html': sidebar }, scriptId: SCRIPT_ID, user: USER });
   try {
     // The add-on's own pacing settings: the margin past each reset is the default, learned from the sandbox's Date
     // headers (shared/flow/clock.ts). T_bound counts no margin.
@@ -209,6 +210,7 @@ async function main(): Promise<void> {
     // The clock starts as the window opens, after the snapshot's own requests.
     const e0 = { ...counted, at: Date.now() };
     const firstExecution = h.executions.length;
+    const fetchesBefore = h.http.quotaUsed(USER);
     const timeline: string[] = [];
     // Per-run state the add-on keeps, counted after each call: it must not grow per poll (entries, not bytes).
     const stateCounts: string[] = [];
@@ -242,13 +244,26 @@ async function main(): Promise<void> {
       error: number;
     };
     const afterStart = countState((p as { pending?: number }).pending ?? 0);
+    const storage = [storageNow(h, USER)];
     let grew = false;
-    while (!p.complete) {
+    let triggerRuns = 0;
+    while (PATH === 'sidebar' && !p.complete) {
       await new Promise((r) => setTimeout(r, I));
       p = (await timed('poll', h.run('pollEnrichment', p.jobId))) as typeof p;
+      storage.push(storageNow(h, USER));
       const now = countState((p as { pending?: number }).pending ?? 0);
       grew ||= now.props > afterStart.props || now.cache > afterStart.cache || now.jobRows > afterStart.jobRows;
     }
+    // Trigger path: no sidebar; each hour (the harness clock moves, no real wait) the trigger runs up to 6 minutes.
+    while (PATH === 'trigger' && countState(-1).jobRows > 0) {
+      h.clock.advance(3600_000);
+      const fired = await timed('trigger', h.fireTriggers());
+      if (fired.length === 0) throw new Error('no trigger was due with the job unfinished');
+      triggerRuns += fired.length;
+      storage.push(storageNow(h, USER));
+      for (const f of fired) if (!f.ok) console.log(`trigger run ${f.id}: ${f.error?.message}`);
+    }
+    if (PATH === 'trigger') p = { ...p, complete: true, ...statusCounts(h) };
     const peakHeap = Math.max(...h.executions.slice(firstExecution).map((x) => x.peakHeapBytes ?? 0));
     const e1 = await snapshot(sb, h);
     if (process.env.BENCH_PAGES) {
@@ -283,13 +298,18 @@ async function main(): Promise<void> {
       `per-run state after the start and each poll (properties/cache entries/job rows/pending ids): ${stateCounts.join(', ')}; ` +
         `${grew ? 'GREW per poll' : 'no growth per poll'}`,
     );
+    const quotas = quotaLine(h, USER, peakOf(storage), fetchesBefore);
+    const executions = h.executions.length - firstExecution;
+    console.log(`${PATH} path: ${executions} executions (${triggerRuns} by the trigger); ${quotas}`);
+    // The sidebar keeps its earlier bound (1.10, stricter than the issue's 1.2); the trigger path is held to 1.2.
+    const target = PATH === 'sidebar' ? 1.1 : 1.2;
     rows.push({
-      bench: `Sheets enrich ${ROWS} rows`,
-      figure: `${(e.wall / 1000).toFixed(2)} s; ${e.total} requests; ${e.limited} × 429; credits ${e.credits} / unique ${p.done}`,
+      bench: `Sheets enrich ${ROWS} rows, ${PATH}`,
+      figure: `${(e.wall / 1000).toFixed(2)} s; ${executions} executions; ${e.total} requests; ${e.limited} × 429; credits ${e.credits} / unique ${p.done}; ${quotas}`,
       bound: `T_bound ${(researchBound / 1000).toFixed(1)} s`,
-      ratio: `${(e.wall / researchBound).toFixed(2)} × (≤ 1.10)`,
+      ratio: `${(e.wall / researchBound).toFixed(2)} × (≤ ${target})`,
       memory: `worker heap ${(peakHeap / 1048576).toFixed(0)} MB; RSS ${(rss / 1048576).toFixed(0)} MB; state ${grew ? 'grew' : 'flat'} per poll`,
-      pass: e.wall <= 1.1 * researchBound && e.limited === 0 && e.credits === p.done && !grew,
+      pass: e.wall <= target * researchBound && e.limited === 0 && e.credits === p.done && !grew,
     });
     if (!IMPORT) return;
 

@@ -11,6 +11,14 @@ export interface CreditsState {
 }
 
 /**
+ * Pacing shared by runs that share no memory but one store (Apps Script executions, flow/shared-pacing.ts).
+ * `lockTimeoutMs`: how long to wait for the store's lock before pacing from the run's own copy of the window.
+ */
+export interface SharedPacing {
+  lockTimeoutMs: number;
+}
+
+/**
  * Everything a flow needs besides effects: settings, the credential, and the in-memory state the
  * reducers keep current (pacing windows, credit balance, clock lead). One client per credential.
  */
@@ -23,6 +31,8 @@ export interface Client {
   state: { pacing: PacingState; credits: CreditsState; clock?: ClockState };
   /** Jitter source; tests pin it. */
   random: () => number;
+  /** Set where runs share no memory but one store (Apps Script executions): their pacing is kept there, under a lock. */
+  sharedPacing?: SharedPacing;
 }
 
 export interface ClientOptions {

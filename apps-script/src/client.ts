@@ -2,6 +2,7 @@ import { runSync, type Client, type Flow, type SyncHost } from '../../shared';
 import { clientWith, type AddOnClient } from './add-on-client';
 import { requireAuth } from './auth';
 import { gasHost } from './host';
+import { withPacingStore } from './pacing-store';
 import { loadSettings, type AddOnSettings } from './settings';
 
 /**
@@ -11,6 +12,12 @@ import { loadSettings, type AddOnSettings } from './settings';
  */
 const STATE_TTL_S = 3600;
 
+/**
+ * Executions also run side by side (a column of cells, a sidebar call during a trigger): they pace from one window
+ * per endpoint held in the user's cache under the user lock (pacing-store.ts), waiting at most this long for it.
+ */
+const PACING_LOCK_WAIT_MS = 5000;
+
 function stateKey(client: Pick<Client, 'identity'>): string {
   return `pds.state.${client.identity}`;
 }
@@ -19,7 +26,7 @@ export type { AddOnClient } from './add-on-client';
 
 export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient {
   const settings = { ...loadSettings(), ...overrides };
-  const client = clientWith(settings, requireAuth());
+  const client: AddOnClient = { ...clientWith(settings, requireAuth()), sharedPacing: { lockTimeoutMs: PACING_LOCK_WAIT_MS } };
   try {
     const saved = CacheService.getUserCache()?.get(stateKey(client));
     if (saved) client.state = JSON.parse(saved) as Client['state'];
@@ -40,7 +47,7 @@ export function saveClientState(client: Client): void {
 /** Runs a core flow with the Apps Script host, then keeps the pacing state for the next execution. */
 export function run<T>(client: Client, flow: Flow<T>, host: SyncHost = gasHost()): T {
   try {
-    return runSync(flow, host);
+    return runSync(flow, withPacingStore(host));
   } finally {
     saveClientState(client);
   }

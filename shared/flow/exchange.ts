@@ -3,8 +3,9 @@ import type { Client } from '../client';
 import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } from '../effects';
 import { errorFromResponse, NetworkError, RateLimitError, redactRequest, redactValues, secretsOf, ServerError } from '../errors';
 import { marginAfterReset, observeDate, observeRefusal } from './clock';
-import { observe, readRateHeaders, reserve, waitAfter429 } from './pacing';
+import { observe, readRateHeaders, reserve, waitAfter429, type RateHeaders } from './pacing';
 import { backoffMs, decideRetry } from './retry';
+import { updatePacing } from './shared-pacing';
 
 /** Keeps the credit balance current from X-PublicAPI-Credits. */
 function noteCredits(client: Client, response: HttpResponse, now: number): void {
@@ -34,6 +35,11 @@ function tooLongWait(op: Sendable, request: HttpRequest, waitMs: number, resetAt
   );
 }
 
+/** An answer (or a reservation given up) settles one request of the endpoint's window. */
+function settle(client: Client, key: string, headers: RateHeaders): Flow<void> {
+  return updatePacing(client, key, (pacing) => ({ state: observe(pacing, key, headers), value: undefined }));
+}
+
 /** How soon a run waiting for budget looks again while answers that may give it back are in flight. */
 const RECHECK_MS = 100;
 
@@ -47,17 +53,19 @@ function* pace(client: Client, op: Sendable, request: HttpRequest, key: string, 
   for (;;) {
     const now = yield* nowMs();
     const marginMs = marginAfterReset(client.state.clock, s.resetMarginMs, now);
-    const paced = reserve(client.state.pacing, key, now, marginMs, { recheckMs: RECHECK_MS, staleMs: s.timeoutMs + marginMs });
     const waited = limitedSince === null ? 0 : now - limitedSince;
-    if (paced.waitMs > s.maxRateLimitWaitMs || waited + paced.waitMs > s.maxRateLimitWaitMs) {
-      throw tooLongWait(op, request, paced.waitMs, client.state.pacing[key]?.resetAtMs, now);
-    }
-    client.state.pacing = paced.state;
+    // A reservation is only kept when the run may wait for it; otherwise the window is left as it was.
+    const paced = yield* updatePacing(client, key, (pacing) => {
+      const decision = reserve(pacing, key, now, marginMs, { recheckMs: RECHECK_MS, staleMs: s.timeoutMs + marginMs });
+      const tooLong = decision.waitMs > s.maxRateLimitWaitMs || waited + decision.waitMs > s.maxRateLimitWaitMs;
+      return { state: tooLong ? pacing : decision.state, value: { ...decision, tooLong, resetAtMs: pacing[key]?.resetAtMs } };
+    });
+    if (paced.tooLong) throw tooLongWait(op, request, paced.waitMs, paced.resetAtMs, now);
     if (paced.waitMs > 0) {
       try {
         yield* sleep(paced.waitMs);
       } catch (error) {
-        if (paced.reserved) client.state.pacing = observe(client.state.pacing, key, {});
+        if (paced.reserved) yield* settle(client, key, {});
         throw error;
       }
     }
@@ -95,12 +103,12 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
       signed = yield* sign(request, null);
       response = yield* http(signed);
     } catch (error) {
-      client.state.pacing = observe(client.state.pacing, key, {});
+      yield* settle(client, key, {});
       throw error;
     }
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
-    client.state.pacing = observe(client.state.pacing, key, { ...rate, refused: response.status === 429 });
+    yield* settle(client, key, { ...rate, refused: response.status === 429 });
     client.state.clock = observeDate(client.state.clock, response.headers.date, now);
     if (response.status === 429) client.state.clock = observeRefusal(client.state.clock, sentAt, rate.resetAtMs, s.resetMarginMs);
     noteCredits(client, response, now);

@@ -10,6 +10,8 @@ import { Clock } from './clock';
 import { AppsScriptError, GasException } from './errors';
 import { ExecutionContext, type ExecutionKind } from './execution';
 import { DEFAULT_LIMITS, EXCEEDED_TIME, type Limits } from './limits';
+import { TRIGGER_RUNTIME_EXCEEDED, TriggerRuntime } from './trigger-runtime';
+import { recalculate, type CellCall, type Recalculation } from './recalculation';
 import { CacheService, CacheState, type CacheStore } from './fakes/cache';
 import { LockManager, LockService } from './fakes/lock';
 import { PropertiesService, PropertiesState, type PropertyStore } from './fakes/properties';
@@ -102,6 +104,8 @@ export class Harness {
   private readonly workers = new Set<Worker>();
   private readonly servers = new Set<SidebarServer>();
   private readonly runningPerUser = new Map<string, number>();
+  /** Trigger runtime counted per user and day against `triggerRuntimeMsPerDay`. */
+  readonly triggerRuntime: TriggerRuntime;
   private nextExecutionId = 1;
 
   constructor(opts: HarnessOptions) {
@@ -123,6 +127,7 @@ export class Harness {
     for (const name of opts.sheets ?? ['Sheet1']) this.workbook.addSheet(name);
     this.cacheState = new CacheState(this.clock);
     this.httpState = new HttpState(this.clock);
+    this.triggerRuntime = new TriggerRuntime(this.clock);
   }
 
   // ---------- test-side views ----------
@@ -178,6 +183,11 @@ export class Harness {
     return this.valueOf(this.execute({ kind: 'custom', fn, args }));
   }
 
+  /** Recalculates a column of custom-function cells as Sheets does: 30 executions side by side (recalculation.ts). */
+  recalculate(cells: readonly CellCall[], user?: string): Promise<Recalculation> {
+    return recalculate(this, cells, user);
+  }
+
   /** Runs every time-driven trigger due on the harness clock, each as its own execution as its owner. */
   async fireTriggers(): Promise<ExecutionResult[]> {
     const now = this.clock.now();
@@ -228,18 +238,22 @@ export class Harness {
   /** Runs one execution to its end; never rejects (errors and time-outs are in the result). */
   async execute(opts: ExecuteOptions): Promise<ExecutionResult> {
     const user = opts.user ?? this.user;
-    const limitMs = opts.timeLimitMs ?? (opts.kind === 'custom' ? this.limits.customFunctionMs : this.limits.executionMs);
+    const ownLimitMs = opts.timeLimitMs ?? (opts.kind === 'custom' ? this.limits.customFunctionMs : this.limits.executionMs);
+    // A trigger may run only for what is left of the user's daily trigger runtime.
+    const triggerLeftMs = opts.kind === 'trigger' ? this.triggerRuntime.leftMs(user, this.limits.triggerRuntimeMsPerDay) : Infinity;
+    const triggerDay = this.triggerRuntime.dayOf(user);
+    const limitMs = Math.min(ownLimitMs, triggerLeftMs);
     const exec = new ExecutionContext(this.nextExecutionId++, opts.kind, user, Date.now() + limitMs);
     const base = { id: exec.id, kind: opts.kind, fn: opts.fn, user };
     const running = this.runningPerUser.get(user) ?? 0;
-    if (running >= this.limits.simultaneousExecutionsPerUser) {
-      const r: ExecutionResult = {
-        ...base,
-        ok: false,
-        error: { name: 'Exception', message: 'There are too many scripts running simultaneously for this Google user account.', stack: '' },
-        timedOut: false,
-        durationMs: 0,
-      };
+    const refusal =
+      running >= this.limits.simultaneousExecutionsPerUser
+        ? 'There are too many scripts running simultaneously for this Google user account.'
+        : triggerLeftMs <= 0
+          ? TRIGGER_RUNTIME_EXCEEDED
+          : null;
+    if (refusal) {
+      const r: ExecutionResult = { ...base, ok: false, error: { name: 'Exception', message: refusal, stack: '' }, timedOut: false, durationMs: 0 };
       this.executions.push(r);
       return r;
     }
@@ -295,6 +309,7 @@ export class Harness {
         this.workers.delete(worker);
         this.locks.endExecution(exec.id);
         this.runningPerUser.set(user, (this.runningPerUser.get(user) ?? 1) - 1);
+        if (opts.kind === 'trigger') this.triggerRuntime.add(user, Math.min(Date.now() - exec.startedAt, limitMs), triggerDay);
         const timedOut = exec.timedOut || raw.e?.message === EXCEEDED_TIME || Date.now() > exec.deadline + 250;
         const result: ExecutionResult = {
           ...base,

@@ -7,3 +7,5 @@ export type { SidebarServer, SidebarOptions } from './sidebar-bridge';
 export type { HtmlOutputData } from './wire';
 export type { HttpLogEntry } from './fakes/url-fetch';
 export type { CellValue, SheetModel, WorkbookModel } from './fakes/spreadsheet-model';
+export type { CellCall, Recalculation } from './recalculation';
+export { TRIGGER_RUNTIME_EXCEEDED } from './trigger-runtime';

@@ -40,6 +40,8 @@ export interface Limits {
   sleepMaxMs: number;
   /** Simultaneous executions: 30 / user. */
   simultaneousExecutionsPerUser: number;
+  /** Triggers total runtime: 90 min / user / day (consumer). */
+  triggerRuntimeMsPerDay: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -64,6 +66,7 @@ export const DEFAULT_LIMITS: Limits = {
   triggersPerUser: 20,
   sleepMaxMs: 300_000,
   simultaneousExecutionsPerUser: 30,
+  triggerRuntimeMsPerDay: 90 * 60_000,
 };
 
 export const EXCEEDED_TIME = 'Exceeded maximum execution time';

@@ -1,12 +1,12 @@
-import { orgCompaniesOperation, orgContactsOperation, records, type AnyOperation } from '../../../shared';
-import { readPagesSideBySide } from '../../../shared/flow/paginate-parallel';
+import { orgCompaniesOperation, orgContactsOperation, records } from '../../../shared';
 import { boolArg, intArg, keysOf } from '../args';
-import { cacheGet, cacheKey, cachePut } from '../cache';
-import { customFunctionCell, type CellValue } from '../cells';
-import { recordRow } from '../sheet-io';
+import type { CellValue } from '../cells';
 import type { Answering } from './answer';
 import { fieldsArg } from './columns';
-import { windowOf } from './org';
+import { lookupRows } from './lookup-index';
+import type { LookupKind } from './lookup-kind';
+
+export type { LookupKind } from './lookup-kind';
 
 export const NOT_FOUND = '(not found)';
 
@@ -23,17 +23,9 @@ export function normalDomain(text: string): string {
     .replace(/\/.*$/, '');
 }
 
-export interface LookupKind {
-  op: AnyOperation;
-  known: readonly string[];
-  defaults: readonly string[];
-  /** The index keys one record answers to. */
-  keysOf(record: Record<string, unknown>): string[];
-  normalize(key: string): string;
-}
-
 export const contactKind: LookupKind = {
   op: orgContactsOperation,
+  idField: 'contactId',
   known: records.orgContactColumns,
   defaults: contactFields,
   keysOf: (r) => [r.contactId, r.email, r.personalEmail].filter((v): v is string => typeof v === 'string' && v !== '').map((k) => k.trim().toLowerCase()),
@@ -42,36 +34,27 @@ export const contactKind: LookupKind = {
 
 export const companyKind: LookupKind = {
   op: orgCompaniesOperation,
+  idField: 'companyId',
   known: records.orgCompanyColumns,
   defaults: companyFields,
   keysOf: (r) => (typeof r.domain === 'string' && r.domain ? [normalDomain(r.domain)] : []),
   normalize: normalDomain,
 };
 
-/**
- * key -> row of the asked fields, built from one pass over the org read (free) of the lookback window and
- * cached, so a whole range (and the next recalculation) is answered from it without a request per key. The pages
- * go out side by side (one fetchAll), as many at first as can hold the keys asked.
- */
-function index(kind: LookupKind, a: Answering, days: number, columns: string[], keys: number): Record<string, CellValue[]> {
-  const key = cacheKey(`${a.fn}.index`, [a.client.identity, days, columns]);
-  const cached = cacheGet<Record<string, CellValue[]>>(key);
-  if (cached) return cached;
-  const pages = a.run(readPagesSideBySide<Record<string, unknown>>(a.client, kind.op, windowOf(days), { expectedItems: keys }));
-  const built: Record<string, CellValue[]> = {};
-  // Records come oldest change first: a later record of the same key wins.
-  for (const record of pages.items) for (const k of kind.keysOf(record)) built[k] = recordRow(record, columns, customFunctionCell);
-  cachePut(key, built, a.client.addOn.cacheTtlS);
-  return built;
-}
+/** A cell waits at most this long for an index another cell is building (a custom function has 30 s in all). */
+const WAIT_FOR_INDEX_MS = 24000;
 
-/** PDS_LOOKUP_CONTACT / PDS_LOOKUP_COMPANY: one row per key, from the cached index of the org read. */
+/**
+ * PDS_LOOKUP_CONTACT / PDS_LOOKUP_COMPANY: one row per key, from the org read's index shared by every cell of the
+ * user (lookup-index.ts), so a whole range, a whole column of cells and the next recalculation cost one org read.
+ */
 export function lookupTable(a: Answering, kind: LookupKind, keys: unknown, fields: unknown, days: unknown, header: unknown): CellValue[][] {
   const columns = fieldsArg(fields, kind.known, kind.defaults);
   const asked = keysOf(keys);
   const lookback = intArg(days, 'days', a.client.addOn.lookbackDays, 1, 3650);
-  const distinct = new Set(asked.filter((k) => k !== '').map((k) => kind.normalize(k))).size;
-  const found = distinct > 0 ? index(kind, a, lookback, columns, distinct) : {};
+  const deadline = Date.now() + WAIT_FOR_INDEX_MS;
+  const distinct = [...new Set(asked.filter((k) => k !== '').map((k) => kind.normalize(k)))];
+  const found = distinct.length > 0 ? lookupRows(kind, a, lookback, columns, distinct, deadline) : {};
   const blank = columns.map(() => '' as CellValue);
   const rows = asked.map((k) => (k === '' ? blank : (found[kind.normalize(k)] ?? [NOT_FOUND, ...blank.slice(1)])));
   return boolArg(header, true) ? [columns, ...rows] : rows;

@@ -1,0 +1,125 @@
+import type { Client, Flow } from '../../../shared';
+import { readSlicesOnce, type ChangeCursor } from '../../../shared/flow/incremental-read';
+import { allOf } from '../../../shared/flow/parallel';
+import { send } from '../../../shared/flow/send';
+import { endpointKey } from '../../../shared/request/build';
+import { refillSlices } from '../imports/slices';
+import type { Answering } from './answer';
+import { entriesOf, type LookupKind } from './lookup-kind';
+import { toShards, type Shard } from './lookup-shards';
+import { buildKey, cache, chunkKey, headKey, parsed, putJson, putShards, shardKey, type BuildState, type Head } from './lookup-store';
+import { windowOf } from './org';
+
+/**
+ * Builds the look-up index by a keyset read of the org window in time slices side by side (the imports' slicing,
+ * imports/slices.ts), in parts: an org of 50,000 saved records is 100 pages, more than one cell's 30 s may read at
+ * the service's 60 a minute. A part reads rounds until `stopAt`, then stores what it read (chunks) and where the
+ * slices stand, so the next cell that claims the build goes on from there: no page is read twice. The part that
+ * reads the last slice puts the chunks together into shards and the head.
+ */
+export function buildPart(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number, stopAt: number): boolean {
+  const p = kind.op.pagination;
+  const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
+  const resumed = resume(base);
+  if (resumed === 'lost') return buildPart(base, kind, a, days, columns, expected, stopAt);
+  const state = resumed ?? firstPages(kind, a, days, expected, pageSize);
+  const read: Record<string, unknown>[] = state.read ?? [];
+  let open: ChangeCursor[] = state.open;
+  let failure: unknown = null;
+  while (open.length > 0 && Date.now() < stopAt) {
+    try {
+      // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
+      // must wait for the next windows could outlast the cell and lose what it read.
+      const width = Math.max(1, Math.min(open.length, a.client.settings.parallelRequests, leftInWindow(a, kind)));
+      const round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()));
+      read.push(...round.records);
+      const rest = open.slice(width);
+      open = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
+    } catch (error) {
+      // The round's records are not kept, and its slices stay where they were: the next part reads them again.
+      failure = error;
+      break;
+    }
+  }
+  const entries = entriesOf(kind, read, columns);
+  if (open.length === 0) return finish(base, state, entries, read.length);
+  const added = putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i));
+  putJson(buildKey(base), { open, end: state.end, chunks: state.chunks + added, records: state.records + read.length });
+  if (failure && read.length === 0) throw failure;
+  return false;
+}
+
+/** Requests the org endpoint's rate window has left, as the shared pacing state knows it (unknown: as many as run). */
+function leftInWindow(a: Answering, kind: LookupKind): number {
+  const w = a.client.state.pacing[`${a.client.identity}|${endpointKey(kind.op)}`];
+  return w && w.resetAtMs > Date.now() ? w.remaining : a.client.settings.parallelRequests;
+}
+
+type Part = BuildState & { read?: Record<string, unknown>[] };
+
+/** The stored build to go on with; null: none; 'lost': a chunk was dropped by the cache (the build starts over). */
+function resume(base: string): Part | null | 'lost' {
+  const state = parsed<BuildState>(cache().get(buildKey(base)));
+  if (!state || state.chunks === 0) return state;
+  const names = Array.from({ length: state.chunks }, (_, k) => chunkKey(base, k));
+  const present = cache().getAll(names);
+  if (names.every((n) => present[n] !== undefined)) return state;
+  cache().remove(buildKey(base));
+  return 'lost';
+}
+
+/**
+ * A new build's first round: as many pages as could hold what is expected (the keys asked, or the records the last
+ * index held), by page number side by side, so a range of 2,000 keys sends its 4 pages at once and a small org is
+ * read in one round. If every page was full, the rest of the window is read by keyset from the last record's time
+ * (records at that time are read again: the index keeps one row per key).
+ */
+function firstPages(kind: LookupKind, a: Answering, days: number, expected: number, pageSize: number): Part {
+  const window = windowOf(days);
+  const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize)));
+  const pages = a.run(pagesAtOnce(a.client, kind, window, count, pageSize));
+  const read = pages.flat();
+  const last = read[read.length - 1]?.updatedAt;
+  const full = pages.every((page) => page.length === pageSize) && typeof last === 'string';
+  const first: ChangeCursor = { from: window.startDate, windowEnd: window.endDate, page: 1 };
+  const open = full ? refillSlices([first], [{ from: last, windowEnd: window.endDate, page: 1 }], read, a.client.settings.parallelRequests, pageSize) : [];
+  return { open, end: window.endDate, chunks: 0, records: 0, read };
+}
+
+function* pagesAtOnce(
+  client: Client,
+  kind: LookupKind,
+  window: { startDate: string; endDate: string },
+  count: number,
+  pageSize: number,
+): Flow<Record<string, unknown>[][]> {
+  const p = kind.op.pagination;
+  if (p.style !== 'page') throw new Error(`${kind.op.title} is not read by page`);
+  const tasks = Array.from({ length: count }, (_, i) => () => pageOf(client, kind, { ...window, [p.pageField]: i + 1, [p.limitField]: pageSize }));
+  return yield* allOf(tasks, client.settings.parallelRequests);
+}
+
+function* pageOf(client: Client, kind: LookupKind, input: Record<string, unknown>): Flow<Record<string, unknown>[]> {
+  return (yield* send(client, kind.op, input)).data as Record<string, unknown>[];
+}
+
+function finish(base: string, state: BuildState, last: Shard, lastRecords: number): boolean {
+  const names = Array.from({ length: state.chunks }, (_, k) => chunkKey(base, k));
+  const chunks = names.length ? cache().getAll(names) : {};
+  const entries: Shard = {};
+  for (const n of names) {
+    const chunk = parsed<Shard>(chunks[n]);
+    // A chunk the cache dropped since: the build starts over.
+    if (!chunk) {
+      cache().remove(buildKey(base));
+      return false;
+    }
+    Object.assign(entries, chunk);
+  }
+  Object.assign(entries, last);
+  const shards = putShards(toShards(entries), (i) => shardKey(base, i));
+  const head: Head = { shards, end: state.end, at: Date.now(), records: state.records + lastRecords };
+  putJson(headKey(base), head);
+  cache().removeAll([buildKey(base), ...names]);
+  return true;
+}

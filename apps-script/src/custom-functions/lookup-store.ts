@@ -1,0 +1,67 @@
+import type { ChangeCursor } from '../../../shared/flow/incremental-read';
+import type { Shard } from './lookup-shards';
+
+/**
+ * Where the look-up index lives in the user's cache, under one base key per (document, function, credential,
+ * lookback, fields): `.h` the head of a finished index, `.s<i>` its shards, `.b` the "being built" mark, `.r` where an
+ * unfinished build stands and `.c<k>` the records it has read so far.
+ */
+export interface Head {
+  shards: number;
+  /** End (inclusive) of the window read so far: the next refresh reads what changed after it. */
+  end: string;
+  /** When the index was last read or refreshed (ms). */
+  at: number;
+  records: number;
+}
+
+/** An unfinished build: the keyset slices still open, and how many chunks of read records are stored. */
+export interface BuildState {
+  open: ChangeCursor[];
+  end: string;
+  chunks: number;
+  records: number;
+}
+
+/** Everything lives as long as the cache allows (6 h): the per-cell answers, shorter-lived, are evicted first. */
+export const INDEX_TTL_S = 21600;
+const PUT_BATCH = 50;
+
+export const headKey = (base: string) => `${base}.h`;
+export const markKey = (base: string) => `${base}.b`;
+export const shardKey = (base: string, i: number) => `${base}.s${i}`;
+export const buildKey = (base: string) => `${base}.r`;
+export const chunkKey = (base: string, k: number) => `${base}.c${k}`;
+
+export function cache(): GoogleAppsScript.Cache.Cache {
+  return CacheService.getUserCache();
+}
+
+export function parsed<T>(text: string | null | undefined): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function putJson(key: string, value: unknown): void {
+  cache().put(key, JSON.stringify(value), INDEX_TTL_S);
+}
+
+/** Many values in putAll calls of PUT_BATCH items (each value already under 100 KB). */
+export function putAll(entries: Record<string, string>): void {
+  const names = Object.keys(entries);
+  for (let i = 0; i < names.length; i += PUT_BATCH) {
+    cache().putAll(Object.fromEntries(names.slice(i, i + PUT_BATCH).map((k) => [k, entries[k]])), INDEX_TTL_S);
+  }
+}
+
+/** Stores shards under `key(i)`; returns how many. */
+export function putShards(shards: readonly Shard[], key: (i: number) => string): number {
+  const values: Record<string, string> = {};
+  shards.forEach((s, i) => (values[key(i)] = JSON.stringify(s)));
+  putAll(values);
+  return shards.length;
+}

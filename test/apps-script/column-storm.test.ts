@@ -1,0 +1,57 @@
+/**
+ * Issue 24: a column of look-up cells recalculated at once (30 executions side by side, 30 s each) builds the index
+ * once for all of them and paces them from one shared budget: every cell answered, requests near the pages that
+ * hold the org, no 429; right after, the same column asks the service nothing. Search cells beyond the rate budget
+ * say so in a short message instead of an error about waiting.
+ */
+import type { Harness, SandboxProcess } from '../apps-script-harness';
+import { BEYOND_RATE_BUDGET } from '../../apps-script/src/custom-functions/search';
+import { addOnHarness, connect, startSandbox } from './setup';
+
+let sb: SandboxProcess;
+let h: Harness;
+const SAVED = 2000;
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: { orgContacts: SAVED }, rateLimit: { windowMs: 2000, defaultLimit: 60 } });
+  h = addOnHarness({ user: 'owner@example.com' });
+  await connect(h, sb);
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+  await sb?.stop();
+});
+
+test('60 PDS_LOOKUP_CONTACT cells at once: 0 in error, ≤ 2 × the pages of the org, 0 × 429; warm: 0 requests', async () => {
+  // Org A's saved contacts are 10001.. (sandbox/seed/fixtures.ts).
+  const keys = Array.from({ length: 60 }, (_, i) => String(10001 + i * 33));
+  const cells = keys.map((k) => ({ fn: 'PDS_LOOKUP_CONTACT', args: [k, 'contactId,fullName', 365, false] }));
+  const from = h.http.log.length;
+  const cold = await h.recalculate(cells);
+  const calls = h.http.log.slice(from).filter((c) => c.url.includes('/v1/contacts'));
+  expect(cold.results.filter((r) => !r.ok).map((r) => r.error?.message)).toEqual([]);
+  expect(cold.results.map((r) => (r.value as unknown[][])[0][0])).toEqual(keys);
+  expect(calls.filter((c) => c.status === 429)).toHaveLength(0);
+  expect(calls.length).toBeLessThanOrEqual(2 * (Math.floor(SAVED / 500) + 1));
+  const warmFrom = h.http.log.length;
+  const warm = await h.recalculate(cells);
+  expect(warm.results.every((r) => r.ok)).toBe(true);
+  expect(h.http.log.length - warmFrom).toBe(0);
+}, 300_000);
+
+test('search cells past the rate budget show the short message, and no request is refused with 429', async () => {
+  await fetch(`${sb.info.admin}/rate-limits`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ windowMs: 600_000, defaultLimit: 2 }),
+  });
+  // One cell first: until an answer tells the window, cells send without knowing it (as many at once as run).
+  await h.callCustomFunction('PDS_SEARCH_CONTACTS', 'jobTitle=CIO', 5);
+  const from = h.http.log.length;
+  const r = await h.recalculate(['jobTitle=CTO', 'jobTitle=CEO', 'jobTitle=CFO', 'jobTitle=COO'].map((f) => ({ fn: 'PDS_SEARCH_CONTACTS', args: [f, 5] })));
+  const failed = r.results.filter((x) => !x.ok);
+  expect(failed.length).toBeGreaterThanOrEqual(1);
+  for (const f of failed) expect(f.error?.message).toBe(BEYOND_RATE_BUDGET);
+  expect(h.http.log.slice(from).filter((c) => c.status === 429)).toHaveLength(0);
+}, 300_000);
