@@ -58,7 +58,12 @@ test('a sort moves row metadata with its row; a copied row carries none', async 
   await h.run('tagRow', 3, 'was-a');
   sheet.sortRows(1, 3, (x, y) => String(x[0]?.value).localeCompare(String(y[0]?.value)));
   expect(sheet.values().map((r) => r[0])).toEqual(['', 'a', 'b', 'c']);
-  expect(await h.run('where')).toEqual(expect.arrayContaining([['rid', 'was-a', 'ROW', 2], ['rid', 'was-c', 'ROW', 4]]));
+  expect(await h.run('where')).toEqual(
+    expect.arrayContaining([
+      ['rid', 'was-a', 'ROW', 2],
+      ['rid', 'was-c', 'ROW', 4],
+    ]),
+  );
   sheet.copyRow(1, 5); // row 2 (was-a) pasted over row 6
   expect(sheet.values()[5][0]).toBe('a');
   expect((await h.run('where')) as unknown[]).toHaveLength(2);

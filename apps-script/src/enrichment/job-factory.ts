@@ -4,6 +4,9 @@ import { userKey } from '../budget';
 import { safeCell } from '../cells';
 import { headerColumns, writeBlock } from '../sheet-io';
 import { saveJob, type EnrichmentJob, type JobLayout } from '../research/job-store';
+import { fieldRole, STATUS_ROLES } from '../research/relocate';
+import { assignRowIds } from '../rows/row-identity';
+import { tagColumn } from '../rows/tagged-columns';
 import { columnForField, STATUS_HEADERS } from './fields';
 import type { SheetScan } from './scan';
 
@@ -25,6 +28,9 @@ export function layoutFor(sheet: Sheet, fields: readonly string[], overwrite: bo
   const status = STATUS_HEADERS.map((h) => place(h, headers.get(h))) as [number, number, number];
   const placed = fields.map((path) => ({ path, column: place(path, columnForField(headers, path)) }));
   if (appended.length) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [appended.map((h) => safeCell(h))]);
+  // Tagged, so results still find them after a collaborator moves a column or renames its header.
+  status.forEach((column, i) => tagColumn(sheet, column, STATUS_ROLES[i]));
+  placed.forEach((f) => tagColumn(sheet, f.column, fieldRole(f.path)));
   return { status, fields: placed, overwrite };
 }
 
@@ -33,12 +39,18 @@ export function createLayoutJob(
   sheet: Sheet,
   scan: SheetScan,
   kind: ResearchKind,
-  settings: { fields: readonly string[]; overwrite: boolean; batch: number },
+  settings: { fields: readonly string[]; overwrite: boolean; batch: number; maxCredits?: number | null },
 ): EnrichmentJob {
   const { fields, overwrite } = settings;
   const n = Math.max(1, settings.batch);
+  // Each row's id, read now: results find their rows by it, wherever the rows have gone by then. (Its column is
+  // added before the results' columns, so those stay the sheet's last.)
+  const ids = assignRowIds(sheet, [...scan.rows, ...scan.copies.flat()]);
   const layout = layoutFor(sheet, fields, overwrite);
   const refs = scan.rows.map((row) => `row ${row}`);
+  const idOf = new Map([...scan.rows, ...scan.copies.flat()].map((row, i) => [row, ids[i]]));
+  const rowIds = scan.rows.map((row) => idOf.get(row)!);
+  const copyIds = scan.copies.map((rows) => rows.map((row) => idOf.get(row)!));
   // Checked whole now (naming the row), so a bad target refuses the start with nothing sent.
   const first = newResearchJob(kind, scan.targets.slice(0, n), {}, refs.slice(0, n));
   newResearchJob(kind, scan.targets, {}, refs);
@@ -47,6 +59,8 @@ export function createLayoutJob(
     owner: userKey(),
     sheetName: sheet.getName(),
     rows: scan.rows.slice(0, n),
+    rowIds: rowIds.slice(0, n),
+    copyIds: copyIds.slice(0, n),
     outColumn: layout.status[0],
     createdAt: Date.now(),
     lastPollAt: null,
@@ -54,8 +68,16 @@ export function createLayoutJob(
     research: first,
     layout,
     copies: scan.copies.slice(0, n),
-    held: { rows: scan.rows.slice(n), targets: scan.targets.slice(n), refs: refs.slice(n), copies: scan.copies.slice(n) },
+    held: {
+      rows: scan.rows.slice(n),
+      targets: scan.targets.slice(n),
+      refs: refs.slice(n),
+      copies: scan.copies.slice(n),
+      rowIds: rowIds.slice(n),
+      copyIds: copyIds.slice(n),
+    },
     cancelled: 0,
+    cap: settings.maxCredits ?? null,
   };
   saveJob(job);
   // The first job inserts the hidden state sheet, and an inserted sheet becomes the active one: back to the user's.

@@ -1,7 +1,7 @@
 import type { ResearchKind, ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
-import { readStatusCell, RESULT_HEADERS, rowState } from '../research/columns';
+import { readStatusCell, rowState, statusColumnOf } from '../research/columns';
 import { ALIASES, rowsUnderWay, squash, targetOf } from '../research/targets';
 import type { RunConditions } from './sheet-settings';
 
@@ -72,7 +72,7 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
   if (rows.length === 0) return scan;
   const headers = headerColumns(sheet);
   const column = inputColumns(headers, kind);
-  const statusColumn = headers.get(RESULT_HEADERS[0]);
+  const statusColumn = statusColumnOf(sheet, headers);
   let emptyColumn: number | undefined;
   if (conditions.onlyEmptyColumn) {
     emptyColumn = [...headers].find(([name]) => squash(name) === squash(conditions.onlyEmptyColumn))?.[1];
@@ -80,13 +80,13 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
   }
   const first = rows[0];
   const values = sheet.getRange(first, 1, rows[rows.length - 1] - first + 1, Math.max(1, sheet.getLastColumn())).getValues();
-  const underWay = rowsUnderWay(sheet.getName());
+  const underWay = rowsUnderWay(sheet);
   const byKey = new Map<string, number>();
   for (const row of rows) {
     const line = values[row - first];
     const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
     const state = said ? rowState(said) : 'free';
-    if (underWay.has(row) || state === 'under way') {
+    if (underWay(row) || state === 'under way') {
       scan.inProgress++;
       continue;
     }

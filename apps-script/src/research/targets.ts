@@ -1,8 +1,9 @@
 import { targetIssues, type ResearchKind, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
-import { readStatusCell, RESULT_HEADERS, rowState } from './columns';
+import { readStatusCell, rowState, statusColumnOf } from './columns';
 import { allJobs } from './job-store';
+import { rowIdsNow } from '../rows/row-identity';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -51,23 +52,38 @@ export interface TargetScan {
 
 /**
  * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
- * every item but those that ended as not found or an error, which may be tried again.
+ * every item but those that ended as not found or an error, which may be tried again. Known by row id (rows may
+ * have moved since those jobs read them); a job saved before row ids by its row numbers.
  */
-export function rowsUnderWay(sheetName: string): Set<number> {
+export function rowsUnderWay(sheet: Sheet): (row: number) => boolean {
   const rows = new Set<number>();
+  const ids = new Set<string>();
   for (const job of allJobs()) {
-    if (job.sheetName !== sheetName) continue;
+    if (job.sheetName !== sheet.getName()) continue;
+    const byId = Boolean(job.rowIds);
+    const addIds = (list: readonly string[] | undefined) => list?.forEach((id) => ids.add(id));
     job.research.items.forEach((item, i) => {
       if (rowState(item) === 'free') return;
+      if (byId) {
+        ids.add(job.rowIds![i]);
+        // Rows with the same target as this item (paid once, written to all of them).
+        addIds(job.copyIds?.[i]);
+        return;
+      }
       rows.add(job.rows[i]);
-      // Rows with the same target as this item (paid once, written to all of them).
       for (const copy of job.copies?.[i] ?? []) rows.add(copy);
     });
     // Rows waiting for their turn to be sent (one batch per step) belong to the job too.
-    for (const row of job.held?.rows ?? []) rows.add(row);
-    for (const copies of job.held?.copies ?? []) for (const row of copies) rows.add(row);
+    if (byId) {
+      addIds(job.held?.rowIds);
+      for (const copies of job.held?.copyIds ?? []) addIds(copies);
+    } else {
+      for (const row of job.held?.rows ?? []) rows.add(row);
+      for (const copies of job.held?.copies ?? []) for (const row of copies) rows.add(row);
+    }
   }
-  return rows;
+  const now = ids.size ? rowIdsNow(sheet) : [];
+  return (row) => rows.has(row) || ids.has(now[row - 2] ?? '');
 }
 
 /**
@@ -82,11 +98,11 @@ export function scanTargets(selection: SelectedRows): TargetScan {
   for (const [name, col] of headers) {
     for (const [field, aliases] of Object.entries(ALIASES)) if (column[field] === undefined && aliases.includes(squash(name))) column[field] = col;
   }
-  const statusColumn = headers.get(RESULT_HEADERS[0]);
+  const statusColumn = statusColumnOf(selection.sheet, headers);
   const width = selection.sheet.getLastColumn();
   const first = selection.rows[0];
   const values = selection.sheet.getRange(first, 1, selection.rows[selection.rows.length - 1] - first + 1, width).getValues();
-  const underWay = rowsUnderWay(selection.sheet.getName());
+  const underWay = rowsUnderWay(selection.sheet);
   const scan: TargetScan = { targets: [], rows: [], invalid: [], alreadyDone: 0, inProgress: 0 };
   for (const row of selection.rows) {
     const line = values[row - first];
@@ -97,7 +113,7 @@ export function scanTargets(selection: SelectedRows): TargetScan {
       scan.alreadyDone++;
       continue;
     }
-    if (underWay.has(row) || state === 'under way') {
+    if (underWay(row) || state === 'under way') {
       scan.inProgress++;
       continue;
     }

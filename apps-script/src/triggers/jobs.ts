@@ -4,6 +4,7 @@ import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
 import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
 import type { RunLogEntry } from '../imports/run-log';
+import { capText } from '../enrichment/cap';
 import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
 import { deleteJob, jobsOf } from '../research/job-store';
@@ -35,6 +36,11 @@ export interface ResearchReport {
   jobId: string;
   complete: boolean;
   pending: number;
+  /** Paid results of rows deleted during the run, kept in `recoverySheet`. */
+  recovered?: number;
+  recoverySheet?: string;
+  /** The cap the job was made under (undefined: a job of selected rows, capped by its confirmed count). */
+  cap?: number | null;
   error?: string;
 }
 
@@ -56,7 +62,14 @@ const research: ScheduledJob = {
         if (!step) continue;
         const progress = step.progress;
         if (progress.complete && !step.busy) deleteJob(job.id);
-        out.push({ jobId: job.id, complete: progress.complete, pending: progress.pending + progress.unsubmitted });
+        out.push({
+          jobId: job.id,
+          complete: progress.complete,
+          pending: progress.pending + progress.unsubmitted,
+          recovered: progress.recovered,
+          recoverySheet: progress.recoverySheet,
+          cap: step.job.cap,
+        });
       } catch (error) {
         if (isTimeUp(error)) throw error;
         out.push({ jobId: job.id, complete: false, pending: -1, error: userMessage(error) });
@@ -67,7 +80,10 @@ const research: ScheduledJob = {
   log: (report) =>
     (report as ResearchReport[]).map((r) => ({
       at: Date.now(),
-      what: `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}`,
+      what:
+        `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}` +
+        (r.cap === undefined ? '' : `; ${capText(r.cap)}`) +
+        (r.recovered ? `; ${r.recovered} result(s) of rows deleted during the run kept in the sheet "${r.recoverySheet}"` : ''),
       rowsRead: 0,
       rowsWritten: 0,
       credits: null,
@@ -127,7 +143,7 @@ const autoEnrichment: ScheduledJob = {
       .filter((r) => r.items > 0 || r.error)
       .map((r) => ({
         at: Date.now(),
-        what: `auto-enrich ${r.sheetName}: ${r.items} new row(s) queued`,
+        what: `auto-enrich ${r.sheetName}: ${r.items} new row(s) queued (${capText(r.cap)})`,
         rowsRead: r.rows,
         rowsWritten: 0,
         credits: null,
