@@ -84,7 +84,13 @@ export function targetArg(raw: unknown, query: ImportQuery): ImportTarget {
       ? [...columnsOf({ ...query, kind: 'contacts' }), ...columnsOf({ ...query, kind: 'companies' })]
       : columnsOf(query);
   if (!columns.includes(key)) refuse('target.key', `"${key}" is not a column of this import (e.g. ${defaultKey(query)})`);
-  return { sheetName: sheetNameArg(t.sheetName, SHEET_DEFAULTS[query.source], 'target.sheetName'), mode, key };
+  if (t.appendWithoutKey !== undefined && typeof t.appendWithoutKey !== 'boolean') refuse('target.appendWithoutKey', 'must be true or false');
+  return {
+    sheetName: sheetNameArg(t.sheetName, SHEET_DEFAULTS[query.source], 'target.sheetName'),
+    mode,
+    key,
+    ...(t.appendWithoutKey === true ? { appendWithoutKey: true } : {}),
+  };
 }
 
 export function specArg(raw: unknown): ImportSpec {
