@@ -13,7 +13,8 @@ export interface SeenRequest {
   body: string;
 }
 
-export type Rewrite = (request: SeenRequest, status: number, body: string) => string;
+/** The new body, or a new status and body. */
+export type Rewrite = (request: SeenRequest, status: number, body: string) => string | { status: number; body: string };
 
 export interface RewritingProxy {
   /** The proxy's origin, e.g. http://127.0.0.1:41234: replace the sandbox's origin with it. */
@@ -36,10 +37,11 @@ export async function startRewritingProxy(target: string, rewrite: Rewrite): Pro
           const parts: Buffer[] = [];
           answer.on('data', (c: Buffer) => parts.push(c));
           answer.on('end', () => {
-            const text = rewrite(seen, answer.statusCode ?? 0, Buffer.concat(parts).toString('utf8'));
+            const out = rewrite(seen, answer.statusCode ?? 0, Buffer.concat(parts).toString('utf8'));
+            const { status, body: text } = typeof out === 'string' ? { status: answer.statusCode ?? 502, body: out } : out;
             const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
             delete headers['transfer-encoding'];
-            res.writeHead(answer.statusCode ?? 502, headers);
+            res.writeHead(status, headers);
             res.end(text);
           });
         },

@@ -37,7 +37,7 @@ function failureOf(f: () => unknown): Error {
   throw new Error('expected a failure');
 }
 
-const everything = (e: Error) => JSON.stringify({ message: e.message, stack: e.stack, ...e });
+const everything = (e: Error) => JSON.stringify({ ...e, messageText: e.message, stackText: e.stack });
 
 test('a JSON-RPC error echoing the key', () => {
   const e = failureOf(() => runTool(serviceAnswering((id) => ({ jsonrpc: '2.0', id, error: { code: -32000, message: `bad key ${echoed}` } }))));
