@@ -53,14 +53,11 @@ const redactors = new Map<string, Redactor>();
  * what the sign-in stores (in user properties only).
  */
 function withoutEchoedSecrets(request: HttpRequest, response: HttpResponse): HttpResponse {
-  if (!response.body || /grant_type/.test(request.body ?? '')) return response;
-  const secrets = secretsOf(request);
-  if (secrets.length === 0) return response;
+  const secrets = /grant_type/.test(request.body ?? '') ? [] : secretsOf(request);
+  if (!response.body || !secrets.length) return response;
   const key = secrets.join('\n');
-  let hide = redactors.get(key);
-  if (!hide) redactors.set(key, (hide = redactor(secrets)));
-  const body = hide.text(response.body);
-  return body === response.body ? response : { ...response, body };
+  const hide = redactors.get(key) ?? redactors.set(key, redactor(secrets)).get(key)!;
+  return { ...response, body: hide.text(response.body) };
 }
 
 function answerOf(request: HttpRequest, response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {

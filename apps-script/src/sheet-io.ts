@@ -59,6 +59,17 @@ export function writeRows(sheet: Sheet, column: number, rowsByNumber: ReadonlyMa
   return writes;
 }
 
+/** Appends rows to the sheet of that name (made, with its frozen header row, when missing). */
+export function appendToLog(name: string, header: readonly string[], rows: CellValue[][]): Sheet {
+  const sheet = sheetNamed(name);
+  if (sheet.getLastRow() === 0) {
+    writeBlock(sheet, 1, 1, [[...header]]);
+    sheet.setFrozenRows(1);
+  }
+  writeBlock(sheet, sheet.getLastRow() + 1, 1, rows);
+  return sheet;
+}
+
 /** Replaces a sheet's content with a table (header row frozen). */
 export function replaceWithTable(sheet: Sheet, values: CellValue[][]): number {
   sheet.clearContents();

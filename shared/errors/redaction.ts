@@ -40,103 +40,63 @@ function piecesOf(secrets: readonly string[]): string[] {
   return [...pieces];
 }
 
-export interface RedactorOptions {
-  /** Properties of an Error left as they are (n8n's `node`: the workflow's own description, not the answer). */
-  leaveErrorKeys?: readonly string[];
-}
-
-export function redactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
-  const pieces = piecesOf(secrets);
-  const lengths = new Map(pieces.map((p) => [p, p.length]));
+export function redactor(secrets: readonly string[]): Redactor {
+  const pieces = piecesOf(secrets).map(escapeRegExp).join('|');
   // Zero-width: every position where a piece starts, so overlapping pieces are all found.
-  const find = pieces.length ? new RegExp(`(?=(${pieces.map(escapeRegExp).join('|')}))`, 'gi') : undefined;
-  const quick = pieces.length ? new RegExp(pieces.map(escapeRegExp).join('|'), 'i') : undefined;
+  const find = pieces ? new RegExp(`(?=(${pieces}))`, 'gi') : undefined;
+  const quick = new RegExp(pieces, 'i');
 
   function text(value: string): string {
-    if (!find || !quick!.test(value)) return value;
-    const spans: [number, number][] = [];
-    find.lastIndex = 0;
-    for (let m = find.exec(value); m; m = find.exec(value)) {
-      spans.push([m.index, m.index + (lengths.get(m[1].toLowerCase()) ?? m[1].length)]);
-      find.lastIndex = m.index + 1;
-    }
-    // Overlapping or touching pieces are one hidden span.
-    const merged: [number, number][] = [];
-    for (const span of spans) {
-      const last = merged[merged.length - 1];
-      if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
-      else merged.push(span);
-    }
+    if (!find || !quick.test(value)) return value;
+    // Every character inside a piece is hidden; a run of them (overlapping or touching pieces) is one REDACTED.
+    const hidden = new Uint8Array(value.length);
+    for (const m of value.matchAll(find)) hidden.fill(1, m.index, m.index + m[1].length);
     let out = '';
-    let from = 0;
-    for (const [start, end] of merged) {
-      out += value.slice(from, start) + REDACTED;
-      from = end;
-    }
-    out += value.slice(from);
+    for (let i = 0; i < value.length; i++) out += !hidden[i] ? value[i] : i && hidden[i - 1] ? '' : REDACTED;
     return out;
   }
 
   function value<T>(input: T, seen = new WeakMap<object, unknown>()): T {
     if (typeof input === 'string') return text(input) as T;
-    if (!input || typeof input !== 'object') return input;
+    if (!input || typeof input !== 'object' || input instanceof Date || ArrayBuffer.isView(input)) return input;
     if (input instanceof Error) return error(input);
-    if (input instanceof Date) return input;
-    if (seen.has(input)) return seen.get(input) as T;
-    if (Array.isArray(input)) {
-      const copy: unknown[] = [];
+    if (!seen.has(input)) {
+      const list = Array.isArray(input);
+      const copy = (list ? [] : {}) as Record<string, unknown>;
       seen.set(input, copy);
-      for (const v of input) copy.push(value(v, seen));
-      return copy as T;
+      for (const [k, v] of Object.entries(input)) copy[list ? k : text(k)] = value(v, seen);
     }
-    if (ArrayBuffer.isView(input)) return input;
-    const copy: Record<string, unknown> = {};
-    seen.set(input, copy);
-    for (const [k, v] of Object.entries(input)) copy[text(k)] = value(v, seen);
-    return copy as T;
+    return seen.get(input) as T;
   }
 
   /** Errors are redacted in place (hosts read their own properties), walking nested objects and causes. */
-  function scrub(target: unknown, seen: WeakSet<object>, depth: number): void {
-    if (!target || typeof target !== 'object' || seen.has(target) || depth > 8 || ArrayBuffer.isView(target)) return;
+  function error<E>(err: E, seen = new WeakSet<object>(), depth = 0): E {
+    const target = err as Record<string, unknown>;
+    if (!find || !target || typeof target !== 'object' || seen.has(target) || depth > 8 || ArrayBuffer.isView(target)) return err;
     seen.add(target);
-    const record = target as Record<string, unknown>;
-    const keys = new Set(Object.keys(record));
+    const keys = new Set(Object.keys(target));
     if (target instanceof Error) {
       for (const k of ['message', 'stack', 'description', 'cause', 'context', 'messages']) keys.add(k);
-      for (const k of options.leaveErrorKeys ?? []) keys.delete(k);
+      // An Error's `node` (n8n's) is the host's own description of where it happened, never the answer.
+      keys.delete('node');
     }
     for (const key of keys) {
-      let current: unknown;
+      let clean: string | undefined;
       try {
-        current = record[key];
+        const current = target[key];
+        if (typeof current !== 'string') error(current, seen, depth + 1);
+        else if ((clean = text(current)) !== current) target[key] = clean;
       } catch {
-        continue;
+        // A read-only property (or a getter that throws): define it over where the object allows it.
+        try {
+          if (clean !== undefined) Object.defineProperty(target, key, { value: clean, writable: true, configurable: true, enumerable: true });
+        } catch {
+          /* frozen: nothing more can be done in place */
+        }
       }
-      if (typeof current === 'string') {
-        const clean = text(current);
-        if (clean !== current) assign(record, key, clean);
-      } else if (current && typeof current === 'object') scrub(current, seen, depth + 1);
     }
-  }
-
-  function error<E>(err: E): E {
-    if (find) scrub(err, new WeakSet(), 0);
     return err;
   }
 
   return { active: Boolean(find), text, value, error };
-}
-
-function assign(record: Record<string, unknown>, key: string, clean: string): void {
-  try {
-    record[key] = clean;
-  } catch {
-    // A read-only property: define it over where the object allows it.
-    try {
-      Object.defineProperty(record, key, { value: clean, writable: true, configurable: true, enumerable: true });
-    } catch {
-      /* frozen: nothing more can be done in place */
-    }
-  }
 }

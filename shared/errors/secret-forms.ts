@@ -9,37 +9,26 @@
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 export function utf8(text: string): number[] {
-  const bytes: number[] = [];
-  const encoded = encodeURIComponent(text);
-  for (let i = 0; i < encoded.length; i++) {
-    if (encoded[i] === '%') {
-      bytes.push(parseInt(encoded.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(encoded.charCodeAt(i));
-  }
-  return bytes;
+  return Array.from(unescape(encodeURIComponent(text)), (c) => c.charCodeAt(0));
 }
 
 export function hexOf(bytes: readonly number[]): string {
   return bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Base64 without its `=` padding (an echo may drop or keep it: the redactor looks for pieces anyway). */
 export function base64Of(bytes: readonly number[]): string {
+  const bits = bytes.map((b) => b.toString(2).padStart(8, '0')).join('');
   let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a, b, c] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    out += B64[a >> 2] + B64[((a & 3) << 4) | ((b ?? 0) >> 4)];
-    out += b === undefined ? '=' : B64[((b & 15) << 2) | ((c ?? 0) >> 6)];
-    out += c === undefined ? '=' : B64[c & 63];
-  }
+  for (let i = 0; i < bits.length; i += 6) out += B64[parseInt(bits.slice(i, i + 6).padEnd(6, '0'), 2)];
   return out;
 }
 
 /** The base64 characters decided by the secret alone when it starts `offset` bytes (0–2) into the encoded text. */
 function base64Core(bytes: readonly number[], offset: number): string {
-  const encoded = base64Of([...new Array<number>(offset).fill(0), ...bytes]).replace(/=+$/, '');
+  const encoded = base64Of([...new Array<number>(offset).fill(0), ...bytes]);
   // Leading characters share bits with the bytes before the secret, trailing ones with the bytes after it.
-  const head = offset === 0 ? 0 : offset === 1 ? 2 : 3;
+  const head = [0, 2, 3][offset];
   const exact = (offset + bytes.length) % 3 === 0;
   return encoded.slice(head, exact ? encoded.length : encoded.length - 1);
 }
@@ -52,7 +41,6 @@ export function secretForms(secret: string): string[] {
     secret,
     encodeURIComponent(secret),
     encodeURIComponent(secret).replace(/%20/g, '+'),
-    encodeURI(secret),
     json,
     JSON.stringify(json).slice(1, -1),
     hexOf(bytes),

@@ -28,8 +28,8 @@ export function secretsOf(request: Pick<HttpRequest, 'headers' | 'body'>): strin
 
 /** The secrets a connection's own settings hold: the API key, the OAuth client secret, a bearer token. */
 export function secretsOfAuth(auth: AuthConfig): string[] {
-  const found = auth.type === 'apiKey' ? [auth.apiKey] : auth.type === 'oauth2' ? [auth.clientSecret] : auth.type === 'bearer' ? [auth.accessToken] : [];
-  return found.filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_CHARS);
+  const a = auth as { apiKey?: unknown; clientSecret?: unknown; accessToken?: unknown };
+  return [a.apiKey, a.clientSecret, a.accessToken].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_CHARS);
 }
 
 /** `text` with every form and cut piece of the secrets hidden (redaction.ts). */

@@ -36,7 +36,7 @@ test('a start that fails names the created campaign; the same action again start
   expect(failed.ok).toBe(false);
   const named = /The campaign "Q4 outreach" \((\w+)\) was created with 4 contacts, but starting it/.exec(failed.error!.message);
   expect(named).not.toBeNull();
-  expect(failed.error!.message).toMatch(/Press Create again with the same campaign to start this one; no second campaign is created/);
+  expect(failed.error!.message).toMatch(/Create it again to start this one \(no second campaign is made\)/);
   expect((await creates()) - before).toBe(1);
 
   const again = (await h.run('createCampaignFromSelection', req)) as { campaignId: string; status: string; contactsAdded: number };

@@ -35,10 +35,14 @@ test('a cap of 0 is refused, naming the field, before anything is sent; the prev
   const request = { scope: 'sheet', kind: 'contacts', fields: ['title'], maxCredits: 0 };
   const before = await researched();
   for (const fn of ['previewSheetEnrichment', 'saveEnrichmentSettings', 'setAutoEnrichment'] as const) {
-    await expect(h.run(fn, fn === 'setAutoEnrichment' ? { ...request, auto: true } : request)).rejects.toThrow(/^maxCredits: 0 would research nothing/);
+    await expect(h.run(fn, fn === 'setAutoEnrichment' ? { ...request, auto: true } : request)).rejects.toThrow(
+      /^maxCredits: must be a whole number of at least 1 \(0 researches nothing\).*\(got 0\)/,
+    );
   }
-  await expect(h.run('startSheetEnrichment', request, 6)).rejects.toThrow(/^maxCredits: 0 would research nothing/);
-  await expect(h.run('startSheetEnrichment', { ...request, maxCredits: '0' }, 6)).rejects.toThrow(/^maxCredits: 0/);
+  await expect(h.run('startSheetEnrichment', request, 6)).rejects.toThrow(
+    /^maxCredits: must be a whole number of at least 1 \(0 researches nothing\).*\(got 0\)/,
+  );
+  await expect(h.run('startSheetEnrichment', { ...request, maxCredits: '0' }, 6)).rejects.toThrow(/^maxCredits: .*\(got "0"\)/);
   expect(await researched()).toBe(before);
   expect(h.workbook.mustSheet('Zero').values()[0]).toEqual(['Name', 'Company', 'Email']);
 

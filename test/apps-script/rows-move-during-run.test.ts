@@ -26,7 +26,7 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-type Progress = { jobId: string; complete: boolean; recovered: number; recoverySheet: string };
+type Progress = { jobId: string; complete: boolean; recovered: number };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const emailOf = (i: number) => `lead${i}@co${i}.example`;
 
@@ -96,7 +96,7 @@ test('5,000 rows: insert, delete, sort, copy a row, move columns and rename a he
   expect(copies.filter((r) => r['Status (ours)'] !== '')).toHaveLength(1);
   expect(rows.filter((r) => /^done|^duplicate|^not found/.test(r['Status (ours)'])).length).toBe(N - 3);
   // 0 paid results lost: every request of the run is on a row, or (deleted rows) in the recovery sheet.
-  const recovered = table(p.recoverySheet);
+  const recovered = table('PDS recovered results');
   expect(p.recovered).toBe(3);
   expect(recovered.map((r) => asked.get(r['PDS requestId'])).sort()).toEqual(deleted.sort());
   const placed = new Set([...withResult.map((r) => r['PDS requestId']), ...recovered.map((r) => r['PDS requestId'])]);

@@ -48,7 +48,6 @@ export function startAutoEnrichments(): AutoReport[] {
           fields: settings.fields,
           overwrite: settings.overwrite,
           batch,
-          maxCredits: settings.maxCredits,
         }).id;
       }
       saveEnrichment(sheetId, { ...settings, watermark: scan.lastExamined || last });

@@ -48,19 +48,16 @@ function takeOutUnsent(job: EnrichmentJob): number[] {
   if (!job.layout) throw new Error('This enrichment of selected rows cannot be cancelled; it sends all its rows at once.');
   const out: number[] = [];
   for (const [i, row] of (job.held?.rows ?? []).entries()) out.push(row, ...(job.held?.copies[i] ?? []));
-  job.held = { rows: [], targets: [], refs: [], copies: [], ...(job.rowIds ? { rowIds: [], copyIds: [] } : {}) };
+  if (job.held) job.held = Object.fromEntries(Object.keys(job.held).map((key) => [key, []])) as unknown as typeof job.held;
   const keep: number[] = [];
   job.research.items.forEach((item, i) => {
     if (item.phase === 'unsubmitted') out.push(job.rows[i], ...(job.copies?.[i] ?? []));
     else keep.push(i);
   });
   job.research = { ...job.research, items: keep.map((i) => job.research.items[i]) };
-  job.rows = keep.map((i) => job.rows[i]);
-  job.copies = keep.map((i) => job.copies?.[i] ?? []);
-  if (job.rowIds) {
-    job.rowIds = keep.map((i) => job.rowIds![i]);
-    job.copyIds = keep.map((i) => job.copyIds?.[i] ?? []);
-  }
+  // Each item's row, copies and their ids go with it.
+  const lists = job as unknown as Record<string, unknown[] | undefined>;
+  for (const key of ['rows', 'copies', 'rowIds', 'copyIds']) if (lists[key] || key === 'copies') lists[key] = keep.map((i) => lists[key]?.[i] ?? []);
   job.written = keep.map((i) => job.written[i]).join('');
   return out;
 }

@@ -9,10 +9,11 @@ export function readCap(raw: unknown): Cap | undefined {
   if (raw === undefined) return undefined;
   if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
   const n = typeof raw === 'string' ? Number(raw.trim()) : raw;
-  if (n === 0) throw new Error('maxCredits: 0 would research nothing. Enter a whole number of at least 1, or leave it empty for no cap. Nothing was sent.');
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw new Error(`maxCredits: must be a whole number of at least 1, or empty for no cap (got ${JSON.stringify(raw)}). Nothing was sent.`);
-  return n;
+  // 0 is refused like any other non-cap: it would research nothing.
+  if (Number.isSafeInteger(n) && (n as number) >= 1) return n as number;
+  throw new Error(
+    `maxCredits: must be a whole number of at least 1 (0 researches nothing), or empty for no cap (got ${JSON.stringify(raw)}). Nothing was sent.`,
+  );
 }
 
 /** The cap in force, in words for confirmations and the run log. */

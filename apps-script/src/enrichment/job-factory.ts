@@ -39,26 +39,27 @@ export function createLayoutJob(
   sheet: Sheet,
   scan: SheetScan,
   kind: ResearchKind,
-  settings: { fields: readonly string[]; overwrite: boolean; batch: number; maxCredits?: number | null },
+  settings: { fields: readonly string[]; overwrite: boolean; batch: number },
 ): EnrichmentJob {
   const { fields, overwrite } = settings;
   const n = Math.max(1, settings.batch);
   // Each row's id, read now: results find their rows by it, wherever the rows have gone by then. (Its column is
   // added before the results' columns, so those stay the sheet's last.)
-  const ids = assignRowIds(sheet, [...scan.rows, ...scan.copies.flat()]);
+  const rowIds = assignRowIds(sheet, scan.rows);
+  const copyIds = scan.copies.map((rows) => assignRowIds(sheet, rows));
   const layout = layoutFor(sheet, fields, overwrite);
   const refs = scan.rows.map((row) => `row ${row}`);
-  const idOf = new Map([...scan.rows, ...scan.copies.flat()].map((row, i) => [row, ids[i]]));
-  const rowIds = scan.rows.map((row) => idOf.get(row)!);
-  const copyIds = scan.copies.map((rows) => rows.map((row) => idOf.get(row)!));
   // Checked whole now (naming the row), so a bad target refuses the start with nothing sent.
   const first = newResearchJob(kind, scan.targets.slice(0, n), {}, refs.slice(0, n));
   newResearchJob(kind, scan.targets, {}, refs);
+  const lists = { rows: scan.rows, targets: scan.targets, refs, copies: scan.copies, rowIds, copyIds };
+  const part = (from: number, to?: number) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, list.slice(from, to)])) as typeof lists;
+  const { rows, copies } = part(0, n);
   const job: EnrichmentJob = {
     id: Utilities.getUuid(),
     owner: userKey(),
     sheetName: sheet.getName(),
-    rows: scan.rows.slice(0, n),
+    rows,
     rowIds: rowIds.slice(0, n),
     copyIds: copyIds.slice(0, n),
     outColumn: layout.status[0],
@@ -67,17 +68,10 @@ export function createLayoutJob(
     written: '0'.repeat(first.items.length),
     research: first,
     layout,
-    copies: scan.copies.slice(0, n),
-    held: {
-      rows: scan.rows.slice(n),
-      targets: scan.targets.slice(n),
-      refs: refs.slice(n),
-      copies: scan.copies.slice(n),
-      rowIds: rowIds.slice(n),
-      copyIds: copyIds.slice(n),
-    },
+    copies,
+    // Targets not sent yet, one batch released per step.
+    held: part(n),
     cancelled: 0,
-    cap: settings.maxCredits ?? null,
   };
   saveJob(job);
   // The first job inserts the hidden state sheet, and an inserted sheet becomes the active one: back to the user's.

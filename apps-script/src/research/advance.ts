@@ -4,7 +4,7 @@ import { writeSpan } from '../sheet-io';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { RESULT_HEADERS, resultRow } from './columns';
 import { loadJob, saveJob, type EnrichmentJob } from './job-store';
-import { keepResultsOfDeletedRows, RECOVERY_SHEET } from './recovery';
+import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
 
 export interface Progress extends ResearchSummary {
@@ -16,9 +16,8 @@ export interface Progress extends ResearchSummary {
   setValuesCalls: number;
   /** Rows taken out by a cancel before they were sent. */
   cancelled: number;
-  /** Paid results whose row was deleted during the run, kept in `recoverySheet`. */
+  /** Paid results whose row was deleted during the run, kept in the sheet RECOVERY_SHEET (recovery.ts). */
   recovered: number;
-  recoverySheet: string;
 }
 
 export interface StepRunner {
@@ -92,20 +91,13 @@ function releaseBatch(job: EnrichmentJob, batch: number): void {
   const n = Math.max(1, batch);
   const next = newResearchJob(job.research.kind, held.targets.slice(0, n), job.research.options, held.refs.slice(0, n));
   job.research = { ...job.research, items: [...job.research.items, ...next.items] };
-  job.rows = [...job.rows, ...held.rows.slice(0, n)];
-  job.copies = [...(job.copies ?? []), ...held.copies.slice(0, n)];
-  if (job.rowIds && held.rowIds) {
-    job.rowIds = [...job.rowIds, ...held.rowIds.slice(0, n)];
-    job.copyIds = [...(job.copyIds ?? []), ...(held.copyIds ?? []).slice(0, n)];
+  // Rows, copies and their ids of the batch join the job's; the held lists keep the rest.
+  const lists = job as unknown as Record<string, unknown[] | undefined>;
+  for (const [key, list] of Object.entries(held)) {
+    if (key !== 'targets' && key !== 'refs') lists[key] = [...(lists[key] ?? []), ...list.slice(0, n)];
   }
+  job.held = Object.fromEntries(Object.entries(held).map(([key, list]) => [key, list.slice(n)])) as typeof held;
   job.written += '0'.repeat(next.items.length);
-  job.held = {
-    rows: held.rows.slice(n),
-    targets: held.targets.slice(n),
-    refs: held.refs.slice(n),
-    copies: held.copies.slice(n),
-    ...(held.rowIds ? { rowIds: held.rowIds.slice(n), copyIds: (held.copyIds ?? []).slice(n) } : {}),
-  };
   saveJob(job);
 }
 
@@ -184,7 +176,6 @@ export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 
     complete: summary.complete && held === 0,
     cancelled: job.cancelled ?? 0,
     recovered: job.recovered ?? 0,
-    recoverySheet: RECOVERY_SHEET,
     jobId: job.id,
     sheetName: job.sheetName,
     written: job.written.split('').filter((c) => c === '1').length,

@@ -25,8 +25,6 @@ export interface EnrichmentJob {
   rowIds?: string[];
   /** Per item: the ids of the rows in `copies`. */
   copyIds?: string[][];
-  /** The per-run credit cap the job was made under (null: none), for its run log line. */
-  cap?: number | null;
   /** Results of rows deleted during the run, kept in the recovery sheet. */
   recovered?: number;
   /** First column of the results block beside the rows. */

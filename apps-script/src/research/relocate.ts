@@ -19,13 +19,11 @@ export const RESULTS_ROLE = 'results';
 export function relocate(sheet: Sheet, job: EnrichmentJob): void {
   if (!job.rowIds) return;
   const at = locateRows(sheet);
-  const now = (id: string) => at.get(id) ?? 0;
-  job.rows = job.rowIds.map(now);
-  job.copies = (job.copyIds ?? []).map((ids) => ids.map(now).filter((r) => r > 0));
-  if (job.held?.rowIds) {
-    job.held.rows = job.held.rowIds.map(now);
-    job.held.copies = (job.held.copyIds ?? []).map((ids) => ids.map(now).filter((r) => r > 0));
-  }
+  const rowsOf = (ids: string[]) => ids.map((id) => at.get(id) ?? 0);
+  const copiesOf = (ids: string[][] = []) => ids.map((list) => rowsOf(list).filter((r) => r > 0));
+  job.rows = rowsOf(job.rowIds);
+  job.copies = copiesOf(job.copyIds);
+  if (job.held?.rowIds) Object.assign(job.held, { rows: rowsOf(job.held.rowIds), copies: copiesOf(job.held.copyIds) });
   if (job.layout) {
     job.layout.status = STATUS_ROLES.map((role, i) => roleColumn(sheet, role, STATUS_HEADERS[i])) as [number, number, number];
     job.layout.fields = job.layout.fields.map((f) => ({ ...f, column: roleColumn(sheet, fieldRole(f.path), f.path) }));

@@ -19,7 +19,7 @@ export const ROW_ID_HEADER = 'PDS row id';
 const ROLE = 'rowId';
 
 function newId(): string {
-  return `r${Utilities.getUuid().replace(/-/g, '').slice(0, 12)}`;
+  return `r${Utilities.getUuid().slice(0, 12)}`;
 }
 
 /** The id column's values for rows 2.. (index 0 = row 2), or [] when the sheet has none yet. */
@@ -63,10 +63,4 @@ export function locateRows(sheet: Sheet): Map<string, number> {
     if (id && !at.has(id)) at.set(id, i + 2);
   });
   return at;
-}
-
-/** Each row's id as read now (index 0 = row 2), '' where it has none. */
-export function rowIdsNow(sheet: Sheet): string[] {
-  const column = taggedColumn(sheet, ROLE);
-  return column === undefined ? [] : idCells(sheet, column);
 }

@@ -1,5 +1,5 @@
 import { safeCell } from '../cells';
-import { writeBlock } from '../sheet-io';
+import { headerColumns, writeBlock } from '../sheet-io';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -10,12 +10,6 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  * metadata is capped at 30,000 characters, so rows are never tagged this way (see row-identity.ts).
  */
 const COLUMN_KEY = 'pds.column';
-
-function letters(column: number): string {
-  let s = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
 
 /** The column tagged `role` now (1-based), or undefined when none is (never tagged, or deleted). */
 export function taggedColumn(sheet: Sheet, role: string): number | undefined {
@@ -29,8 +23,8 @@ export function taggedColumn(sheet: Sheet, role: string): number | undefined {
 /** Tags `column` as `role` unless it already is. */
 export function tagColumn(sheet: Sheet, column: number, role: string): void {
   if (taggedColumn(sheet, role) === column) return;
-  const a1 = letters(column);
-  sheet.getRange(`${a1}:${a1}`).addDeveloperMetadata(COLUMN_KEY, role);
+  // The whole column (every row of the grid): only a whole row or column takes metadata.
+  sheet.getRange(1, column, sheet.getMaxRows(), 1).addDeveloperMetadata(COLUMN_KEY, role);
 }
 
 /**
@@ -40,16 +34,9 @@ export function tagColumn(sheet: Sheet, column: number, role: string): void {
 export function roleColumn(sheet: Sheet, role: string, header: string, hidden = false): number {
   const tagged = taggedColumn(sheet, role);
   if (tagged !== undefined) return tagged;
-  const width = sheet.getLastColumn();
-  const names = width
-    ? sheet
-        .getRange(1, 1, 1, width)
-        .getValues()[0]
-        .map((v) => String(v).trim())
-    : [];
-  let column = names.indexOf(header) + 1;
+  let column = headerColumns(sheet).get(header) ?? 0;
   if (column === 0) {
-    column = width + 1;
+    column = sheet.getLastColumn() + 1;
     writeBlock(sheet, 1, column, [[safeCell(header)]]);
     if (hidden) sheet.hideColumns(column);
   }

@@ -1,11 +1,10 @@
 import { failureOutcome, UNKNOWN_OUTCOME_TEXT } from '../../../shared/errors';
-import { fingerprint } from '../../../shared/hash';
 import { userMessage } from '../errors';
 
 /**
- * A campaign created by "create and start" whose start failed: kept (user properties, per user) with what it was
- * created from, so pressing Create again with the same campaign starts THIS campaign instead of creating another.
- * The create is never repeated; only the start is (a second START of a started campaign changes nothing).
+ * A campaign created by "create and start" whose start failed: kept (user properties) with a fingerprint of what it
+ * was created from, so Create again with the same campaign starts THIS one instead of creating another. The create
+ * is never repeated; only the start is (a second START of a started campaign changes nothing).
  */
 const KEY = 'pds.campaign.unstarted';
 
@@ -13,39 +12,27 @@ export interface UnstartedCampaign {
   campaignId: string;
   name: string;
   contactsAdded: number;
-  /** The request (name, contacts, steps, max active) it was created from. */
   fingerprint: string;
 }
 
-export const campaignFingerprint = (parts: unknown) => fingerprint(JSON.stringify(parts));
-
-export function unstartedCampaign(fingerprintNow: string): UnstartedCampaign | null {
-  const raw = PropertiesService.getUserProperties().getProperty(KEY);
-  if (!raw) return null;
+/** The campaign left unstarted by the same request, or null. `campaign` given: remembered; null: forgotten. */
+export function unstarted(print: string, campaign?: UnstartedCampaign | null): UnstartedCampaign | null {
+  const props = PropertiesService.getUserProperties();
+  if (campaign) props.setProperty(KEY, JSON.stringify(campaign));
+  else if (campaign === null) props.deleteProperty(KEY);
   try {
-    const saved = JSON.parse(raw) as UnstartedCampaign;
-    return saved.fingerprint === fingerprintNow ? saved : null;
+    const saved = JSON.parse(props.getProperty(KEY) ?? 'null') as UnstartedCampaign | null;
+    return saved?.fingerprint === print ? saved : null;
   } catch {
     return null;
   }
 }
 
-export function rememberUnstarted(campaign: UnstartedCampaign): void {
-  PropertiesService.getUserProperties().setProperty(KEY, JSON.stringify(campaign));
-}
-
-export function forgetUnstarted(): void {
-  PropertiesService.getUserProperties().deleteProperty(KEY);
-}
-
-/** The sentence a failed start shows: the campaign that exists, what happened, and what pressing Create again does. */
-export function startFailedMessage(campaign: UnstartedCampaign, error: unknown): string {
-  const what =
-    failureOutcome(error, 'unsafe') === 'unknown'
-      ? `starting it ended without an answer (${UNKNOWN_OUTCOME_TEXT}): ${userMessage(error)}`
-      : `starting it failed: ${userMessage(error)}`;
+/** A failed start: the campaign that exists, what happened, and what Create again does. */
+export function startFailedMessage(c: UnstartedCampaign, error: unknown): string {
+  const unknown = failureOutcome(error, 'unsafe') === 'unknown' ? ` (${UNKNOWN_OUTCOME_TEXT})` : '';
   return (
-    `The campaign "${campaign.name}" (${campaign.campaignId}) was created with ${campaign.contactsAdded} contacts, but ${what} ` +
-    'Press Create again with the same campaign to start this one; no second campaign is created.'
+    `The campaign "${c.name}" (${c.campaignId}) was created with ${c.contactsAdded} contacts, but starting it failed${unknown}: ` +
+    `${userMessage(error)} Create it again to start this one (no second campaign is made).`
   );
 }

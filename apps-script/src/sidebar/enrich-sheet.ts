@@ -36,12 +36,8 @@ export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
         ? saved
         : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 1 };
     const headers = headerColumns(sheet);
-    const names = [...headers.keys()];
-    const fields = researchFields(k).map((name) => {
-      const col = columnForField(headers, name);
-      return { name, column: col === undefined ? '' : (names.find((n) => headers.get(n) === col) ?? '') };
-    });
-    return { sheetName: sheet.getName(), headers: names, settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
+    const fields = researchFields(k).map((name) => ({ name, column: headerOf(headers, name) }));
+    return { sheetName: sheet.getName(), headers: [...headers.keys()], settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
   } catch (error) {
     throw userError(error);
   }
@@ -59,6 +55,12 @@ export function saveEnrichmentSettings(request: unknown): SheetEnrichment {
   } catch (error) {
     throw userError(error);
   }
+}
+
+/** The header of the column a field is written to ('' when it would be appended). */
+function headerOf(headers: Map<string, number>, field: string): string {
+  const col = columnForField(headers, field);
+  return [...headers.keys()].find((n) => col !== undefined && headers.get(n) === col) ?? '';
 }
 
 /** Data rows of the active sheet (`sheet`) or the selected rows (`selection`). */
@@ -106,7 +108,6 @@ export interface SheetEnrichmentPreview {
 function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: SheetEnrichment, balance: number | null): SheetEnrichmentPreview {
   const { fields, kind } = settings;
   const headers = headerColumns(sheet);
-  const names = [...headers.keys()];
   const sameAsAnother = scan.copies.reduce((n, c) => n + c.length, 0);
   return {
     sheetName: sheet.getName(),
@@ -123,10 +124,7 @@ function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: Shee
     notEmpty: scan.notEmpty,
     overCap: scan.overCap,
     invalid: scan.invalid.slice(0, 50),
-    mapping: fields.map((field) => {
-      const col = columnForField(headers, field);
-      return { field, column: col === undefined ? '' : (names.find((n) => headers.get(n) === col) ?? '') };
-    }),
+    mapping: fields.map((field) => ({ field, column: headerOf(headers, field) })),
     balance,
   };
 }
@@ -153,7 +151,7 @@ export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview
  * Starts the previewed enrichment if the rows to send are still the `confirmedItems` the preview showed (else
  * nothing is sent). The settings are remembered for the sheet; one batch is sent now, the rest on each poll.
  */
-export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress & { cap: number | null; capText: string } {
+export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress & { capText: string } {
   try {
     const given = requestArg<Record<string, unknown>>(request, 'request');
     const requested = readSettings(given);
@@ -186,7 +184,7 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
     ensureSchedule();
     const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
     if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
-    return { ...step.progress, cap, capText: capText(cap) };
+    return { ...step.progress, capText: capText(cap) };
   } catch (error) {
     throw userError(error);
   }

@@ -11,12 +11,12 @@ import {
   listCallDispositionsOperation,
   listCallSentimentsOperation,
   logCallOperation,
-  NetworkError,
   ProspectingError,
   ValidationError,
   validate,
   type AnyOperation,
 } from '../../../shared';
+import { failureOutcome } from '../../../shared/errors';
 import { deadlineAfter } from '../budget';
 import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
@@ -82,12 +82,6 @@ function targetsOf(sheet: Sheet, rows: number[], outcome: number): { pending: Ta
   return { pending, skipped };
 }
 
-/** Whether a failure may have left the task or call made: a lost answer, or a server error after sending. */
-function outcomeUnknown(error: unknown): boolean {
-  if (error instanceof NetworkError) return error.maybeSent;
-  return error instanceof ProspectingError && error.status !== undefined && error.status >= 500;
-}
-
 /** The service refused this row (4xx but 429): nothing was made, the next row may still work. */
 function refusedRow(error: unknown): boolean {
   return error instanceof ProspectingError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -136,7 +130,8 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
           note(target.row, `error: ${userMessage(error)}`);
           continue;
         }
-        if (outcomeUnknown(error)) {
+        // The core's outcome model: a lost answer, a server error or an unreadable 2xx may have left it made.
+        if (failureOutcome(error, 'unsafe') === 'unknown') {
           out.unknown++;
           note(target.row, `unknown: ${userMessage(error)}`);
           out.remaining = pending.length - i - 1;

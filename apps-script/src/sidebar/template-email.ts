@@ -1,5 +1,5 @@
 import { callWithWarnings, previewEmailOperation, sendBulkOperation, sendEmailOperation } from '../../../shared';
-import { failureOutcome, UNKNOWN_OUTCOME_TEXT } from '../../../shared/errors';
+import { failureOutcome } from '../../../shared/errors';
 import { fingerprint } from '../../../shared/hash';
 import { track } from '../rows/row-status';
 import { keyOf } from '../cells';
@@ -135,7 +135,7 @@ export interface TemplateEmailResult {
 
 /** The per-row status column's words. */
 const EMAIL_STATUS_HEADER = 'PDS email status';
-export const MAYBE_SENT = 'unknown — may have been sent';
+const MAYBE_SENT = 'unknown — may have been sent';
 
 /** Takes the confirmation back (under the user lock): true once for the preview that made it, then never again. */
 function takeConfirmation(confirmation: unknown, fingerprintNow: string): void {
@@ -197,7 +197,8 @@ export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: strin
           // The core's outcome model: a send whose answer was lost may have gone out.
           if (failureOutcome(error, 'unsafe') === 'unknown') {
             unknown.push({ row: r.row, message });
-            outcomes.set(r.row, `${MAYBE_SENT} (${UNKNOWN_OUTCOME_TEXT}; not repeated): ${message}`);
+            // The message says the core's words (UNKNOWN_OUTCOME_TEXT) and that the send is not repeated.
+            outcomes.set(r.row, `${MAYBE_SENT}: ${message}`);
           } else {
             failures.push({ row: r.row, message });
             outcomes.set(r.row, `not sent: ${message}`);

@@ -8,6 +8,7 @@ import { capText } from '../enrichment/cap';
 import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
 import { deleteJob, jobsOf } from '../research/job-store';
+import { RECOVERY_SHEET } from '../research/recovery';
 import { loadRefresh } from './org-cursor';
 import { refreshOrgContacts, type RefreshReport } from './refresh-org';
 
@@ -36,11 +37,8 @@ export interface ResearchReport {
   jobId: string;
   complete: boolean;
   pending: number;
-  /** Paid results of rows deleted during the run, kept in `recoverySheet`. */
+  /** Paid results of rows deleted during the run, kept in the recovery sheet. */
   recovered?: number;
-  recoverySheet?: string;
-  /** The cap the job was made under (undefined: a job of selected rows, capped by its confirmed count). */
-  cap?: number | null;
   error?: string;
 }
 
@@ -67,8 +65,6 @@ const research: ScheduledJob = {
           complete: progress.complete,
           pending: progress.pending + progress.unsubmitted,
           recovered: progress.recovered,
-          recoverySheet: progress.recoverySheet,
-          cap: step.job.cap,
         });
       } catch (error) {
         if (isTimeUp(error)) throw error;
@@ -82,8 +78,7 @@ const research: ScheduledJob = {
       at: Date.now(),
       what:
         `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}` +
-        (r.cap === undefined ? '' : `; ${capText(r.cap)}`) +
-        (r.recovered ? `; ${r.recovered} result(s) of rows deleted during the run kept in the sheet "${r.recoverySheet}"` : ''),
+        (r.recovered ? `; ${r.recovered} result(s) of deleted rows in "${RECOVERY_SHEET}"` : ''),
       rowsRead: 0,
       rowsWritten: 0,
       credits: null,

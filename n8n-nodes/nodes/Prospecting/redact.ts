@@ -29,8 +29,8 @@ export interface Redactor extends CoreRedactor {
 }
 
 export function redactor(secrets: readonly string[]): Redactor {
-  // An error's `node` is the workflow's own description of the node, not the service's answer.
-  const core = coreRedactor(secrets, { leaveErrorKeys: ['node'] });
+  // The core leaves an error's `node` (the workflow's own description of the node) as it is.
+  const core = coreRedactor(secrets);
 
   /** Whether a JSON value holds anything to redact: if not, the item keeps its json (no copy of 10,000 records). */
   function holdsAny(input: unknown, seen: WeakSet<object>): boolean {
