@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse, NetworkFailure, SyncHost, SyncLocks, SyncStore } from '../../shared';
+import { redactor, secretsOf, type Redactor } from '../../shared/errors';
 
 /**
  * Apps Script's messages for a request that never left (DNS, refused connection) versus one that may have
@@ -42,18 +43,35 @@ function fetchParams(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchR
   return params;
 }
 
-function answerOf(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
-  return {
+/** One redactor per credential in an execution (building one is the costly part). */
+const redactors = new Map<string, Redactor>();
+
+/**
+ * Everything the add-on writes (cells, notes, the run log, sidebar answers and errors, logs, properties) comes from
+ * the service's answers, so an answer that repeats the credential the request carried (a 2xx echo included) has it
+ * hidden here, in every form, before anything reads it. A token request's answer is left whole: its tokens are
+ * what the sign-in stores (in user properties only).
+ */
+function withoutEchoedSecrets(request: HttpRequest, response: HttpResponse): HttpResponse {
+  const secrets = /grant_type/.test(request.body ?? '') ? [] : secretsOf(request);
+  if (!response.body || !secrets.length) return response;
+  const key = secrets.join('\n');
+  const hide = redactors.get(key) ?? redactors.set(key, redactor(secrets)).get(key)!;
+  return { ...response, body: hide.text(response.body) };
+}
+
+function answerOf(request: HttpRequest, response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  return withoutEchoedSecrets(request, {
     status: response.getResponseCode(),
     headers: lowerCaseHeaders(response.getAllHeaders() as Record<string, unknown>),
     body: response.getContentText(),
-  };
+  });
 }
 
 export function gasFetch(request: HttpRequest): HttpResponse {
   const { url, ...params } = fetchParams(request);
   try {
-    return answerOf(UrlFetchApp.fetch(url, params));
+    return answerOf(request, UrlFetchApp.fetch(url, params));
   } catch (error) {
     if (isTimeUp(error)) throw error;
     return { status: 0, headers: {}, body: '', failure: failureFrom(error) };
@@ -71,7 +89,7 @@ const REFUSED_BEFORE_SENDING = [/Invalid argument/i, /^Bad request/i];
 export function gasFetchAll(requests: HttpRequest[]): HttpResponse[] {
   if (requests.length === 1) return [gasFetch(requests[0])];
   try {
-    return UrlFetchApp.fetchAll(requests.map(fetchParams)).map(answerOf);
+    return UrlFetchApp.fetchAll(requests.map(fetchParams)).map((response, i) => answerOf(requests[i], response));
   } catch (error) {
     if (isTimeUp(error)) throw error;
     const failure = failureFrom(error);

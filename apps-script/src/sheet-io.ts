@@ -59,6 +59,17 @@ export function writeRows(sheet: Sheet, column: number, rowsByNumber: ReadonlyMa
   return writes;
 }
 
+/** Appends rows to the sheet of that name (made, with its frozen header row, when missing). */
+export function appendToLog(name: string, header: readonly string[], rows: CellValue[][]): Sheet {
+  const sheet = sheetNamed(name);
+  if (sheet.getLastRow() === 0) {
+    writeBlock(sheet, 1, 1, [[...header]]);
+    sheet.setFrozenRows(1);
+  }
+  writeBlock(sheet, sheet.getLastRow() + 1, 1, rows);
+  return sheet;
+}
+
 /** Replaces a sheet's content with a table (header row frozen). */
 export function replaceWithTable(sheet: Sheet, values: CellValue[][]): number {
   sheet.clearContents();
@@ -71,7 +82,7 @@ export function replaceWithTable(sheet: Sheet, values: CellValue[][]): number {
  * Key value -> sheet row, from one read of the key column (rows 2 on; blank keys left out). A key on several rows
  * maps to its first row, or with `lastWins` to its last.
  */
-export function rowsByKey(sheet: Sheet, column: number, lastWins = false): Map<string, number> {
+export function rowsByKey(sheet: Sheet, column: number, lastWins = false, keyOfCell: (v: unknown) => string = keyOf): Map<string, number> {
   const index = new Map<string, number>();
   const last = sheet.getLastRow();
   if (last < 2) return index;
@@ -79,7 +90,7 @@ export function rowsByKey(sheet: Sheet, column: number, lastWins = false): Map<s
     .getRange(2, column, last - 1, 1)
     .getValues()
     .forEach((r, i) => {
-      const key = keyOf(r[0]);
+      const key = keyOfCell(r[0]);
       if (key && (lastWins || !index.has(key))) index.set(key, i + 2);
     });
   return index;

@@ -1,5 +1,6 @@
+import type { AuthConfig } from '../auth/config';
 import type { HttpRequest } from '../effects';
-import { REDACTED } from './redact';
+import { MIN_SECRET_CHARS, redactor } from './redaction';
 
 const SECRET_BODY_FIELDS = ['client_secret', 'refresh_token', 'access_token', 'code', 'password'];
 
@@ -22,11 +23,16 @@ export function secretsOf(request: Pick<HttpRequest, 'headers' | 'body'>): strin
     }
   }
   // Very short values would redact ordinary words; real secrets are longer.
-  return found.filter((s) => s.length >= 6);
+  return found.filter((s) => s.length >= MIN_SECRET_CHARS);
 }
 
+/** The secrets a connection's own settings hold: the API key, the OAuth client secret, a bearer token. */
+export function secretsOfAuth(auth: AuthConfig): string[] {
+  const a = auth as { apiKey?: unknown; clientSecret?: unknown; accessToken?: unknown };
+  return [a.apiKey, a.clientSecret, a.accessToken].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_CHARS);
+}
+
+/** `text` with every form and cut piece of the secrets hidden (redaction.ts). */
 export function redactValues(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join(REDACTED);
-  return out;
+  return redactor(secrets).text(text);
 }

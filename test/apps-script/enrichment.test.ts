@@ -133,6 +133,7 @@ test('picked fields: an existing column of that name is filled only where empty,
     'Company',
     'Email',
     'Notes',
+    'PDS row id', // issue 20: each row's id, how results find their rows (hidden)
     'PDS status',
     'PDS message',
     'PDS requestId',
@@ -144,7 +145,7 @@ test('picked fields: an existing column of that name is filled only where empty,
   expect(rows[1].title).not.toBe('');
   expect(rows[0].Notes).toBe('a');
   // Overwrite: a new row whose city cell holds a value gets the service's (Email would be sent as an input, so it stays empty).
-  fill('People', [[p3.fullName, p3.company, '', 'c', '', '', '', '', 'Old town']], 3);
+  fill('People', [[p3.fullName, p3.company, '', 'c', '', '', '', '', '', 'Old town']], 3);
   const over = { ...request, overwrite: true };
   const p = (await h.run('previewSheetEnrichment', over)) as Preview;
   expect(p).toMatchObject({ items: 1, alreadyDone: 2 });

@@ -106,7 +106,9 @@ test('enrich selected rows: cost preview, confirmation, progress, results beside
   expect(end).toMatchObject({ complete: true, written: 10, pending: 0 });
   const values = leads.values();
   const status = values[0].indexOf('PDS status');
-  expect(status).toBe(header.length);
+  // Issue 20: the rows' ids (how results find their rows) come first, in their own hidden column.
+  expect(values[0][header.length]).toBe('PDS row id');
+  expect(status).toBe(header.length + 1);
   const rows = values.slice(1, 11);
   expect(rows.every((r) => r[status] === 'done' || r[status] === 'not found')).toBe(true);
   const emailCol = values[0].indexOf('PDS email');

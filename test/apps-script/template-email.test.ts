@@ -33,7 +33,7 @@ type Preview = {
   previews: { row: number; subject: string; body: string; missingVariables: string[] }[];
   confirmation: string;
 };
-type Result = { mode: string; sent: number; emailIds: string[]; failures: { row: number; message: string }[] };
+type Result = { mode: string; sent: number; emailIds: string[]; failures: { row: number; message: string }[]; unknown: { row: number; message: string }[] };
 
 test('PDS_TEMPLATES lists the templates with a header row; a search text and a type narrow it; a bad type names the rule', async () => {
   const all = (await h.callCustomFunction('PDS_TEMPLATES')) as Table;
@@ -82,7 +82,14 @@ test('per row: one send per row; a changed selection needs a new preview; a lost
   const before = countOf(await requestCounts(sb), 'POST /v2/emails/send');
   const sent = (await h.run('sendTemplateEmail', req, second.confirmation)) as Result;
   expect(sent.sent).toBe(3);
-  expect(sent.failures).toEqual([{ row: 2, message: expect.stringMatching(/may have been carried out.*not repeated/) }]);
+  // Issue 20: the lost answer is "unknown — may have been sent" in the summary and in its row, never "not sent".
+  expect(sent.failures).toEqual([]);
+  expect(sent.unknown).toEqual([{ row: 2, message: expect.stringMatching(/may have been carried out.*not repeated/) }]);
+  const [head, ...rows] = h.workbook.mustSheet('Mail').values();
+  const status = rows.map((r) => String(r[head.indexOf('PDS email status')]));
+  expect(status[0]).toMatch(/^unknown — may have been sent/);
+  expect(status.slice(1, 3)).toEqual([expect.stringMatching(/^sent \S+/), expect.stringMatching(/^sent \S+/)]);
+  expect(status.some((s) => /not sent/i.test(s))).toBe(false);
   expect(countOf(await requestCounts(sb), 'POST /v2/emails/send') - before).toBe(4);
 }, 60_000);
 

@@ -8,6 +8,8 @@ import { enrichedSheetIds, loadEnrichment, saveEnrichment } from './sheet-settin
 
 export interface AutoReport {
   sheetName: string;
+  /** The per-run credit cap this run kept to (null: no cap). */
+  cap: number | null;
   rows: number;
   items: number;
   jobId?: string;
@@ -29,7 +31,7 @@ export function startAutoEnrichments(): AutoReport[] {
     if (!settings || !settings.auto || settings.autoOwner !== me) continue;
     const sheet = sheets.find((s) => s.getSheetId() === sheetId);
     if (!sheet) continue;
-    const report: AutoReport = { sheetName: sheet.getName(), rows: 0, items: 0 };
+    const report: AutoReport = { sheetName: sheet.getName(), cap: settings.maxCredits, rows: 0, items: 0 };
     const lock = LockService.getDocumentLock();
     lock.waitLock(30000);
     try {
@@ -42,7 +44,11 @@ export function startAutoEnrichments(): AutoReport[] {
       report.items = scan.targets.length;
       if (scan.targets.length > 0) {
         const batch = makeClient().settings.researchBatchLimit;
-        report.jobId = createLayoutJob(sheet, scan, settings.kind, { fields: settings.fields, overwrite: settings.overwrite, batch }).id;
+        report.jobId = createLayoutJob(sheet, scan, settings.kind, {
+          fields: settings.fields,
+          overwrite: settings.overwrite,
+          batch,
+        }).id;
       }
       saveEnrichment(sheetId, { ...settings, watermark: scan.lastExamined || last });
     } catch (error) {

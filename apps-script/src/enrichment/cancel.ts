@@ -4,6 +4,7 @@ import { safeCell } from '../cells';
 import { progressOf, type Progress } from '../research/advance';
 import { CANCELLED_LABEL } from '../research/columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
+import { relocate } from '../research/relocate';
 import { putCell, writeCells, type CellWrites } from './write-cells';
 
 /**
@@ -18,8 +19,10 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
   try {
     const job = loadJob(jobId);
     if (!job || job.owner !== userKey()) throw new Error('jobId: this enrichment is finished or unknown (its results are in the sheet).');
-    const out = takeOutUnsent(job);
     const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+    // The rows where they are now (rows moved since they were read); a deleted row (0) is not written.
+    if (sheet) relocate(sheet, job);
+    const out = takeOutUnsent(job).filter((row) => row > 0);
     if (sheet && out.length && job.layout) {
       const writes: CellWrites = new Map();
       for (const row of out) {
@@ -45,15 +48,16 @@ function takeOutUnsent(job: EnrichmentJob): number[] {
   if (!job.layout) throw new Error('This enrichment of selected rows cannot be cancelled; it sends all its rows at once.');
   const out: number[] = [];
   for (const [i, row] of (job.held?.rows ?? []).entries()) out.push(row, ...(job.held?.copies[i] ?? []));
-  job.held = { rows: [], targets: [], refs: [], copies: [] };
+  if (job.held) job.held = Object.fromEntries(Object.keys(job.held).map((key) => [key, []])) as unknown as typeof job.held;
   const keep: number[] = [];
   job.research.items.forEach((item, i) => {
     if (item.phase === 'unsubmitted') out.push(job.rows[i], ...(job.copies?.[i] ?? []));
     else keep.push(i);
   });
   job.research = { ...job.research, items: keep.map((i) => job.research.items[i]) };
-  job.rows = keep.map((i) => job.rows[i]);
-  job.copies = keep.map((i) => job.copies?.[i] ?? []);
+  // Each item's row, copies and their ids go with it.
+  const lists = job as unknown as Record<string, unknown[] | undefined>;
+  for (const key of ['rows', 'copies', 'rowIds', 'copyIds']) if (lists[key] || key === 'copies') lists[key] = keep.map((i) => lists[key]?.[i] ?? []);
   job.written = keep.map((i) => job.written[i]).join('');
   return out;
 }

@@ -4,6 +4,9 @@ import { userKey } from '../budget';
 import { safeCell } from '../cells';
 import { headerColumns, writeBlock } from '../sheet-io';
 import { saveJob, type EnrichmentJob, type JobLayout } from '../research/job-store';
+import { fieldRole, STATUS_ROLES } from '../research/relocate';
+import { assignRowIds } from '../rows/row-identity';
+import { tagColumn } from '../rows/tagged-columns';
 import { columnForField, STATUS_HEADERS } from './fields';
 import type { SheetScan } from './scan';
 
@@ -25,6 +28,9 @@ export function layoutFor(sheet: Sheet, fields: readonly string[], overwrite: bo
   const status = STATUS_HEADERS.map((h) => place(h, headers.get(h))) as [number, number, number];
   const placed = fields.map((path) => ({ path, column: place(path, columnForField(headers, path)) }));
   if (appended.length) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [appended.map((h) => safeCell(h))]);
+  // Tagged, so results still find them after a collaborator moves a column or renames its header.
+  status.forEach((column, i) => tagColumn(sheet, column, STATUS_ROLES[i]));
+  placed.forEach((f) => tagColumn(sheet, f.column, fieldRole(f.path)));
   return { status, fields: placed, overwrite };
 }
 
@@ -37,24 +43,34 @@ export function createLayoutJob(
 ): EnrichmentJob {
   const { fields, overwrite } = settings;
   const n = Math.max(1, settings.batch);
+  // Each row's id, read now: results find their rows by it, wherever the rows have gone by then. (Its column is
+  // added before the results' columns, so those stay the sheet's last.)
+  const rowIds = assignRowIds(sheet, scan.rows);
+  const copyIds = scan.copies.map((rows) => assignRowIds(sheet, rows));
   const layout = layoutFor(sheet, fields, overwrite);
   const refs = scan.rows.map((row) => `row ${row}`);
   // Checked whole now (naming the row), so a bad target refuses the start with nothing sent.
   const first = newResearchJob(kind, scan.targets.slice(0, n), {}, refs.slice(0, n));
   newResearchJob(kind, scan.targets, {}, refs);
+  const lists = { rows: scan.rows, targets: scan.targets, refs, copies: scan.copies, rowIds, copyIds };
+  const part = (from: number, to?: number) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, list.slice(from, to)])) as typeof lists;
+  const { rows, copies } = part(0, n);
   const job: EnrichmentJob = {
     id: Utilities.getUuid(),
     owner: userKey(),
     sheetName: sheet.getName(),
-    rows: scan.rows.slice(0, n),
+    rows,
+    rowIds: rowIds.slice(0, n),
+    copyIds: copyIds.slice(0, n),
     outColumn: layout.status[0],
     createdAt: Date.now(),
     lastPollAt: null,
     written: '0'.repeat(first.items.length),
     research: first,
     layout,
-    copies: scan.copies.slice(0, n),
-    held: { rows: scan.rows.slice(n), targets: scan.targets.slice(n), refs: refs.slice(n), copies: scan.copies.slice(n) },
+    copies,
+    // Targets not sent yet, one batch released per step.
+    held: part(n),
     cancelled: 0,
   };
   saveJob(job);

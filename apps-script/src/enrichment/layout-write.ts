@@ -8,7 +8,8 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** Every sheet row an item's result goes to: its own, and the rows with the same target (paid once). */
 export function rowsOfItem(job: EnrichmentJob, index: number): number[] {
-  return [job.rows[index], ...(job.copies?.[index] ?? [])];
+  // 0: the row was deleted during the run (relocate.ts).
+  return [job.rows[index], ...(job.copies?.[index] ?? [])].filter((row) => row > 0);
 }
 
 /**

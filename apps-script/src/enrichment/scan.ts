@@ -1,7 +1,7 @@
 import type { ResearchKind, ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
 import { headerColumns } from '../sheet-io';
-import { readStatusCell, RESULT_HEADERS, rowState } from '../research/columns';
+import { readStatusCell, rowState, statusColumnOf } from '../research/columns';
 import { ALIASES, rowsUnderWay, squash, targetOf } from '../research/targets';
 import type { RunConditions } from './sheet-settings';
 
@@ -67,12 +67,12 @@ function targetKey(target: ResearchTarget): string {
  * never sent again (nothing is paid twice), rows whose `onlyEmptyColumn` cell holds a value are skipped, and at
  * most `maxCredits` distinct targets are taken. Reads the sheet only (free).
  */
-export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, conditions: RunConditions): SheetScan {
+export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, conditions: RunConditions, dedupe = true): SheetScan {
   const scan: SheetScan = { targets: [], rows: [], copies: [], invalid: [], alreadyDone: 0, inProgress: 0, notEmpty: 0, overCap: 0, lastExamined: 0 };
   if (rows.length === 0) return scan;
   const headers = headerColumns(sheet);
   const column = inputColumns(headers, kind);
-  const statusColumn = headers.get(RESULT_HEADERS[0]);
+  const statusColumn = statusColumnOf(sheet, headers);
   let emptyColumn: number | undefined;
   if (conditions.onlyEmptyColumn) {
     emptyColumn = [...headers].find(([name]) => squash(name) === squash(conditions.onlyEmptyColumn))?.[1];
@@ -80,13 +80,13 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
   }
   const first = rows[0];
   const values = sheet.getRange(first, 1, rows[rows.length - 1] - first + 1, Math.max(1, sheet.getLastColumn())).getValues();
-  const underWay = rowsUnderWay(sheet.getName());
+  const underWay = rowsUnderWay(sheet);
   const byKey = new Map<string, number>();
   for (const row of rows) {
     const line = values[row - first];
     const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
     const state = said ? rowState(said) : 'free';
-    if (underWay.has(row) || state === 'under way') {
+    if (underWay(row) || state === 'under way') {
       scan.inProgress++;
       continue;
     }
@@ -105,7 +105,7 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
       scan.invalid.push({ row, reason: target });
       continue;
     }
-    const key = targetKey(target);
+    const key = dedupe ? targetKey(target) : String(row);
     const seen = byKey.get(key);
     if (seen !== undefined) {
       scan.copies[seen].push(row);
@@ -123,4 +123,13 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
   }
   if (scan.overCap === 0) scan.lastExamined = rows[rows.length - 1];
   return scan;
+}
+
+/**
+ * The fixed enrichment of selected rows: each row with a searchResultId or the contact fields becomes one target
+ * (the same contact twice is sent twice: the service answers the second as a free duplicate). Rows done or under
+ * way are skipped, so nothing is paid for twice; rows that cannot be researched are reported with the reason.
+ */
+export function scanTargets(selection: { sheet: Sheet; rows: number[] }): SheetScan {
+  return scanSheet(selection.sheet, selection.rows, 'contacts', { onlyEmptyColumn: '', onlyNotResearched: false, maxCredits: null }, false);
 }

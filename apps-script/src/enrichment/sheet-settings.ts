@@ -1,4 +1,5 @@
 import type { ResearchKind } from '../../../shared';
+import { readCap } from './cap';
 import { checkFields, DEFAULT_FIELDS } from './fields';
 
 /**
@@ -69,22 +70,20 @@ const bad = (field: string, rule: string): never => {
   throw new Error(`${field}: ${rule}. Nothing was sent.`);
 };
 
-/** The settings part of a sidebar request, checked field by field (each error names the field and the rule). */
-export function readSettings(given: Record<string, unknown>): Pick<SheetEnrichment, 'kind' | 'fields' | 'overwrite'> & RunConditions {
+export type GivenSettings = Pick<SheetEnrichment, 'kind' | 'fields' | 'overwrite'> & Omit<RunConditions, 'maxCredits'> & { maxCredits?: number | null };
+
+/**
+ * The settings part of a sidebar request, checked field by field (each error names the field and the rule).
+ * `maxCredits` is left out when the request does not carry it, so the saved cap stays (cap.ts).
+ */
+export function readSettings(given: Record<string, unknown>): GivenSettings {
   const kind = given.kind ?? 'contacts';
   if (kind !== 'contacts' && kind !== 'companies') bad('kind', 'must be contacts or companies');
   const k = kind as ResearchKind;
   const fields = given.fields === undefined ? [...DEFAULT_FIELDS[k]] : checkFields(k, given.fields);
   const onlyEmptyColumn = given.onlyEmptyColumn ?? '';
   if (typeof onlyEmptyColumn !== 'string' || onlyEmptyColumn.length > 200) bad('onlyEmptyColumn', 'must be a column name (text)');
-  const raw = given.maxCredits;
-  let maxCredits: number | null = null;
-  if (raw !== undefined && raw !== null && raw !== '' && raw !== 0) {
-    const n = typeof raw === 'string' ? Number(raw) : raw;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-      bad('maxCredits', `must be a whole number of at least 1, or empty for no cap (got ${JSON.stringify(raw)})`);
-    maxCredits = n as number;
-  }
+  const maxCredits = readCap(given.maxCredits);
   for (const flag of ['overwrite', 'onlyNotResearched'] as const)
     if (given[flag] !== undefined && typeof given[flag] !== 'boolean') bad(flag, 'must be true or false');
   return {
@@ -93,6 +92,6 @@ export function readSettings(given: Record<string, unknown>): Pick<SheetEnrichme
     overwrite: given.overwrite === true,
     onlyEmptyColumn: (onlyEmptyColumn as string).trim(),
     onlyNotResearched: given.onlyNotResearched !== false,
-    maxCredits,
+    ...(maxCredits === undefined ? {} : { maxCredits }),
   };
 }

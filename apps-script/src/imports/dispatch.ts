@@ -84,7 +84,9 @@ export function runDueImports(client: Client, run: Run, deadline: number): Impor
 export function importLogEntries(reports: readonly ImportReport[]): RunLogEntry[] {
   return reports.map((r) => ({
     at: Date.now(),
-    what: `import "${r.name}" → ${r.sheetName}${r.complete ? '' : r.error ? '' : ' (continues next run)'}`,
+    what:
+      `import "${r.name}" → ${r.sheetName}${r.complete ? '' : r.error ? '' : ' (continues next run)'}` +
+      (r.withoutKey ? `; ${r.withoutKey} without a key (${r.keylessAppended ? 'appended' : 'not written'})` : ''),
     rowsRead: r.rowsRead,
     rowsWritten: r.appended + r.updated,
     credits: FREE ? 0 : null,

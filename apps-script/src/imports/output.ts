@@ -1,4 +1,5 @@
-import { keyOf, type CellValue } from '../cells';
+import type { CellValue } from '../cells';
+import { matchKey } from './match-key';
 import { headerColumns, recordRow, rowsByKey, writeBlock, writeRows } from '../sheet-io';
 import type { OutputMode } from './types';
 
@@ -9,6 +10,8 @@ export interface WriteCounts {
   updated: number;
   /** Rows already in the sheet: left alone (append) or identical (merge). */
   unchanged: number;
+  /** Records whose key is empty: appended when the import says so, else not written; always counted. */
+  withoutKey: number;
 }
 
 /** Row 1 of the sheet as column names, written from `columns` when the sheet is empty; missing columns are added at its end. */
@@ -35,14 +38,23 @@ function same(read: unknown, written: CellValue): boolean {
  * Writes records to a sheet by output mode, never duplicating a key: `merge` rewrites the rows of known keys
  * in place (only those that changed) and appends new keys; `append` and `overwrite` add new keys only
  * (overwrite clears the sheet when its run starts, see clearForOverwrite). So a page read twice, after a run
- * was cut, writes nothing twice. Records without a key value are skipped (they could never be matched again).
+ * was cut, writes nothing twice. Keys are compared as matchKey reads them, on the sheet's side and the record's.
+ * Records without a key value are counted, and appended only with `appendWithoutKey` (they can never be matched
+ * again, so a page read twice appends them twice).
  */
-export function writeRecords(sheet: Sheet, columns: readonly string[], records: readonly unknown[], mode: OutputMode, key: string): WriteCounts {
+export function writeRecords(
+  sheet: Sheet,
+  columns: readonly string[],
+  records: readonly unknown[],
+  mode: OutputMode,
+  key: string,
+  appendWithoutKey = false,
+): WriteCounts {
   const header = headerOf(sheet, columns);
   const keyColumn = header.indexOf(key) + 1;
   if (keyColumn === 0) throw new Error(`key: the sheet "${sheet.getName()}" has no column named "${key}" in row 1.`);
-  const index = rowsByKey(sheet, keyColumn);
-  const counts: WriteCounts = { appended: 0, updated: 0, unchanged: 0 };
+  const index = rowsByKey(sheet, keyColumn, false, (cell) => matchKey(cell, key));
+  const counts: WriteCounts = { appended: 0, updated: 0, unchanged: 0, withoutKey: 0 };
   const changed = new Map<number, CellValue[]>();
   const added = new Map<number, CellValue[]>();
   const firstNew = Math.max(sheet.getLastRow(), 1) + 1;
@@ -50,10 +62,16 @@ export function writeRecords(sheet: Sheet, columns: readonly string[], records: 
   const existing = mode === 'merge' && index.size > 0 ? sheet.getRange(1, 1, firstNew - 1, header.length).getValues() : [];
   // The same key twice in one batch is one row: the later record wins (in the order keys first appeared).
   const batch = new Map<string, CellValue[]>();
+  const keyless: CellValue[][] = [];
+  const keyPath = [header[keyColumn - 1]];
   for (const record of records) {
     const values = recordRow(record, header);
-    const id = keyOf(values[keyColumn - 1]).replace(/^'/, '');
-    if (id && (mode === 'merge' || !batch.has(id))) batch.set(id, values);
+    // The record's own value (before safeCell's apostrophe), read as a cell's is.
+    const id = matchKey(recordRow(record, keyPath, (v) => v as CellValue)[0], key);
+    if (!id) {
+      counts.withoutKey++;
+      if (appendWithoutKey) keyless.push(values);
+    } else if (mode === 'merge' || !batch.has(id)) batch.set(id, values);
   }
   for (const [id, values] of batch) {
     const row = index.get(id);
@@ -67,7 +85,9 @@ export function writeRecords(sheet: Sheet, columns: readonly string[], records: 
     } else counts.unchanged++;
   }
   if (changed.size > 0) writeRows(sheet, 1, changed);
-  if (added.size > 0) writeBlock(sheet, firstNew, 1, [...added.values()]);
+  const appended = [...added.values(), ...keyless];
+  counts.appended += keyless.length;
+  if (appended.length > 0) writeBlock(sheet, firstNew, 1, appended);
   return counts;
 }
 

@@ -54,6 +54,8 @@ export function runImport(
       rowsRead: state.rowsRead,
       appended: state.appended,
       updated: state.updated,
+      withoutKey: state.withoutKey ?? 0,
+      keylessAppended: job.target.appendWithoutKey === true,
       requests: state.requests,
       complete: done,
     },
@@ -66,10 +68,11 @@ export function runImport(
   for (;;) {
     if (Date.now() >= deadline) return progress(false, orgFrom);
     const page = readPage(client, run, query, state.cursor, state.rowsRead, orgFrom);
-    const written = writeRecords(sheet, columns, page.rows, job.target.mode, job.target.key);
+    const written = writeRecords(sheet, columns, page.rows, job.target.mode, job.target.key, job.target.appendWithoutKey);
     state.rowsRead += page.rows.length;
     state.appended += written.appended;
     state.updated += written.updated;
+    state.withoutKey = (state.withoutKey ?? 0) + written.withoutKey;
     state.requests += page.requests;
     state.cursor = page.next;
     if (!page.next) {

@@ -1,5 +1,5 @@
 import { safeCell } from '../cells';
-import { sheetNamed, writeBlock } from '../sheet-io';
+import { appendToLog } from '../sheet-io';
 
 /** One line of the run log: what ran and what it cost. `credits` is null when the run cannot know it. */
 export interface RunLogEntry {
@@ -37,11 +37,6 @@ export function saveRunLogSettings(settings: RunLogSettings): void {
 export function logRuns(entries: readonly RunLogEntry[]): void {
   const settings = runLogSettings();
   if (!settings.enabled || entries.length === 0) return;
-  const sheet = sheetNamed(settings.sheetName);
-  if (sheet.getLastRow() === 0) {
-    writeBlock(sheet, 1, 1, [RUN_LOG_COLUMNS]);
-    sheet.setFrozenRows(1);
-  }
   const rows = entries.map((e) => [
     new Date(e.at).toISOString(),
     safeCell(e.what),
@@ -51,7 +46,7 @@ export function logRuns(entries: readonly RunLogEntry[]): void {
     e.requests,
     safeCell(e.error),
   ]);
-  writeBlock(sheet, sheet.getLastRow() + 1, 1, rows);
+  const sheet = appendToLog(settings.sheetName, RUN_LOG_COLUMNS, rows);
   const excess = sheet.getLastRow() - 1 - settings.maxRows;
   if (excess > 0) sheet.deleteRows(2, excess);
 }

@@ -1,6 +1,6 @@
 import { searchCompaniesOperation, searchContactsOperation, ValidationError } from '../../../shared';
 import { validate } from '../../../shared/validation/format';
-import { countArg, optionalText, requestArg, sheetNameArg } from '../sidebar/inputs';
+import { countArg, flagArg, optionalText, requestArg, sheetNameArg } from '../sidebar/inputs';
 import { filtersArg } from '../args';
 import { scheduleArg } from './schedule-times';
 import { columnsOf, defaultKey } from './sources';
@@ -84,7 +84,8 @@ export function targetArg(raw: unknown, query: ImportQuery): ImportTarget {
       ? [...columnsOf({ ...query, kind: 'contacts' }), ...columnsOf({ ...query, kind: 'companies' })]
       : columnsOf(query);
   if (!columns.includes(key)) refuse('target.key', `"${key}" is not a column of this import (e.g. ${defaultKey(query)})`);
-  return { sheetName: sheetNameArg(t.sheetName, SHEET_DEFAULTS[query.source], 'target.sheetName'), mode, key };
+  const sheetName = sheetNameArg(t.sheetName, SHEET_DEFAULTS[query.source], 'target.sheetName');
+  return flagArg(t.appendWithoutKey, 'target.appendWithoutKey', false) ? { sheetName, mode, key, appendWithoutKey: true } : { sheetName, mode, key };
 }
 
 export function specArg(raw: unknown): ImportSpec {

@@ -26,6 +26,8 @@ export interface ImportTarget {
   mode: OutputMode;
   /** The column whose value identifies a row (contactId, email, domain, …): no two rows share it. */
   key: string;
+  /** Records with an empty key are appended (never matched again) instead of only counted. */
+  appendWithoutKey?: boolean;
 }
 
 /** `timeZone`: the spreadsheet's IANA zone when the schedule was saved; the hour is on its clock (UTC when absent). */
@@ -45,6 +47,8 @@ export interface RunState {
   rowsRead: number;
   appended: number;
   updated: number;
+  /** Records read with an empty key (absent in runs saved by earlier versions). */
+  withoutKey?: number;
   requests: number;
 }
 
@@ -76,6 +80,9 @@ export interface ImportReport {
   rowsRead: number;
   appended: number;
   updated: number;
+  /** Records with an empty key: appended or not written, as the import says (`keylessAppended`). */
+  withoutKey?: number;
+  keylessAppended?: boolean;
   requests: number;
   complete: boolean;
   /** Stopped from the sidebar: the rows already written stay, the rest is not read. */

@@ -4,6 +4,8 @@ import { writeSpan } from '../sheet-io';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { RESULT_HEADERS, resultRow } from './columns';
 import { loadJob, saveJob, type EnrichmentJob } from './job-store';
+import { keepResultsOfDeletedRows } from './recovery';
+import { relocate } from './relocate';
 
 export interface Progress extends ResearchSummary {
   jobId: string;
@@ -14,6 +16,8 @@ export interface Progress extends ResearchSummary {
   setValuesCalls: number;
   /** Rows taken out by a cancel before they were sent. */
   cancelled: number;
+  /** Paid results whose row was deleted during the run, kept in the sheet RECOVERY_SHEET (recovery.ts). */
+  recovered: number;
 }
 
 export interface StepRunner {
@@ -59,17 +63,19 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
 function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const accepted: number[] = [];
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+  // A deleted sheet is reported when the results are written; the job itself is saved.
+  if (!sheet) return 0;
+  // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
+  relocate(sheet, job);
   for (const i of waiting) {
     const item = job.research.items[i];
     if (item.phase !== 'submitted' || !item.requestId) continue;
-    rows.set(job.rows[i], resultRow(item));
+    if (job.rows[i] > 0) rows.set(job.rows[i], resultRow(item));
     accepted.push(i);
     waiting.delete(i);
   }
   if (accepted.length === 0) return 0;
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
-  // A deleted sheet is reported when the results are written; the job itself is saved.
-  if (!sheet) return 0;
   if (job.layout) return writeLayoutItems(sheet, job, accepted, false);
   return writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
 }
@@ -85,10 +91,13 @@ function releaseBatch(job: EnrichmentJob, batch: number): void {
   const n = Math.max(1, batch);
   const next = newResearchJob(job.research.kind, held.targets.slice(0, n), job.research.options, held.refs.slice(0, n));
   job.research = { ...job.research, items: [...job.research.items, ...next.items] };
-  job.rows = [...job.rows, ...held.rows.slice(0, n)];
-  job.copies = [...(job.copies ?? []), ...held.copies.slice(0, n)];
+  // Rows, copies and their ids of the batch join the job's; the held lists keep the rest.
+  const lists = job as unknown as Record<string, unknown[] | undefined>;
+  for (const [key, list] of Object.entries(held)) {
+    if (key !== 'targets' && key !== 'refs') lists[key] = [...(lists[key] ?? []), ...list.slice(0, n)];
+  }
+  job.held = Object.fromEntries(Object.entries(held).map(([key, list]) => [key, list.slice(n)])) as typeof held;
   job.written += '0'.repeat(next.items.length);
-  job.held = { rows: held.rows.slice(n), targets: held.targets.slice(n), refs: held.refs.slice(n), copies: held.copies.slice(n) };
   saveJob(job);
 }
 
@@ -97,19 +106,31 @@ class ResearchStoppedError extends Error {}
 
 /** Writes every finished, not yet written item beside its row (one setValues for them all), then forgets its record. */
 function writeFinished(job: EnrichmentJob): number {
+  const final = (i: number) => ['finished', 'failed', 'unknown'].includes(job.research.items[i].phase) && job.written[i] !== '1';
+  if (!job.research.items.some((_, i) => final(i))) return 0;
+  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+  if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
+  // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
+  relocate(sheet, job);
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
   const finished: number[] = [];
+  const orphans: number[] = [];
   job.research.items.forEach((item, i) => {
-    const final = item.phase === 'finished' || item.phase === 'failed' || item.phase === 'unknown';
-    if (!final || marks[i] === '1') return;
-    for (const row of rowsOfItem(job, i)) rows.set(row, resultRow(item));
+    if (!final(i)) return;
+    const live = rowsOfItem(job, i);
+    if (live.length === 0) orphans.push(i);
+    for (const row of live) rows.set(row, resultRow(item));
     finished.push(i);
     marks[i] = '1';
   });
-  if (rows.size === 0) return 0;
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
-  if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
+  // Every row of these results was deleted: the results (paid for) go to the recovery sheet instead.
+  job.recovered =
+    (job.recovered ?? 0) +
+    keepResultsOfDeletedRows(
+      job.sheetName,
+      orphans.map((i) => job.research.items[i]),
+    );
   const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
@@ -154,6 +175,7 @@ export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 
     unsubmitted: summary.unsubmitted + held,
     complete: summary.complete && held === 0,
     cancelled: job.cancelled ?? 0,
+    recovered: job.recovered ?? 0,
     jobId: job.id,
     sheetName: job.sheetName,
     written: job.written.split('').filter((c) => c === '1').length,

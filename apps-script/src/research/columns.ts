@@ -1,6 +1,7 @@
 import type { ResearchItem } from '../../../shared';
 import { researchOutcome } from '../../../shared/records/research';
 import { safeCell, type CellValue } from '../cells';
+import { taggedColumn } from '../rows/tagged-columns';
 
 /** The results block written beside each enriched row, in this order. */
 export const RESULT_HEADERS = [
@@ -59,6 +60,14 @@ function finishedText(item: ResearchItem): string {
 export function resultRow(item: ResearchItem): CellValue[] {
   const record = item.record ?? {};
   return [statusText(item), item.message ?? '', ...RECORD_FIELDS.map((f) => record[f]), item.requestId ?? ''].map(safeCell);
+}
+
+/**
+ * The status column a scan reads: the one tagged by an enrichment (it keeps its tag when moved or renamed), else
+ * the one headed `PDS status`.
+ */
+export function statusColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: Map<string, number>): number | undefined {
+  return taggedColumn(sheet, 'status') ?? taggedColumn(sheet, 'results') ?? headers.get(RESULT_HEADERS[0]);
 }
 
 type CellState = Pick<ResearchItem, 'phase' | 'outcome'>;

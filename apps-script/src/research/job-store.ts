@@ -19,8 +19,14 @@ export interface EnrichmentJob {
   /** Session.getTemporaryActiveUserKey() of the user whose credential runs it. */
   owner: string;
   sheetName: string;
-  /** Sheet row of each research item, same order. */
+  /** Sheet row of each research item, same order: where it was when last located (0 = deleted; see relocate.ts). */
   rows: number[];
+  /** The id of each item's row (row-identity.ts): how its result finds the row after the sheet changed. */
+  rowIds?: string[];
+  /** Per item: the ids of the rows in `copies`. */
+  copyIds?: string[][];
+  /** Results of rows deleted during the run, kept in the recovery sheet. */
+  recovered?: number;
   /** First column of the results block beside the rows. */
   outColumn: number;
   createdAt: number;
@@ -36,7 +42,7 @@ export interface EnrichmentJob {
   /** Per item: other rows of the sheet with the same target, written with its result (paid once). */
   copies?: number[][];
   /** Targets not yet handed to the research job: one batch is released per step, so a run can be cancelled in between. */
-  held?: { rows: number[]; targets: ResearchTarget[]; refs: string[]; copies: number[][] };
+  held?: { rows: number[]; targets: ResearchTarget[]; refs: string[]; copies: number[][]; rowIds?: string[]; copyIds?: string[][] };
   /** Rows taken out by a cancel before they were sent (they may be sent by a later enrichment). */
   cancelled?: number;
 }

@@ -1,8 +1,8 @@
 import { targetIssues, type ResearchKind, type ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
-import { headerColumns } from '../sheet-io';
-import { readStatusCell, RESULT_HEADERS, rowState } from './columns';
+import { rowState } from './columns';
 import { allJobs } from './job-store';
+import { locateRows } from '../rows/row-identity';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -40,76 +40,29 @@ export function selectedRows(): SelectedRows {
   return { sheet, rows };
 }
 
-export interface TargetScan {
-  targets: ResearchTarget[];
-  rows: number[];
-  invalid: { row: number; reason: string }[];
-  alreadyDone: number;
-  /** Rows under way: in an open enrichment, or with a status cell saying queued, researching, submitting or unknown. */
-  inProgress: number;
-}
-
 /**
  * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
- * every item but those that ended as not found or an error, which may be tried again.
+ * every item but those that ended as not found or an error, which may be tried again. Known by row id (rows may
+ * have moved since those jobs read them); a job saved before row ids by its row numbers.
  */
-export function rowsUnderWay(sheetName: string): Set<number> {
-  const rows = new Set<number>();
+export function rowsUnderWay(sheet: Sheet): (row: number) => boolean {
+  const keys = new Set<string>();
+  const numbers = (rows: number[] = []) => rows.map((row) => `#${row}`);
   for (const job of allJobs()) {
-    if (job.sheetName !== sheetName) continue;
+    if (job.sheetName !== sheet.getName()) continue;
+    const own = job.rowIds ?? numbers(job.rows);
+    const copies = job.copyIds ?? (job.copies ?? []).map((c) => numbers(c));
     job.research.items.forEach((item, i) => {
-      if (rowState(item) === 'free') return;
-      rows.add(job.rows[i]);
-      // Rows with the same target as this item (paid once, written to all of them).
-      for (const copy of job.copies?.[i] ?? []) rows.add(copy);
+      // Rows with the same target as this item are paid once with it, so they are under way too.
+      if (rowState(item) !== 'free') [own[i], ...(copies[i] ?? [])].forEach((k) => keys.add(k));
     });
     // Rows waiting for their turn to be sent (one batch per step) belong to the job too.
-    for (const row of job.held?.rows ?? []) rows.add(row);
-    for (const copies of job.held?.copies ?? []) for (const row of copies) rows.add(row);
+    const held = job.held;
+    for (const k of [...(held?.rowIds ?? numbers(held?.rows)), ...(held?.copyIds ?? (held?.copies ?? []).map((c) => numbers(c))).flat()]) keys.add(k);
   }
-  return rows;
-}
-
-/**
- * Each selected row becomes one research target: its searchResultId when there is one, else the contact
- * fields found by header name. Rows already finished (status done or duplicate) are skipped, and so are rows
- * under way (an open enrichment's rows, or a status of queued, researching, submitting or unknown): nothing is
- * paid for twice. Rows that cannot be researched are reported with the reason, and nothing is sent for them.
- */
-export function scanTargets(selection: SelectedRows): TargetScan {
-  const headers = headerColumns(selection.sheet);
-  const column: Record<string, number> = {};
-  for (const [name, col] of headers) {
-    for (const [field, aliases] of Object.entries(ALIASES)) if (column[field] === undefined && aliases.includes(squash(name))) column[field] = col;
-  }
-  const statusColumn = headers.get(RESULT_HEADERS[0]);
-  const width = selection.sheet.getLastColumn();
-  const first = selection.rows[0];
-  const values = selection.sheet.getRange(first, 1, selection.rows[selection.rows.length - 1] - first + 1, width).getValues();
-  const underWay = rowsUnderWay(selection.sheet.getName());
-  const scan: TargetScan = { targets: [], rows: [], invalid: [], alreadyDone: 0, inProgress: 0 };
-  for (const row of selection.rows) {
-    const line = values[row - first];
-    const cell = (field: string) => (column[field] === undefined ? '' : keyOf(line[column[field] - 1]));
-    const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
-    const state = said ? rowState(said) : 'free';
-    if (state === 'done') {
-      scan.alreadyDone++;
-      continue;
-    }
-    if (underWay.has(row) || state === 'under way') {
-      scan.inProgress++;
-      continue;
-    }
-    if (line.every((v) => keyOf(v) === '')) continue;
-    const target = targetOf(cell, column.searchResultId === undefined ? undefined : line[column.searchResultId - 1]);
-    if (typeof target === 'string') scan.invalid.push({ row, reason: target });
-    else {
-      scan.targets.push(target);
-      scan.rows.push(row);
-    }
-  }
-  return scan;
+  const at = keys.size ? locateRows(sheet) : new Map<string, number>();
+  const rows = new Set([...keys].map((key) => at.get(key)));
+  return (row) => keys.has(`#${row}`) || rows.has(row);
 }
 
 /**

@@ -9,7 +9,8 @@ import { columnForField, researchFields } from '../enrichment/fields';
 import { cancelJob } from '../enrichment/cancel';
 import { createLayoutJob } from '../enrichment/job-factory';
 import { scanSheet, type SheetScan } from '../enrichment/scan';
-import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type SheetEnrichment } from '../enrichment/sheet-settings';
+import { capText } from '../enrichment/cap';
+import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type GivenSettings, type SheetEnrichment } from '../enrichment/sheet-settings';
 import { ensureSchedule } from '../triggers/schedule';
 import { requestArg } from './inputs';
 
@@ -35,12 +36,8 @@ export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
         ? saved
         : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 1 };
     const headers = headerColumns(sheet);
-    const names = [...headers.keys()];
-    const fields = researchFields(k).map((name) => {
-      const col = columnForField(headers, name);
-      return { name, column: col === undefined ? '' : (names.find((n) => headers.get(n) === col) ?? '') };
-    });
-    return { sheetName: sheet.getName(), headers: names, settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
+    const fields = researchFields(k).map((name) => ({ name, column: headerOf(headers, name) }));
+    return { sheetName: sheet.getName(), headers: [...headers.keys()], settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
   } catch (error) {
     throw userError(error);
   }
@@ -60,6 +57,12 @@ export function saveEnrichmentSettings(request: unknown): SheetEnrichment {
   }
 }
 
+/** The header of the column a field is written to ('' when it would be appended). */
+function headerOf(headers: Map<string, number>, field: string): string {
+  const col = columnForField(headers, field);
+  return [...headers.keys()].find((n) => col !== undefined && headers.get(n) === col) ?? '';
+}
+
 /** Data rows of the active sheet (`sheet`) or the selected rows (`selection`). */
 function rowsInScope(scope: unknown): { sheet: Sheet; rows: number[] } {
   if (scope === 'selection') return selectedRows();
@@ -71,8 +74,17 @@ function rowsInScope(scope: unknown): { sheet: Sheet; rows: number[] } {
   return { sheet, rows };
 }
 
+/** What a run uses: the request's settings over the sheet's saved ones (a cap not sent is the saved cap). */
+function inForce(sheet: Sheet, given: GivenSettings): SheetEnrichment {
+  const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
+  return { ...saved, ...given, maxCredits: given.maxCredits === undefined ? saved.maxCredits : given.maxCredits };
+}
+
 export interface SheetEnrichmentPreview {
   sheetName: string;
+  /** The per-run credit cap in force (null: no cap), and in words. */
+  cap: number | null;
+  capText: string;
   kind: string;
   /** Rows looked at. */
   rows: number;
@@ -93,12 +105,14 @@ export interface SheetEnrichmentPreview {
   balance: number | null;
 }
 
-function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, fields: string[], kind: string, balance: number | null): SheetEnrichmentPreview {
+function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: SheetEnrichment, balance: number | null): SheetEnrichmentPreview {
+  const { fields, kind } = settings;
   const headers = headerColumns(sheet);
-  const names = [...headers.keys()];
   const sameAsAnother = scan.copies.reduce((n, c) => n + c.length, 0);
   return {
     sheetName: sheet.getName(),
+    cap: settings.maxCredits,
+    capText: capText(settings.maxCredits),
     kind,
     rows: rows.length,
     qualifying: scan.targets.length + sameAsAnother,
@@ -110,10 +124,7 @@ function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, fields: string
     notEmpty: scan.notEmpty,
     overCap: scan.overCap,
     invalid: scan.invalid.slice(0, 50),
-    mapping: fields.map((field) => {
-      const col = columnForField(headers, field);
-      return { field, column: col === undefined ? '' : (names.find((n) => headers.get(n) === col) ?? '') };
-    }),
+    mapping: fields.map((field) => ({ field, column: headerOf(headers, field) })),
     balance,
   };
 }
@@ -125,12 +136,12 @@ function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, fields: string
 export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview {
   try {
     const given = requestArg<Record<string, unknown>>(request, 'request');
-    const settings = readSettings(given);
     const { sheet, rows } = rowsInScope(given.scope);
+    const settings = inForce(sheet, readSettings(given));
     const scan = scanSheet(sheet, rows, settings.kind, settings);
     const client = makeClient();
     const balance = run(client, call(client, getCreditsOperation, {})).balance;
-    return previewOf(sheet, rows, scan, settings.fields, settings.kind, typeof balance === 'number' ? balance : null);
+    return previewOf(sheet, rows, scan, settings, typeof balance === 'number' ? balance : null);
   } catch (error) {
     throw userError(error);
   }
@@ -140,10 +151,11 @@ export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview
  * Starts the previewed enrichment if the rows to send are still the `confirmedItems` the preview showed (else
  * nothing is sent). The settings are remembered for the sheet; one batch is sent now, the rest on each poll.
  */
-export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress {
+export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress & { capText: string } {
   try {
     const given = requestArg<Record<string, unknown>>(request, 'request');
-    const settings = readSettings(given);
+    const requested = readSettings(given);
+    let cap: number | null = null;
     if (typeof confirmedItems !== 'number' || !Number.isSafeInteger(confirmedItems) || confirmedItems < 1)
       throw new Error('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
     const client = makeClient();
@@ -153,14 +165,18 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
     let jobId: string;
     try {
       const { sheet, rows } = rowsInScope(given.scope);
+      const settings = inForce(sheet, requested);
+      cap = settings.maxCredits;
       const scan = scanSheet(sheet, rows, settings.kind, settings);
       if (scan.targets.length === 0) throw new Error('Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
       if (scan.targets.length !== confirmedItems)
         throw new Error(
           `The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
         );
-      const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
-      saveEnrichment(sheet.getSheetId(), { ...saved, ...settings });
+      // The picks are remembered for the sheet, unless it is enriched automatically: a manual run never changes
+      // the automatic enrichment's fields, conditions or cap.
+      const saved = loadEnrichment(sheet.getSheetId());
+      if (!saved?.auto) saveEnrichment(sheet.getSheetId(), settings);
       jobId = createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
     } finally {
       lock.releaseLock();
@@ -168,7 +184,7 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
     ensureSchedule();
     const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
     if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
-    return step.progress;
+    return { ...step.progress, capText: capText(cap) };
   } catch (error) {
     throw userError(error);
   }

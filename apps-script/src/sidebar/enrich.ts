@@ -6,7 +6,11 @@ import { headerColumns, writeBlock } from '../sheet-io';
 import { advanceExclusive, progressOf, type Progress } from '../research/advance';
 import { RESULT_HEADERS } from '../research/columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
-import { scanTargets, selectedRows } from '../research/targets';
+import { selectedRows } from '../research/targets';
+import { scanTargets } from '../enrichment/scan';
+import { RESULTS_ROLE } from '../research/relocate';
+import { assignRowIds } from '../rows/row-identity';
+import { tagColumn } from '../rows/tagged-columns';
 import { ensureSchedule } from '../triggers/schedule';
 import { optionalText } from './inputs';
 
@@ -98,17 +102,23 @@ function createJob(confirmed: unknown): EnrichmentJob {
     );
   }
   const sheet = selection.sheet;
+  // Row ids first: their column goes before the results block, which stays the sheet's last 9 columns.
+  const rowIds = assignRowIds(sheet, scan.rows);
   const headers = headerColumns(sheet);
   let outColumn = headers.get(RESULT_HEADERS[0]) ?? 0;
   if (!outColumn) {
     outColumn = sheet.getLastColumn() + 1;
     writeBlock(sheet, 1, outColumn, [RESULT_HEADERS]);
   }
+  // The block is found by its tag and the rows by their ids when results come (relocate.ts).
+  tagColumn(sheet, outColumn, RESULTS_ROLE);
   const job: EnrichmentJob = {
     id: Utilities.getUuid(),
     owner: userKey(),
     sheetName: sheet.getName(),
     rows: scan.rows,
+    rowIds,
+    copyIds: scan.rows.map(() => []),
     outColumn,
     createdAt: Date.now(),
     lastPollAt: null,

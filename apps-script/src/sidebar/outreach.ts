@@ -13,6 +13,8 @@ import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { headerColumns } from '../sheet-io';
 import { selectedRows } from '../research/targets';
+import { fingerprint } from '../../../shared/hash';
+import { startFailedMessage, unstarted } from './campaign-start';
 import { countArg, flagArg, optionalText, requestArg } from './inputs';
 
 /** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
@@ -47,13 +49,23 @@ export function createCampaignFromSelection(req: CampaignRequest): { campaignId:
     const contactIds = selectedContactIds();
     const client = makeClient();
     const input = { name: request.name, contactIds, steps: request.steps, maxActiveContacts };
-    const created = run(client, call(client, createCampaignOperation, input));
-    let status: string = created.campaign.status;
+    const print = fingerprint(JSON.stringify([input, client.identity]));
+    // The same campaign again after its start failed: start the one that exists, never create a second.
+    const existing = start ? unstarted(print) : null;
+    const created = existing ? null : run(client, call(client, createCampaignOperation, input));
+    const campaign = existing ?? { ...created!.campaign, contactsAdded: created!.contactsAdded, fingerprint: print };
+    let status: string = created?.campaign.status ?? 'draft';
     if (start) {
-      const started = run(client, call(client, campaignActionOperation, { id: created.campaign.campaignId, action: 'START' }));
-      status = started.campaign?.status ?? 'active';
+      try {
+        const started = run(client, call(client, campaignActionOperation, { id: campaign.campaignId, action: 'START' }));
+        status = started.campaign?.status ?? 'active';
+      } catch (error) {
+        unstarted(print, campaign);
+        throw new Error(startFailedMessage(campaign, error));
+      }
+      unstarted(print, null);
     }
-    return { campaignId: created.campaign.campaignId, name: created.campaign.name, contactsAdded: created.contactsAdded, status };
+    return { campaignId: campaign.campaignId, name: campaign.name, contactsAdded: campaign.contactsAdded, status };
   } catch (error) {
     throw userError(error);
   }

@@ -37,6 +37,8 @@ export interface SearchRequest {
   /** Output mode (default overwrite) and, for append and merge, the key column (default the record's own id). */
   mode?: OutputMode;
   key?: string;
+  /** Records with an empty key: appended when true, else only counted (`withoutKey` in the answer). */
+  appendWithoutKey?: boolean;
 }
 
 function kindOf(kind: unknown): SearchKind {
@@ -104,12 +106,12 @@ export function importSearch(req: SearchRequest): { sheetName: string; rows: num
     const found = runSearch(req);
     const name = sheetNameArg(req.sheetName, `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`);
     const query = { source: 'search' as const, kind: req.kind };
-    const target = targetArg({ sheetName: name, mode: req.mode, key: req.key }, query);
+    const target = targetArg({ sheetName: name, mode: req.mode, key: req.key, appendWithoutKey: req.appendWithoutKey }, query);
     if (target.mode === 'overwrite') {
       replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
       return { sheetName: name, rows: found.rows.length };
     }
-    const written = writeRecords(sheetNamed(name), found.columns, found.rows, target.mode, target.key);
+    const written = writeRecords(sheetNamed(name), found.columns, found.rows, target.mode, target.key, target.appendWithoutKey);
     return { sheetName: name, rows: written.appended + written.updated, ...written };
   } catch (error) {
     throw userError(error);

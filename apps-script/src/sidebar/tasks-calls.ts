@@ -11,19 +11,21 @@ import {
   listCallDispositionsOperation,
   listCallSentimentsOperation,
   logCallOperation,
-  NetworkError,
   ProspectingError,
   ValidationError,
   validate,
   type AnyOperation,
 } from '../../../shared';
+import { failureOutcome } from '../../../shared/errors';
 import { deadlineAfter } from '../budget';
-import { keyOf, safeCell, type CellValue } from '../cells';
+import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
 import { userError, userMessage } from '../errors';
 import { gasHost, sleepUntil } from '../host';
 import { selectedRows } from '../research/targets';
-import { ensureSize, headerColumns, writeSpan } from '../sheet-io';
+import { headerColumns } from '../sheet-io';
+import { track } from '../rows/row-status';
+import { roleColumn } from '../rows/tagged-columns';
 import { requestArg } from './inputs';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -49,15 +51,12 @@ interface Target {
 }
 
 /** The outcome column's 1-based index, made (header written) when the sheet has none. */
+/** The add-on's outcome column: tagged, so it is found again when moved or renamed (rows/tagged-columns.ts). */
 function outcomeColumn(sheet: Sheet, name: string): number {
-  const headers = headerColumns(sheet);
-  const existing = headers.get(name);
-  if (existing) return existing;
-  const column = sheet.getLastColumn() + 1;
-  ensureSize(sheet, 1, column);
-  sheet.getRange(1, column, 1, 1).setValues([[safeCell(name)]]);
-  return column;
+  return roleColumn(sheet, outcomeRole(name), name);
 }
+
+const outcomeRole = (name: string) => `outcome:${name}`;
 
 /** The selected rows with a contactId ("contactId" or "PDS contactId" column), and what their outcome cell holds. */
 function targetsOf(sheet: Sheet, rows: number[], outcome: number): { pending: Target[]; skipped: number } {
@@ -83,12 +82,6 @@ function targetsOf(sheet: Sheet, rows: number[], outcome: number): { pending: Ta
   return { pending, skipped };
 }
 
-/** Whether a failure may have left the task or call made: a lost answer, or a server error after sending. */
-function outcomeUnknown(error: unknown): boolean {
-  if (error instanceof NetworkError) return error.maybeSent;
-  return error instanceof ProspectingError && error.status !== undefined && error.status >= 500;
-}
-
 /** The service refused this row (4xx but 429): nothing was made, the next row may still work. */
 function refusedRow(error: unknown): boolean {
   return error instanceof ProspectingError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -107,10 +100,17 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
   const { pending, skipped } = targetsOf(selection.sheet, selection.rows, outcomeAt);
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const host = gasHost({ sleep: sleepUntil(deadline) });
-  const written = new Map<number, CellValue[]>();
+  // Outcomes are written by row id: rows may be inserted, deleted or sorted while the requests go out.
+  const rows = track(
+    selection.sheet,
+    pending.map((t) => t.row),
+    outcomeRole(column),
+    column,
+  );
+  const written = new Map<number, string>();
   const out: RowsOutcome = { column, done: 0, errors: 0, unknown: 0, skipped, remaining: 0, messages: [] };
   const note = (row: number, text: string) => {
-    written.set(row, [safeCell(text)]);
+    written.set(row, text);
     if (out.messages.length < 5) out.messages.push(`Row ${row}: ${text}`);
   };
   try {
@@ -122,7 +122,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
       }
       try {
         const answer = run(client, call(client, op, { ...fields, contactId: target.contactId }), host) as Record<string, unknown>;
-        written.set(target.row, [safeCell(idOf(answer))]);
+        written.set(target.row, idOf(answer));
         out.done++;
       } catch (error) {
         if (refusedRow(error) || error instanceof ValidationError) {
@@ -130,7 +130,8 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
           note(target.row, `error: ${userMessage(error)}`);
           continue;
         }
-        if (outcomeUnknown(error)) {
+        // The core's outcome model: a lost answer, a server error or an unreadable 2xx may have left it made.
+        if (failureOutcome(error, 'unsafe') === 'unknown') {
           out.unknown++;
           note(target.row, `unknown: ${userMessage(error)}`);
           out.remaining = pending.length - i - 1;
@@ -143,7 +144,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
       }
     }
   } finally {
-    writeSpan(selection.sheet, outcomeAt, 1, written);
+    rows.write(written);
   }
   return out;
 }

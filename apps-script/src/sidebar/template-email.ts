@@ -1,5 +1,7 @@
 import { callWithWarnings, previewEmailOperation, sendBulkOperation, sendEmailOperation } from '../../../shared';
+import { failureOutcome } from '../../../shared/errors';
 import { fingerprint } from '../../../shared/hash';
+import { track } from '../rows/row-status';
 import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
 import { userError, userMessage } from '../errors';
@@ -47,7 +49,12 @@ function checkedRequest(req: unknown): { mode: TemplateEmailMode; from: string; 
 }
 
 /** The selected rows with a contactId and an email (from the import's or the enrichment's columns); others are skipped. */
-function selectedRecipients(): { sheetName: string; recipients: Recipient[]; skipped: { row: number; reason: string }[] } {
+function selectedRecipients(): {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  sheetName: string;
+  recipients: Recipient[];
+  skipped: { row: number; reason: string }[];
+} {
   const selection = selectedRows();
   const headers = headerColumns(selection.sheet);
   const idColumn = headers.get('contactId') ?? headers.get('PDS contactId');
@@ -72,7 +79,7 @@ function selectedRecipients(): { sheetName: string; recipients: Recipient[]; ski
     }
   });
   if (recipients.length === 0) throw new Error('None of the selected rows has a contactId and an email address.');
-  return { sheetName: selection.sheet.getName(), recipients, skipped };
+  return { sheet: selection.sheet, sheetName: selection.sheet.getName(), recipients, skipped };
 }
 
 /** What the confirmation stands for: the request and exactly these rows. Any change needs a new preview. */
@@ -118,9 +125,16 @@ export interface TemplateEmailResult {
   mode: TemplateEmailMode;
   sent: number;
   emailIds: string[];
+  /** Rows surely not sent, with why. */
   failures: { row: number; message: string }[];
+  /** Per-row sends whose answer was lost: they may have been sent (never repeated, never called "not sent"). */
+  unknown: { row: number; message: string }[];
   warnings?: string[];
 }
+
+/** The per-row status column's words. */
+const EMAIL_STATUS_HEADER = 'PDS email status';
+const MAYBE_SENT = 'unknown — may have been sent';
 
 /**
  * Sends after the preview, once: bulk is one request for all rows; per-row is one request per row. No send is ever
@@ -129,7 +143,7 @@ export interface TemplateEmailResult {
 export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: string): TemplateEmailResult {
   try {
     const request = checkedRequest(req);
-    const { sheetName, recipients } = selectedRecipients();
+    const { sheet, sheetName, recipients } = selectedRecipients();
     checkSize(request.mode, recipients.length);
     takeConfirmation(
       PENDING_KEY,
@@ -143,22 +157,45 @@ export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: strin
       const input = { from: request.from, templateId: request.templateId, filters: { contactIds: recipients.map((r) => r.contactId) } };
       const { data, warnings } = run(client, callWithWarnings(client, sendBulkOperation, input));
       const failures = data.skipped.map((s) => ({ row: recipients.find((r) => String(r.contactId) === s.contactId)?.row ?? 0, message: s.reason }));
-      return { mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, ...(warnings.length ? { warnings } : {}) };
+      return { mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, unknown: [], ...(warnings.length ? { warnings } : {}) };
     }
+    // Each row's outcome is written beside it, found by its id (the sheet may change while the emails go out).
+    const rows = track(
+      sheet,
+      recipients.map((r) => r.row),
+      'emailStatus',
+      EMAIL_STATUS_HEADER,
+    );
+    const outcomes = new Map<number, string>();
     const emailIds: string[] = [];
     const failures: { row: number; message: string }[] = [];
+    const unknown: { row: number; message: string }[] = [];
     const warnings: string[] = [];
-    for (const r of recipients) {
-      try {
-        const input = { contactId: r.contactId, from: request.from, to: r.to, templateId: request.templateId };
-        const answered = run(client, callWithWarnings(client, sendEmailOperation, input));
-        emailIds.push(answered.data.emailId);
-        warnings.push(...answered.warnings);
-      } catch (error) {
-        failures.push({ row: r.row, message: userMessage(error) });
+    try {
+      for (const r of recipients) {
+        try {
+          const input = { contactId: r.contactId, from: request.from, to: r.to, templateId: request.templateId };
+          const answered = run(client, callWithWarnings(client, sendEmailOperation, input));
+          emailIds.push(answered.data.emailId);
+          warnings.push(...answered.warnings);
+          outcomes.set(r.row, `sent ${answered.data.emailId}`);
+        } catch (error) {
+          const message = userMessage(error);
+          // The core's outcome model: a send whose answer was lost may have gone out.
+          if (failureOutcome(error, 'unsafe') === 'unknown') {
+            unknown.push({ row: r.row, message });
+            // The message says the core's words (UNKNOWN_OUTCOME_TEXT) and that the send is not repeated.
+            outcomes.set(r.row, `${MAYBE_SENT}: ${message}`);
+          } else {
+            failures.push({ row: r.row, message });
+            outcomes.set(r.row, `not sent: ${message}`);
+          }
+        }
       }
+    } finally {
+      rows.write(outcomes);
     }
-    return { mode: 'perRow', sent: emailIds.length, emailIds, failures, ...(warnings.length ? { warnings } : {}) };
+    return { mode: 'perRow', sent: emailIds.length, emailIds, failures, unknown, ...(warnings.length ? { warnings } : {}) };
   } catch (error) {
     throw userError(error);
   }

@@ -4,9 +4,11 @@ import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
 import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
 import type { RunLogEntry } from '../imports/run-log';
+import { capText } from '../enrichment/cap';
 import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
 import { deleteJob, jobsOf } from '../research/job-store';
+import { RECOVERY_SHEET } from '../research/recovery';
 import { loadRefresh } from './org-cursor';
 import { refreshOrgContacts, type RefreshReport } from './refresh-org';
 
@@ -35,6 +37,8 @@ export interface ResearchReport {
   jobId: string;
   complete: boolean;
   pending: number;
+  /** Paid results of rows deleted during the run, kept in the recovery sheet. */
+  recovered?: number;
   error?: string;
 }
 
@@ -56,7 +60,12 @@ const research: ScheduledJob = {
         if (!step) continue;
         const progress = step.progress;
         if (progress.complete && !step.busy) deleteJob(job.id);
-        out.push({ jobId: job.id, complete: progress.complete, pending: progress.pending + progress.unsubmitted });
+        out.push({
+          jobId: job.id,
+          complete: progress.complete,
+          pending: progress.pending + progress.unsubmitted,
+          recovered: progress.recovered,
+        });
       } catch (error) {
         if (isTimeUp(error)) throw error;
         out.push({ jobId: job.id, complete: false, pending: -1, error: userMessage(error) });
@@ -67,7 +76,9 @@ const research: ScheduledJob = {
   log: (report) =>
     (report as ResearchReport[]).map((r) => ({
       at: Date.now(),
-      what: `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}`,
+      what:
+        `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}` +
+        (r.recovered ? `; ${r.recovered} result(s) of deleted rows in "${RECOVERY_SHEET}"` : ''),
       rowsRead: 0,
       rowsWritten: 0,
       credits: null,
@@ -127,7 +138,7 @@ const autoEnrichment: ScheduledJob = {
       .filter((r) => r.items > 0 || r.error)
       .map((r) => ({
         at: Date.now(),
-        what: `auto-enrich ${r.sheetName}: ${r.items} new row(s) queued`,
+        what: `auto-enrich ${r.sheetName}: ${r.items} new row(s) queued (${capText(r.cap)})`,
         rowsRead: r.rows,
         rowsWritten: 0,
         credits: null,

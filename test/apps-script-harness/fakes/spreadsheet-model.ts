@@ -3,6 +3,8 @@
  * (formulas, quote prefix, auto-typing of numbers/booleans/dates, plain-text format '@'). Tests read it directly.
  */
 import { GasException } from '../errors';
+import { MetadataStore } from './developer-metadata';
+import * as edits from './sheet-edits';
 
 export type CellValue = string | number | boolean | Date;
 
@@ -33,6 +35,8 @@ export class SheetModel {
   styleCalls: { range: string; method: string; args: unknown[] }[] = [];
   frozenRows = 0;
   frozenColumns = 0;
+  /** The workbook's developer metadata (rows and columns of this sheet move theirs with them). */
+  metadata?: MetadataStore;
 
   constructor(
     public name: string,
@@ -79,6 +83,29 @@ export class SheetModel {
     return last;
   }
 
+  // What a collaborator does while a script runs (0-based indexes; see sheet-edits.ts).
+  insertRows(at: number, n: number): void {
+    edits.insertRows(this, at, n);
+  }
+  deleteRows(at: number, n: number): void {
+    edits.deleteRows(this, at, n);
+  }
+  insertColumns(at: number, n: number): void {
+    edits.insertColumns(this, at, n);
+  }
+  deleteColumns(at: number, n: number): void {
+    edits.deleteColumns(this, at, n);
+  }
+  moveColumns(from: number, n: number, to: number): void {
+    edits.moveColumns(this, from, n, to);
+  }
+  sortRows(first: number, last: number, compare: (a: (Cell | undefined)[], b: (Cell | undefined)[]) => number): void {
+    edits.sortRows(this, first, last, compare);
+  }
+  copyRow(from: number, to: number): void {
+    edits.copyRow(this, from, to);
+  }
+
   /** Test view: values as getValues() would return them over the data range. */
   values(): CellValue[][] {
     const rows = this.lastRow();
@@ -104,6 +131,8 @@ export class WorkbookModel {
   /** A1 notation incl. sheet ("Sheet1!A1:B2") or null; what getActiveRange()/getSelection() report. */
   activeRange: string | null = null;
   readonly stats: WriteStats = { setValueCalls: 0, setValuesCalls: 0, appendRowCalls: 0, setFormulaCalls: 0, cellsWritten: 0 };
+  /** Developer metadata of the spreadsheet and all its sheets (one store: the size limit counts both). */
+  readonly metadata = new MetadataStore();
   private nextSheetId = 0;
 
   constructor(
@@ -131,6 +160,7 @@ export class WorkbookModel {
     }
     this.ensureCapacity(rows * columns);
     const s = new SheetModel(name, this.nextSheetId++, rows, columns);
+    s.metadata = this.metadata;
     if (index === undefined || index >= this.sheets.length) this.sheets.push(s);
     else this.sheets.splice(Math.max(0, index), 0, s);
     return s;

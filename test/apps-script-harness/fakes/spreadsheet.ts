@@ -19,6 +19,7 @@ import {
   type WorkbookModel,
 } from './spreadsheet-model';
 import { Ui, type UiState } from './ui';
+import { DeveloperMetadata, DeveloperMetadataFinder, refuseArbitrary } from './developer-metadata-api';
 
 export interface SpreadsheetDeps {
   workbook: WorkbookModel;
@@ -142,6 +143,7 @@ export class Spreadsheet {
     if (!(sheet instanceof Sheet)) throw new GasException('Invalid argument: sheet');
     if (this._wb.sheets.length === 1) throw new GasException("You can't remove all the sheets in a document.");
     this._wb.sheets = this._wb.sheets.filter((s) => s !== sheet._model);
+    this._wb.metadata.sheetDeleted(sheet._model.sheetId);
     this._wb.activeSheetIndex = 0;
   }
   getRange(a1: unknown): Range {
@@ -152,6 +154,9 @@ export class Spreadsheet {
   }
   getActiveRange(): Range | null {
     return this.getSelection().getActiveRange();
+  }
+  createDeveloperMetadataFinder(): DeveloperMetadataFinder {
+    return new DeveloperMetadataFinder(this._wb.metadata, this._exec, () => true);
   }
   getCurrentCell(): Range | null {
     return this.getSelection().getCurrentCell();
@@ -284,26 +289,48 @@ export class Sheet {
   }
   insertRowsAfter(afterPosition: unknown, howMany: unknown): Sheet {
     this._exec.requireAuthorization('insertRowsAfter');
-    const after = Number(afterPosition);
-    const n = Number(howMany);
-    this._deps.workbook.ensureCapacity(n * this._model.maxColumns);
-    this._model.data.splice(after, 0, ...Array.from({ length: n }, () => []));
-    this._model.maxRows += n;
+    this._deps.workbook.ensureCapacity(Number(howMany) * this._model.maxColumns);
+    this._model.insertRows(Number(afterPosition), Number(howMany));
+    return this;
+  }
+  insertRowsBefore(beforePosition: unknown, howMany: unknown): Sheet {
+    this._exec.requireAuthorization('insertRowsBefore');
+    this._deps.workbook.ensureCapacity(Number(howMany) * this._model.maxColumns);
+    this._model.insertRows(Number(beforePosition) - 1, Number(howMany));
     return this;
   }
   insertColumnsAfter(afterPosition: unknown, howMany: unknown): Sheet {
     this._exec.requireAuthorization('insertColumnsAfter');
-    const after = Number(afterPosition);
-    const n = Number(howMany);
-    this._deps.workbook.ensureCapacity(n * this._model.maxRows);
-    for (const row of this._model.data) if (row && row.length > after) row.splice(after, 0, ...new Array<undefined>(n));
-    this._model.maxColumns += n;
+    this._deps.workbook.ensureCapacity(Number(howMany) * this._model.maxRows);
+    this._model.insertColumns(Number(afterPosition), Number(howMany));
     return this;
   }
   deleteRows(rowPosition: unknown, howMany: unknown): void {
     this._exec.requireAuthorization('deleteRows');
-    this._model.data.splice(Number(rowPosition) - 1, Number(howMany));
-    this._model.maxRows -= Number(howMany);
+    this._model.deleteRows(Number(rowPosition) - 1, Number(howMany));
+  }
+  deleteColumns(columnPosition: unknown, howMany: unknown): void {
+    this._exec.requireAuthorization('deleteColumns');
+    this._model.deleteColumns(Number(columnPosition) - 1, Number(howMany));
+  }
+  hideColumns(columnIndex: unknown, numColumns?: unknown): void {
+    this._exec.requireAuthorization('hideColumns');
+    this._model.styleCalls.push({ range: '', method: 'hideColumns', args: [columnIndex, numColumns ?? 1] });
+  }
+  addDeveloperMetadata(key: unknown, value?: unknown): Sheet {
+    this._exec.requireAuthorization('addDeveloperMetadata');
+    const v = value === undefined || value === null ? null : String(value);
+    this._deps.workbook.metadata.add({ key: String(key), value: v, visibility: 'DOCUMENT', sheetId: this._model.sheetId, location: { type: 'SHEET' } });
+    return this;
+  }
+  createDeveloperMetadataFinder(): DeveloperMetadataFinder {
+    const id = this._model.sheetId;
+    return new DeveloperMetadataFinder(this._deps.workbook.metadata, this._exec, (e) => e.sheetId === id);
+  }
+  getDeveloperMetadata(): DeveloperMetadata[] {
+    return this._deps.workbook.metadata.entries
+      .filter((e) => e.sheetId === this._model.sheetId && e.location.type === 'SHEET')
+      .map((e) => new DeveloperMetadata(this._deps.workbook.metadata, this._exec, e));
   }
   clear(): Sheet {
     this._exec.requireAuthorization('clear');
@@ -511,6 +538,26 @@ export class Range {
     this._deps.workbook.activeSheetIndex = this._deps.workbook.sheets.indexOf(this._model);
     this._deps.workbook.activeRange = `${quoteSheet(this._model.name)}!${this.getA1Notation()}`;
     return this;
+  }
+  /** Only a whole row or a whole column takes metadata (Range.addDeveloperMetadata). */
+  private _dimension(): { type: 'ROW' | 'COLUMN'; index: number } {
+    const g = this._g;
+    if (g.numCols === this._model.maxColumns && g.col === 1 && g.numRows === 1) return { type: 'ROW', index: g.row - 1 };
+    if (g.numRows === this._model.maxRows && g.row === 1 && g.numCols === 1) return { type: 'COLUMN', index: g.col - 1 };
+    return refuseArbitrary();
+  }
+  addDeveloperMetadata(key: unknown, value?: unknown): Range {
+    this._exec.requireAuthorization('addDeveloperMetadata');
+    const v = value === undefined || value === null ? null : String(value);
+    this._deps.workbook.metadata.add({ key: String(key), value: v, visibility: 'DOCUMENT', sheetId: this._model.sheetId, location: this._dimension() });
+    return this;
+  }
+  getDeveloperMetadata(): DeveloperMetadata[] {
+    const where = this._dimension();
+    return this._deps.workbook.metadata
+      .ofSheet(this._model.sheetId)
+      .filter((e) => e.location.type === where.type && 'index' in e.location && e.location.index === where.index)
+      .map((e) => new DeveloperMetadata(this._deps.workbook.metadata, this._exec, e));
   }
   setFontWeight(v: unknown): Range {
     return this._style('setFontWeight', [v]);

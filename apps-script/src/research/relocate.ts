@@ -1,0 +1,34 @@
+import { STATUS_HEADERS } from '../enrichment/fields';
+import { locateRows } from '../rows/row-identity';
+import { roleColumn, taggedColumn } from '../rows/tagged-columns';
+import type { EnrichmentJob } from './job-store';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Column roles of a field-picked job: the three status columns and one per picked field. */
+export const STATUS_ROLES = ['status', 'message', 'requestId'] as const;
+export const fieldRole = (path: string) => `field:${path}`;
+/** The first column of the fixed 9-column results block. */
+export const RESULTS_ROLE = 'results';
+
+/**
+ * Brings a job's row and column numbers up to date just before it writes: rows from their ids (0 when the row was
+ * deleted), columns from their tags (a column deleted during the run is added again at the end). Rows inserted since
+ * carry no id of this job, so nothing is ever written to them. A job saved before row ids keeps its numbers.
+ */
+export function relocate(sheet: Sheet, job: EnrichmentJob): void {
+  if (!job.rowIds) return;
+  const at = locateRows(sheet);
+  const rowsOf = (ids: string[]) => ids.map((id) => at.get(id) ?? 0);
+  const copiesOf = (ids: string[][] = []) => ids.map((list) => rowsOf(list).filter((r) => r > 0));
+  job.rows = rowsOf(job.rowIds);
+  job.copies = copiesOf(job.copyIds);
+  if (job.held?.rowIds) Object.assign(job.held, { rows: rowsOf(job.held.rowIds), copies: copiesOf(job.held.copyIds) });
+  if (job.layout) {
+    job.layout.status = STATUS_ROLES.map((role, i) => roleColumn(sheet, role, STATUS_HEADERS[i])) as [number, number, number];
+    job.layout.fields = job.layout.fields.map((f) => ({ ...f, column: roleColumn(sheet, fieldRole(f.path), f.path) }));
+    job.outColumn = job.layout.status[0];
+  } else {
+    job.outColumn = taggedColumn(sheet, RESULTS_ROLE) ?? job.outColumn;
+  }
+}

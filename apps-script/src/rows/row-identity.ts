@@ -1,0 +1,66 @@
+import { keyOf } from '../cells';
+import { writeSpan } from '../sheet-io';
+import { roleColumn, taggedColumn } from './tagged-columns';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/**
+ * How a result finds its row. When rows are read for a job, each gets an id of the add-on's in its own hidden
+ * column ("PDS row id", found by its column tag). A cell value moves with its row whatever happens to the sheet:
+ * rows inserted, deleted, sorted, filtered, hidden or moved; columns inserted or moved; headers renamed. Every
+ * write-back looks the rows up by id at the moment it writes.
+ *
+ * Why not developer metadata on each row (it also moves with its row): a sheet holds at most 30,000 characters of
+ * metadata, keys and values together, so 5,000 rows cannot each carry one. A row copied and pasted carries its id
+ * (a cell value) with it: ids are made unique again whenever rows are read for a job, and a result goes to ONE row
+ * carrying its id, never two.
+ */
+export const ROW_ID_HEADER = 'PDS row id';
+const ROLE = 'rowId';
+
+function newId(): string {
+  return `r${Utilities.getUuid().slice(0, 12)}`;
+}
+
+/** The id column's values for rows 2.. (index 0 = row 2), or [] when the sheet has none yet. */
+function idCells(sheet: Sheet, column: number): string[] {
+  const last = sheet.getLastRow();
+  if (last < 2) return [];
+  return sheet
+    .getRange(2, column, last - 1, 1)
+    .getValues()
+    .map((r) => keyOf(r[0]));
+}
+
+/**
+ * Ids for `rows` (sheet rows, as read now), in the same order: a row keeps its id when no other row of the sheet
+ * carries it; a row without one, or sharing it with another (a pasted copy), gets a new one. One write.
+ */
+export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
+  if (rows.length === 0) return [];
+  const column = roleColumn(sheet, ROLE, ROW_ID_HEADER, true);
+  const cells = idCells(sheet, column);
+  const count = new Map<string, number>();
+  for (const id of cells) if (id) count.set(id, (count.get(id) ?? 0) + 1);
+  const fresh = new Map<number, [string]>();
+  const ids = rows.map((row) => {
+    const have = cells[row - 2] ?? '';
+    if (have && count.get(have) === 1) return have;
+    const id = newId();
+    fresh.set(row, [id]);
+    return id;
+  });
+  if (fresh.size) writeSpan(sheet, column, 1, fresh);
+  return ids;
+}
+
+/** Where each id is now: the first row carrying it (a later copy of a row gets nothing). Empty when no id column. */
+export function locateRows(sheet: Sheet): Map<string, number> {
+  const at = new Map<string, number>();
+  const column = taggedColumn(sheet, ROLE);
+  if (column === undefined) return at;
+  idCells(sheet, column).forEach((id, i) => {
+    if (id && !at.has(id)) at.set(id, i + 2);
+  });
+  return at;
+}

@@ -1,0 +1,102 @@
+/**
+ * THE redaction of the connector: every target (the n8n node, the Sheets add-on, the core's MCP path) hides the
+ * credential's values with this, in every form secret-forms.ts lists and in any cut piece of 8 characters or more
+ * of one (an answer truncated inside a secret, a secret split over two fields). Matching ignores case, so upper and
+ * lower case copies are caught too. Values shorter than 6 characters are not secrets worth hunting (they would
+ * match ordinary words).
+ */
+import { REDACTED } from './redact';
+import { secretForms } from './secret-forms';
+
+export const MIN_SECRET_CHARS = 6;
+/** The shortest piece of a secret's form that is hidden on its own. */
+export const MIN_PIECE_CHARS = 8;
+
+export interface Redactor {
+  /** Whether there is anything to hide (no secret: every method returns its input). */
+  readonly active: boolean;
+  text(value: string): string;
+  /** A copy of a JSON-like value with every string and key redacted (Errors redacted in place). */
+  value<T>(value: T): T;
+  /** Redacts an error's message, stack, cause and any other string it holds, in place, and returns it. */
+  error<E>(error: E): E;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The pieces searched for: every 8-character window of each form (the whole form when shorter). */
+function piecesOf(secrets: readonly string[]): string[] {
+  const pieces = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_CHARS) continue;
+    for (const form of secretForms(secret)) {
+      if (form.length < MIN_SECRET_CHARS) continue;
+      if (form.length <= MIN_PIECE_CHARS) pieces.add(form.toLowerCase());
+      else for (let i = 0; i + MIN_PIECE_CHARS <= form.length; i++) pieces.add(form.slice(i, i + MIN_PIECE_CHARS).toLowerCase());
+    }
+  }
+  return [...pieces];
+}
+
+export function redactor(secrets: readonly string[]): Redactor {
+  const pieces = piecesOf(secrets).map(escapeRegExp).join('|');
+  // Zero-width: every position where a piece starts, so overlapping pieces are all found.
+  const find = pieces ? new RegExp(`(?=(${pieces}))`, 'gi') : undefined;
+  const quick = new RegExp(pieces, 'i');
+
+  function text(value: string): string {
+    if (!find || !quick.test(value)) return value;
+    // Every character inside a piece is hidden; a run of them (overlapping or touching pieces) is one REDACTED.
+    const hidden = new Uint8Array(value.length);
+    for (const m of value.matchAll(find)) hidden.fill(1, m.index, m.index + m[1].length);
+    let out = '';
+    for (let i = 0; i < value.length; i++) out += !hidden[i] ? value[i] : i && hidden[i - 1] ? '' : REDACTED;
+    return out;
+  }
+
+  function value<T>(input: T, seen = new WeakMap<object, unknown>()): T {
+    if (typeof input === 'string') return text(input) as T;
+    if (!input || typeof input !== 'object' || input instanceof Date || ArrayBuffer.isView(input)) return input;
+    if (input instanceof Error) return error(input);
+    if (!seen.has(input)) {
+      const list = Array.isArray(input);
+      const copy = (list ? [] : {}) as Record<string, unknown>;
+      seen.set(input, copy);
+      for (const [k, v] of Object.entries(input)) copy[list ? k : text(k)] = value(v, seen);
+    }
+    return seen.get(input) as T;
+  }
+
+  /** Errors are redacted in place (hosts read their own properties), walking nested objects and causes. */
+  function error<E>(err: E, seen = new WeakSet<object>(), depth = 0): E {
+    const target = err as Record<string, unknown>;
+    if (!find || !target || typeof target !== 'object' || seen.has(target) || depth > 8 || ArrayBuffer.isView(target)) return err;
+    seen.add(target);
+    const keys = new Set(Object.keys(target));
+    if (target instanceof Error) {
+      for (const k of ['message', 'stack', 'description', 'cause', 'context', 'messages']) keys.add(k);
+      // An Error's `node` (n8n's) is the host's own description of where it happened, never the answer.
+      keys.delete('node');
+    }
+    for (const key of keys) {
+      let clean: string | undefined;
+      try {
+        const current = target[key];
+        if (typeof current !== 'string') error(current, seen, depth + 1);
+        else if ((clean = text(current)) !== current) target[key] = clean;
+      } catch {
+        // A read-only property (or a getter that throws): define it over where the object allows it.
+        try {
+          if (clean !== undefined) Object.defineProperty(target, key, { value: clean, writable: true, configurable: true, enumerable: true });
+        } catch {
+          /* frozen: nothing more can be done in place */
+        }
+      }
+    }
+    return err;
+  }
+
+  return { active: Boolean(find), text, value, error };
+}
