@@ -10,6 +10,7 @@ import { noJsonSchema } from '../scripts/bundling/no-json-schema.mjs';
 import { operationFormsJson, withOperationForms } from '../scripts/bundling/operation-forms.mjs';
 import { docTexts, withoutTexts } from '../scripts/bundling/doc-texts.mjs';
 import { zodNamespace } from '../scripts/bundling/zod-namespace.mjs';
+import { zodNoJit } from '../scripts/bundling/zod-no-jit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const deploy = process.argv.includes('--deploy');
@@ -26,7 +27,8 @@ const entry = option('--entry', join(here, 'src', 'main.ts'));
 // (that cost 15 KB): the error classes pin their own names (shared/errors/classes.ts). ES2020, which Apps Script's V8
 // runs, so optional chaining and ?? stay as written instead of being spelled out. zod
 // comes without the parts the add-on never calls (scripts/bundling/zod-namespace.mjs), JSON Schema conversion
-// included (scripts/bundling/no-json-schema.mjs). The globals Apps Script reads
+// included (scripts/bundling/no-json-schema.mjs), and so does its object fast path, which compiles parsers with
+// new Function (scripts/bundling/zod-no-jit.mjs). The globals Apps Script reads
 // (function declarations with their JSDoc) are written below the bundle, unminified.
 const bundle = await esbuild.build({
   entryPoints: [entry],
@@ -40,7 +42,7 @@ const bundle = await esbuild.build({
   charset: 'utf8',
   legalComments: 'none',
   minify: true,
-  plugins: [zodNamespace(), noJsonSchema()],
+  plugins: [zodNamespace(), noJsonSchema(), zodNoJit()],
   logLevel: 'warning',
 });
 const code = bundle.outputFiles[0].text;
