@@ -107,10 +107,10 @@ maybe(
 );
 
 maybe(
-  'new rows every hour: the opt-in says from which row, with the cap, and uses the one hourly trigger',
+  'new rows every hour: the opt-in says which rows, with the cap, and uses the one hourly trigger',
   async () => {
     await page.check('#enr-auto');
-    await page.waitForSelector('#enr-auto-msg:has-text("On: rows added below row 9")');
+    await page.waitForSelector('#enr-auto-msg:has-text("On: rows added from now on")');
     expect(await page.textContent('#enr-auto-msg')).toMatch(/every hour, at most 5 credits a run/);
     expect(h.triggers.filter((t) => t.handler === 'scheduledRun')).toHaveLength(1);
     await shot('addon-enrich-auto.png');

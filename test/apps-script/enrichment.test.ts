@@ -221,8 +221,9 @@ test('automatic enrichment of new rows: the hourly trigger enriches rows added s
     [sample[0].fullName, sample[0].company, ''],
   ]);
   h.workbook.setActiveRange('Inbound!A1');
-  const on = (await h.run('setAutoEnrichment', { auto: true, kind: 'contacts', fields: ['title', 'seniority'], maxCredits: 2 })) as { watermark: number };
-  expect(on.watermark).toBe(2); // rows already there are not enriched automatically
+  await h.run('setAutoEnrichment', { auto: true, kind: 'contacts', fields: ['title', 'seniority'], maxCredits: 2 });
+  // Rows already there are not enriched automatically: they get a row id now (new rows are those without one).
+  expect(asRecords('Inbound')[0]['PDS row id']).toMatch(/^r/);
   expect(h.triggers.filter((t) => t.handler === 'scheduledRun')).toHaveLength(1);
   fill(
     'Inbound',

@@ -91,9 +91,14 @@ maybe(
     await page.fill('#imp-key', 'contactId');
     await page.selectOption('#imp-every', 'week');
     await page.selectOption('#imp-weekday', '1');
+    // Records without a key: appended only when ticked, and the confirmation and the list say which.
+    await page.check('#imp-keyless');
     await page.click('#imp-save');
     await page.waitForSelector('#imp-msg:has-text("weekly on Monday")');
+    expect(await page.textContent('#imp-msg')).toMatch(/records without a key appended\.$/);
     await page.waitForFunction("document.querySelectorAll('#imp-list .card').length === 2");
+    expect(await page.locator('#imp-list .card').nth(1).textContent()).toMatch(/by contactId \(records without a key appended\)/);
+    expect(await page.locator('#imp-list .card').first().textContent()).toMatch(/\(records without a key counted, not written\)/);
     expect(h.triggers.map((t) => t.handler)).toEqual(['scheduledRun']);
 
     const first = page.locator('#imp-list .card').first();

@@ -90,3 +90,27 @@ test('a run of a saved import reports and logs "N without a key"', async () => {
     .map((r) => String(r[1]));
   expect(log).toContainEqual(expect.stringMatching(/^import "Odd keys" → Logged; 2 without a key \(not written\)$/));
 }, 60_000);
+
+test('the imports panel’s "append records without a key": saved with the import, kept when it is edited, stated in the list and the run', async () => {
+  const spec = {
+    name: 'Keyless kept',
+    query: { source: 'search', kind: 'companies', filters: '', limit: 20 },
+    target: { sheetName: 'Keyless saved', mode: 'merge', key: 'domain', appendWithoutKey: true },
+    schedule: { every: 'never' },
+  };
+  type Row = { id: string; appendWithoutKey: boolean; spec: { target: Record<string, unknown> } };
+  const saved = (await h.run('saveImportSpec', spec)) as Row;
+  expect(saved.appendWithoutKey).toBe(true);
+  // What the panel loads to edit the import carries the choice, so saving the edit keeps it.
+  expect(saved.spec.target).toMatchObject({ appendWithoutKey: true });
+  const edited = (await h.run('saveImportSpec', { ...saved.spec, name: 'Keyless kept (edited)' }, saved.id)) as Row;
+  expect(edited.appendWithoutKey).toBe(true);
+  const report = (await h.run('runImportNow', saved.id)) as { withoutKey: number; keylessAppended: boolean; appended: number };
+  expect(report).toMatchObject({ withoutKey: 2, keylessAppended: true });
+  const rows = h.workbook.mustSheet('Keyless saved').values().length - 1;
+  expect(rows).toBe(report.appended);
+  // Unticked: counted, not written.
+  const off = (await h.run('saveImportSpec', { ...spec, target: { ...spec.target, appendWithoutKey: false } }, saved.id)) as Row;
+  expect(off.appendWithoutKey).toBe(false);
+  expect(await h.run('runImportNow', saved.id)).toMatchObject({ withoutKey: 2, keylessAppended: false, appended: 0 });
+}, 60_000);

@@ -3,6 +3,8 @@ import { makeClient } from '../client';
 import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
 import { createLayoutJob } from './job-factory';
+import { assignRowIds } from '../rows/row-identity';
+import { markDataRowsSeen, newRows } from './new-rows';
 import { scanSheet } from './scan';
 import { enrichedSheetIds, loadEnrichment, saveEnrichment } from './sheet-settings';
 
@@ -17,10 +19,11 @@ export interface AutoReport {
 }
 
 /**
- * The hourly trigger's part: for every sheet whose automatic enrichment is yours, rows added below the last
- * row looked at become one enrichment job (the saved fields, run conditions and per-run cap). The job is saved
- * before the mark moves, so a run cut in between finds those rows under way and never sends them twice; the
- * trigger's research loop then submits and polls the job like any other.
+ * The hourly trigger's part: for every sheet whose automatic enrichment is yours, the new rows (new-rows.ts: by
+ * row id, wherever rows were inserted or deleted) become one enrichment job (the saved fields, run conditions and
+ * per-run cap). The job gives the rows it takes their ids as it is saved; the other rows looked at get theirs
+ * after, so a run cut in between leaves them new, never sent twice. Rows the cap left over stay new for next hour.
+ * The trigger's research loop then submits and polls the job like any other.
  */
 export function startAutoEnrichments(): AutoReport[] {
   const reports: AutoReport[] = [];
@@ -35,10 +38,11 @@ export function startAutoEnrichments(): AutoReport[] {
     const lock = LockService.getDocumentLock();
     lock.waitLock(30000);
     try {
-      const last = sheet.getLastRow();
-      const rows: number[] = [];
-      for (let r = Math.max(2, settings.watermark + 1); r <= last; r++) rows.push(r);
+      // Settings saved by a version that kept a row number: the rows up to it were looked at.
+      if (settings.watermark > 1) markDataRowsSeen(sheet, Math.min(settings.watermark, sheet.getLastRow()));
+      const rows = newRows(sheet);
       report.rows = rows.length;
+      if (settings.watermark !== 0) saveEnrichment(sheetId, { ...settings, watermark: 0 });
       if (rows.length === 0) continue;
       const scan = scanSheet(sheet, rows, settings.kind, settings);
       report.items = scan.targets.length;
@@ -50,7 +54,11 @@ export function startAutoEnrichments(): AutoReport[] {
           batch,
         }).id;
       }
-      saveEnrichment(sheetId, { ...settings, watermark: scan.lastExamined || last });
+      // Invalid rows and rows the run conditions skip are looked at once, as before; the cap's leftovers wait.
+      assignRowIds(
+        sheet,
+        rows.filter((row) => row <= scan.lastExamined),
+      );
     } catch (error) {
       if (isTimeUp(error)) throw error;
       report.error = userMessage(error);

@@ -19,10 +19,10 @@ export interface SheetEnrichment extends RunConditions {
   kind: ResearchKind;
   fields: string[];
   overwrite: boolean;
-  /** Automatic enrichment of rows added after `watermark`, run by `autoOwner`'s hourly trigger. */
+  /** Automatic enrichment of new rows (rows without a row id: enrichment/new-rows.ts), run by `autoOwner`'s hourly trigger. */
   auto: boolean;
   autoOwner: string;
-  /** The last sheet row the automatic enrichment looked at. */
+  /** 0 now. Versions before row ids saved the last row looked at here; the next run gives rows up to it ids. */
   watermark: number;
 }
 
@@ -39,7 +39,7 @@ export function defaultEnrichment(kind: ResearchKind = 'contacts'): SheetEnrichm
     maxCredits: null,
     auto: false,
     autoOwner: '',
-    watermark: 1,
+    watermark: 0,
   };
 }
 

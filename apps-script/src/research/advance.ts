@@ -4,6 +4,7 @@ import { writeSpan } from '../sheet-io';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { RESULT_HEADERS, resultRow } from './columns';
 import { loadJob, saveJob, type EnrichmentJob } from './job-store';
+import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
 
@@ -132,6 +133,7 @@ function writeFinished(job: EnrichmentJob): number {
       orphans.map((i) => job.research.items[i]),
     );
   const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
+  markCopiedRows(sheet, job, finished);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
   job.research.items.forEach((item, i) => {

@@ -28,9 +28,12 @@ const LABEL = {
   notFound: 'not found',
   /** Taken out of a running enrichment before it was sent: nothing was spent, a later enrichment may send it. */
   cancelled: 'cancelled (not sent)',
+  /** A copy of a row made while it was under way: the result went to the original; researched once its status is cleared. */
+  copy: 'copy: not researched',
 } as const;
 
 export const CANCELLED_LABEL = LABEL.cancelled;
+export const COPY_LABEL = LABEL.copy;
 
 /** What the status cell says in each phase (the service's own status text while it researches, and for unknown verdicts). */
 export function statusText(item: ResearchItem): string {
@@ -82,6 +85,8 @@ const BY_LABEL = new Map<string, CellState>([
   [LABEL.done, { phase: 'finished', outcome: 'done' }],
   [LABEL.duplicate, { phase: 'finished', outcome: 'duplicate' }],
   [LABEL.notFound, { phase: 'finished', outcome: 'not-found' }],
+  // Never researched while the status is there (even when every row is asked for): nothing is spent silently.
+  [LABEL.copy, { phase: 'finished', outcome: 'duplicate' }],
   ...UNDER_WAY_ELSEWHERE.map((w): [string, CellState] => [w, { phase: 'submitted', outcome: 'pending' }]),
 ]);
 

@@ -2,7 +2,7 @@ import { targetIssues, type ResearchKind, type ResearchTarget } from '../../../s
 import { keyOf } from '../cells';
 import { rowState } from './columns';
 import { allJobs } from './job-store';
-import { locateRows } from '../rows/row-identity';
+import { rowsById } from '../rows/row-identity';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -43,7 +43,8 @@ export function selectedRows(): SelectedRows {
 /**
  * Rows of this sheet that an open enrichment (anyone's) has submitted, may have submitted, or will submit:
  * every item but those that ended as not found or an error, which may be tried again. Known by row id (rows may
- * have moved since those jobs read them); a job saved before row ids by its row numbers.
+ * have moved since those jobs read them), every row carrying it (a copy of a row under way is under way too: it gets
+ * its own status when the result is written); a job saved before row ids by its row numbers.
  */
 export function rowsUnderWay(sheet: Sheet): (row: number) => boolean {
   const keys = new Set<string>();
@@ -60,8 +61,8 @@ export function rowsUnderWay(sheet: Sheet): (row: number) => boolean {
     const held = job.held;
     for (const k of [...(held?.rowIds ?? numbers(held?.rows)), ...(held?.copyIds ?? (held?.copies ?? []).map((c) => numbers(c))).flat()]) keys.add(k);
   }
-  const at = keys.size ? locateRows(sheet) : new Map<string, number>();
-  const rows = new Set([...keys].map((key) => at.get(key)));
+  const at = keys.size ? rowsById(sheet) : new Map<string, number[]>();
+  const rows = new Set([...keys].flatMap((key) => at.get(key) ?? []));
   return (row) => keys.has(`#${row}`) || rows.has(row);
 }
 

@@ -54,13 +54,27 @@ export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
   return ids;
 }
 
-/** Where each id is now: the first row carrying it (a later copy of a row gets nothing). Empty when no id column. */
-export function locateRows(sheet: Sheet): Map<string, number> {
-  const at = new Map<string, number>();
+/** Every row carrying each id, in sheet order: the first gets the results, later ones are copies. */
+export function rowsById(sheet: Sheet): Map<string, number[]> {
+  const at = new Map<string, number[]>();
   const column = taggedColumn(sheet, ROLE);
   if (column === undefined) return at;
   idCells(sheet, column).forEach((id, i) => {
-    if (id && !at.has(id)) at.set(id, i + 2);
+    if (id) at.set(id, [...(at.get(id) ?? []), i + 2]);
   });
   return at;
 }
+
+/** Where each id is now: the first row carrying it (a later copy of a row gets nothing). Empty when no id column. */
+export function locateRows(sheet: Sheet): Map<string, number> {
+  return new Map([...rowsById(sheet)].map(([id, rows]) => [id, rows[0]]));
+}
+
+/** Takes the ids off `rows` (copies of another row), so they count as rows the add-on has not read. */
+export function clearRowIds(sheet: Sheet, rows: readonly number[]): void {
+  const column = taggedColumn(sheet, ROLE);
+  if (column !== undefined) writeSpan(sheet, column, 1, new Map(rows.map((row) => [row, ['']])));
+}
+
+/** The tagged id column, if the sheet has one. */
+export const rowIdColumn = (sheet: Sheet) => taggedColumn(sheet, ROLE);

@@ -9,6 +9,7 @@ import { columnForField, researchFields } from '../enrichment/fields';
 import { cancelJob } from '../enrichment/cancel';
 import { createLayoutJob } from '../enrichment/job-factory';
 import { scanSheet, type SheetScan } from '../enrichment/scan';
+import { markDataRowsSeen } from '../enrichment/new-rows';
 import { capText } from '../enrichment/cap';
 import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type GivenSettings, type SheetEnrichment } from '../enrichment/sheet-settings';
 import { ensureSchedule } from '../triggers/schedule';
@@ -34,7 +35,7 @@ export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
     const settings =
       saved && saved.kind === k
         ? saved
-        : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 1 };
+        : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 0 };
     const headers = headerColumns(sheet);
     const fields = researchFields(k).map((name) => ({ name, column: headerOf(headers, name) }));
     return { sheetName: sheet.getName(), headers: [...headers.keys()], settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
@@ -191,8 +192,8 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
 }
 
 /**
- * Turns the automatic enrichment of new rows on or off for the active sheet. On: rows added after the current
- * last row are enriched by your hourly trigger with the saved fields and run conditions.
+ * Turns the automatic enrichment of new rows on or off for the active sheet. On: rows there now get row ids, and
+ * rows added later (rows without one) are enriched by your hourly trigger with the saved fields and run conditions.
  */
 export function setAutoEnrichment(request: unknown): SheetEnrichment {
   try {
@@ -202,8 +203,10 @@ export function setAutoEnrichment(request: unknown): SheetEnrichment {
     const settings = readSettings(given);
     const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
     const next: SheetEnrichment = given.auto
-      ? { ...saved, ...settings, auto: true, autoOwner: userKey(), watermark: Math.max(1, sheet.getLastRow()) }
+      ? { ...saved, ...settings, auto: true, autoOwner: userKey(), watermark: saved.auto ? saved.watermark : 0 }
       : { ...saved, auto: false };
+    // Rows there now are not new (they get ids); turned on again, the rows the cap left over stay new.
+    if (next.auto && !saved.auto) markDataRowsSeen(sheet);
     saveEnrichment(sheet.getSheetId(), next);
     if (next.auto) ensureSchedule();
     return next;

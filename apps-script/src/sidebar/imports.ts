@@ -35,6 +35,8 @@ export interface ImportRow {
   sheetName: string;
   mode: string;
   key: string;
+  /** Merge: records without a key are appended (true) or only counted. */
+  appendWithoutKey: boolean;
   schedule: string;
   paused: boolean;
   lastRunAt: string | null;
@@ -60,6 +62,7 @@ export function listImports(): ImportRow[] {
       sheetName: i.sheetName,
       mode: i.mode,
       key: i.key,
+      appendWithoutKey: i.appendWithoutKey === true,
       schedule: describeSchedule(i.schedule),
       paused: i.paused,
       lastRunAt: iso(i.lastRunAt),
@@ -68,7 +71,12 @@ export function listImports(): ImportRow[] {
       lastError: i.lastError,
       unfinished: i.run !== null,
       progress: i.run ? { rowsRead: i.run.rowsRead, written: i.run.appended + i.run.updated } : null,
-      spec: { name: i.name, query: i.query, target: { sheetName: i.sheetName, mode: i.mode, key: i.key }, schedule: i.schedule },
+      spec: {
+        name: i.name,
+        query: i.query,
+        target: { sheetName: i.sheetName, mode: i.mode, key: i.key, appendWithoutKey: i.appendWithoutKey === true },
+        schedule: i.schedule,
+      },
     })),
   );
 }
