@@ -1,0 +1,136 @@
+// An esbuild plugin for the Apps Script bundle: the methods of zod's classic schema types that the add-on never calls
+// left out. zod installs every method on each type's prototype (z.string() carries email(), uuid(), ipv4(), …, and
+// each names its format's schema class, check and regex), so esbuild keeps them all though nothing calls them. Each
+// method listed below is cut from zod's classic/schemas.js by its exact text; the methods kept, and all parsing, are
+// zod's own, unchanged. The build fails if zod's layout changes (a listed method is not found exactly once) or if a
+// source of the bundle calls a listed method (`.email(`, not the `z.email(` function, which stays).
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The folders whose TypeScript goes into the Apps Script bundle. */
+export const SOURCE_DIRS = [join(ROOT, 'shared'), join(ROOT, 'apps-script', 'src')];
+
+/** Per classic schema type (its `export const NAME = … $constructor("NAME"` block), the methods left out. */
+export const UNUSED = {
+  ZodType: [
+    'with',
+    'brand',
+    'register',
+    'exactOptional',
+    'nonoptional',
+    'and',
+    'prefault',
+    'readonly',
+    'isOptional',
+    'isNullable',
+    'apply',
+    'parseAsync',
+    'safeParseAsync',
+    'spa',
+    'validateAsync',
+    'encode',
+    'decode',
+    'encodeAsync',
+    'decodeAsync',
+    'safeEncode',
+    'safeDecode',
+    'safeEncodeAsync',
+    'safeDecodeAsync',
+    'toJSONSchema',
+  ],
+  _ZodString: ['length', 'nonempty', 'lowercase', 'uppercase', 'slugify'],
+  ZodString: [
+    'email',
+    'url',
+    'jwt',
+    'emoji',
+    'guid',
+    'uuid',
+    'uuidv4',
+    'uuidv6',
+    'uuidv7',
+    'nanoid',
+    'cuid',
+    'cuid2',
+    'ulid',
+    'base64',
+    'base64url',
+    'xid',
+    'ksuid',
+    'ipv4',
+    'ipv6',
+    'cidrv4',
+    'cidrv6',
+    'e164',
+    'datetime',
+    'date',
+    'time',
+    'duration',
+  ],
+};
+
+/** One method of a prototype object at zod's 4-space indent: `name(…) {`, `async name(…) {`, `get/set name(…) {` or `name: function _n(…) {`, up to its closing `},`. */
+function methodPattern(name) {
+  return new RegExp(`\\n    (?:async |get |set )?${name}(?:\\(|: (?:async )?function)[^\\n]*\\{\\n[\\s\\S]*?\\n    \\},`, 'g');
+}
+
+/** zod's classic/schemas.js without the methods in `unused`; throws if a type or method is not where it was. */
+export function withoutUnusedMethods(source, unused = UNUSED) {
+  let out = source;
+  for (const [type, names] of Object.entries(unused)) {
+    const head = `export const ${type} = /*@__PURE__*/ core.$constructor("${type}",`;
+    const start = out.indexOf(head);
+    const end = out.indexOf('\nexport ', start + head.length);
+    if (start < 0 || end < 0 || out.indexOf(head, start + 1) >= 0)
+      throw new Error(`zod-unused-methods: zod/v4/classic/schemas.js no longer declares ${type} once; update scripts/bundling/zod-unused-methods.mjs`);
+    let block = out.slice(start, end);
+    for (const name of names) {
+      const found = block.match(methodPattern(name)) ?? [];
+      // A getter comes with its setter (`spa`); anything else is one method.
+      const expected = found.some((m) => /^\n {4}get /.test(m)) ? 2 : 1;
+      if (found.length !== expected)
+        throw new Error(`zod-unused-methods: ${type}.${name} is not one method of zod/v4/classic/schemas.js; update scripts/bundling/zod-unused-methods.mjs`);
+      block = block.replace(methodPattern(name), '');
+    }
+    out = out.slice(0, start) + block + out.slice(end);
+  }
+  return out;
+}
+
+function typeScriptFiles(dir) {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => join(dir, f));
+}
+
+/** `file: .name(` for each call in `dirs` of a method in `unused` (the namespace functions `z.name(` and `z.iso.name(` excepted). */
+export function callsOfUnusedMethods(dirs = SOURCE_DIRS, unused = UNUSED) {
+  const names = [...new Set(Object.values(unused).flat())];
+  const call = new RegExp(`(?<!\\bz|\\bz\\.iso)\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
+  const found = [];
+  for (const file of dirs.flatMap(typeScriptFiles))
+    for (const m of readFileSync(file, 'utf8').matchAll(call)) found.push(`${file.slice(ROOT.length + 1)}: .${m[1]}(`);
+  return found;
+}
+
+export function zodUnusedMethods() {
+  return {
+    name: 'zod-unused-methods',
+    setup(build) {
+      const calls = callsOfUnusedMethods();
+      if (calls.length)
+        throw new Error(
+          `zod-unused-methods: the sources call zod methods the bundle leaves out (scripts/bundling/zod-unused-methods.mjs): ${calls.join(', ')}`,
+        );
+      // zod's own classic/schemas.js only (real path, as esbuild resolves it).
+      const schemas = join(dirname(createRequire(import.meta.url).resolve('zod/v4/core')), '..', 'classic', 'schemas.js');
+      build.onLoad({ filter: /schemas\.js$/ }, ({ path }) => {
+        if (path !== schemas) return undefined;
+        return { contents: withoutUnusedMethods(readFileSync(path, 'utf8')), loader: 'js' };
+      });
+    },
+  };
+}

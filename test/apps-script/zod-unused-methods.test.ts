@@ -1,0 +1,143 @@
+/**
+ * The Apps Script bundle leaves out the zod schema methods no source calls (scripts/bundling/zod-unused-methods.mjs):
+ * Code.js carries no string format the add-on never names (JWT, KSUID, CUID2, IPv6, …) and no encode/decode, while
+ * every schema built the way the sources build them gives the same values and issues as with zod whole. The build
+ * refuses a source that calls a left-out method, and a zod whose layout changed.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import vm from 'node:vm';
+import { addOnBuild, ROOT } from './setup';
+
+/** Runs an ES module script (jest loads no .mjs itself) in the repository and returns what it printed. */
+function runModule(source: string): string {
+  return execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+const PLUGIN = JSON.stringify(path.join(ROOT, 'scripts', 'bundling', 'zod-unused-methods.mjs'));
+
+type Run = (expression: string, input?: unknown) => unknown;
+
+/** A bundle of zod (`import * as z`, as the add-on's build writes it) that evaluates `expression` with `z` and `input` in scope. */
+function zodBundle(slim: boolean): Run {
+  const text = runModule(`
+    import * as esbuild from 'esbuild';
+    import { zodUnusedMethods } from ${PLUGIN};
+    const built = await esbuild.build({
+      stdin: { contents: "import * as z from 'zod'; export { z };", resolveDir: process.cwd(), loader: 'js' },
+      bundle: true, write: false, format: 'iife', globalName: '__zod', platform: 'neutral', mainFields: ['module', 'main'],
+      plugins: ${slim ? '[zodUnusedMethods()]' : '[]'}, logLevel: 'error',
+    });
+    process.stdout.write(built.outputFiles[0].text);`);
+  const context = vm.createContext({});
+  vm.runInContext(text, context);
+  return (expression, input) => {
+    context.__input = JSON.parse(JSON.stringify(input ?? null));
+    return JSON.parse(JSON.stringify(vm.runInContext(`(() => { const z = __zod.z; const input = __input; return (${expression}); })()`, context)) ?? null);
+  };
+}
+
+// Schemas written with the methods the sources call (shared/, apps-script/src).
+const SCHEMAS = [
+  `z.string().trim().min(2).max(5)`,
+  `z.string({ message: 'must be asc or desc' }).trim().toLowerCase().pipe(z.enum(['asc', 'desc']))`,
+  `z.string().regex(/^[a-z]+$/, 'letters only').includes('a')`,
+  `z.email()`,
+  `z.iso.datetime({ offset: true })`,
+  `z.iso.date()`,
+  `z.number().int().min(1).max(100)`,
+  `z.int().nullish()`,
+  `z.union([z.string(), z.number()]).or(z.boolean()).catch('fallback')`,
+  `z.strictObject({ a: z.string(), b: z.number().optional(), c: z.enum(['x', 'y']).default('x') })`,
+  `z.looseObject({ a: z.string().nullable(), tags: z.array(z.string().min(1)).max(2) })`,
+  `z.record(z.string(), z.number())`,
+  `z.discriminatedUnion('k', [z.object({ k: z.literal('a'), v: z.string() }), z.object({ k: z.literal('b'), v: z.number() })])`,
+  `z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(z.string()))`,
+  `z.string().transform((s) => s.length).pipe(z.number().max(3))`,
+  `z.object({ a: z.number(), b: z.number() }).refine((o) => o.a < o.b, { message: 'a must be below b' })`,
+  `z.object({ a: z.number() }).superRefine((o, ctx) => { if (o.a > 1) ctx.addIssue({ code: 'custom', message: 'too big', path: ['a'] }); })`,
+  `z.object({ a: z.string().optional() }).overwrite((o) => (o.a === '' ? {} : o))`,
+  `z.string().meta({ title: 'T' }).describe('D')`,
+  `z.unknown().array()`,
+];
+const INPUTS: unknown[] = [
+  'ab',
+  ' Asc ',
+  'abc',
+  'a@b.co',
+  '2024-01-02T03:04:05+01:00',
+  '2024-01-02',
+  7,
+  3.5,
+  null,
+  true,
+  ['x', ''],
+  { a: 'x', b: 2, c: 'y' },
+  { a: null, tags: ['t'], extra: 1 },
+  { k: 'b', v: 1 },
+  { a: 1, b: 2 },
+  { a: 3 },
+  { a: '' },
+  'x,y',
+  'toolong',
+  [],
+  {},
+];
+
+test('without the unused methods, the schemas the sources write give the same values and issues as with zod whole', () => {
+  const [whole, slim] = [zodBundle(false), zodBundle(true)];
+  let successes = 0;
+  for (const schema of SCHEMAS)
+    for (const input of INPUTS) {
+      const result = slim(`${schema}.safeParse(input)`, input) as { success: boolean };
+      expect(result).toEqual(whole(`${schema}.safeParse(input)`, input));
+      if (result.success) successes += 1;
+    }
+  // Both outcomes are reached, and parse() throws the same message.
+  expect(successes).toBeGreaterThan(20);
+  expect(successes).toBeLessThan(SCHEMAS.length * INPUTS.length - 20);
+  const thrown = `(() => { try { z.email().parse('no'); } catch (e) { return e.message; } })()`;
+  expect(slim(thrown)).toEqual(whole(thrown));
+  // What is left out is gone from the prototypes, and only that.
+  const methods = `['email', 'uuid', 'ipv6', 'datetime', 'encode', 'safeDecodeAsync', 'brand', 'slugify', 'min', 'trim', 'toLowerCase', 'refine', 'meta'].filter((m) => typeof z.string()[m] === 'function')`;
+  expect(whole(methods)).toHaveLength(13);
+  expect(slim(methods)).toEqual(['min', 'trim', 'toLowerCase', 'refine', 'meta']);
+}, 60_000);
+
+test('Code.js carries none of the string formats and methods left out', () => {
+  const { code } = addOnBuild();
+  // zod's class names (kept as strings) and the KSUID regex, each of which only a left-out method reaches.
+  for (const text of ['ZodKSUID', 'ZodJWT', 'ZodCUID2', '"ZodIPv6"', 'ZodBase64URL', 'ZodE164', 'A-Za-z0-9]{27}', 'safeDecodeAsync'])
+    expect(code).not.toContain(text);
+  // The formats the sources use stay.
+  expect(code).toContain('ZodEmail');
+  expect(code).toContain('ZodISODateTime');
+});
+
+test('the build refuses a source calling a left-out method, and a zod whose layout changed', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zod-unused-'));
+  fs.writeFileSync(path.join(dir, 'a.ts'), 'const s = z.string().uuid();\nconst e = z.email();\nconst d = z.iso.date();\n');
+  const checked = runModule(`
+    import { readFileSync } from 'node:fs';
+    import { createRequire } from 'node:module';
+    import { callsOfUnusedMethods, withoutUnusedMethods } from ${PLUGIN};
+    const file = createRequire(process.cwd() + '/').resolve('zod/v4/core').replace(/core[\\\\/]index\\.c?js$/, 'classic/schemas.js');
+    const source = readFileSync(file, 'utf8');
+    const refusal = (text) => { try { withoutUnusedMethods(text); return ''; } catch (e) { return e.message; } };
+    process.stdout.write(JSON.stringify({
+      calls: callsOfUnusedMethods([${JSON.stringify(dir)}]).map((c) => c.replace(/^.*: /, '')),
+      sources: callsOfUnusedMethods(),
+      moved: refusal(source.replace('    uuidv7(params) {', '    uuidV7(params) {')),
+      twice: refusal(source.replace('    jwt(params) {', '    jwt(params) {\\n        return 1;\\n    },\\n    jwt(params) {')),
+      kept: withoutUnusedMethods(source).includes('    trim() {'),
+    }));`);
+  expect(JSON.parse(checked)).toEqual({
+    calls: ['.uuid('],
+    sources: [],
+    moved: expect.stringMatching(/ZodString\.uuidv7 .*zod-unused-methods/),
+    twice: expect.stringMatching(/ZodString\.jwt /),
+    kept: true,
+  });
+});
