@@ -70,6 +70,9 @@ export const UNUSED = {
     'time',
     'duration',
   ],
+  ZodNumber: ['gt', 'gte', 'lt', 'lte', 'safe', 'positive', 'nonnegative', 'negative', 'nonpositive', 'multipleOf', 'step', 'finite'],
+  ZodArray: ['nonempty', 'length'],
+  ZodObject: ['keyof', 'catchall', 'passthrough', 'loose', 'strict', 'strip', 'safeExtend', 'merge', 'pick', 'omit', 'exactPartial', 'required'],
 };
 
 /** One method of a prototype object at zod's 4-space indent: `name(…) {`, `async name(…) {`, `get/set name(…) {` or `name: function _n(…) {`, up to its closing `},`. */

@@ -61,6 +61,8 @@ const SCHEMAS = [
   `z.object({ a: z.string().optional() }).overwrite((o) => (o.a === '' ? {} : o))`,
   `z.string().meta({ title: 'T' }).describe('D')`,
   `z.unknown().array()`,
+  `z.object({ a: z.string() }).extend({ b: z.number().optional() }).partial()`,
+  `z.array(z.number().int().min(0)).min(1).max(3)`,
 ];
 const INPUTS: unknown[] = [
   'ab',
@@ -104,6 +106,9 @@ test('without the unused methods, the schemas the sources write give the same va
   const methods = `['email', 'uuid', 'ipv6', 'datetime', 'encode', 'safeDecodeAsync', 'brand', 'slugify', 'min', 'trim', 'toLowerCase', 'refine', 'meta'].filter((m) => typeof z.string()[m] === 'function')`;
   expect(whole(methods)).toHaveLength(13);
   expect(slim(methods)).toEqual(['min', 'trim', 'toLowerCase', 'refine', 'meta']);
+  const others = `[[z.number(), ['positive', 'multipleOf', 'min', 'int']], [z.array(z.string()), ['nonempty', 'min']], [z.object({}), ['pick', 'strict', 'extend', 'partial']]].flatMap(([schema, names]) => names.filter((m) => typeof schema[m] === 'function'))`;
+  expect(whole(others)).toHaveLength(10);
+  expect(slim(others)).toEqual(['min', 'int', 'min', 'extend', 'partial']);
 }, 60_000);
 
 test('Code.js carries none of the string formats and methods left out', () => {
