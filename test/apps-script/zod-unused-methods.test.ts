@@ -4,35 +4,20 @@
  * every schema built the way the sources build them gives the same values and issues as with zod whole. The build
  * refuses a source that calls a left-out method, and a zod whose layout changed.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import vm from 'node:vm';
-import { addOnBuild, ROOT } from './setup';
+import { addOnBuild } from './setup';
+import { pluginPath, runModule, zodContext } from './zod-bundle';
 
-/** Runs an ES module script (jest loads no .mjs itself) in the repository and returns what it printed. */
-function runModule(source: string): string {
-  return execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
-
-const PLUGIN = JSON.stringify(path.join(ROOT, 'scripts', 'bundling', 'zod-unused-methods.mjs'));
+const PLUGIN = pluginPath('zod-unused-methods.mjs');
 
 type Run = (expression: string, input?: unknown) => unknown;
 
 /** A bundle of zod (`import * as z`, as the add-on's build writes it) that evaluates `expression` with `z` and `input` in scope. */
 function zodBundle(slim: boolean): Run {
-  const text = runModule(`
-    import * as esbuild from 'esbuild';
-    import { zodUnusedMethods } from ${PLUGIN};
-    const built = await esbuild.build({
-      stdin: { contents: "import * as z from 'zod'; export { z };", resolveDir: process.cwd(), loader: 'js' },
-      bundle: true, write: false, format: 'iife', globalName: '__zod', platform: 'neutral', mainFields: ['module', 'main'],
-      plugins: ${slim ? '[zodUnusedMethods()]' : '[]'}, logLevel: 'error',
-    });
-    process.stdout.write(built.outputFiles[0].text);`);
-  const context = vm.createContext({});
-  vm.runInContext(text, context);
+  const context = zodContext(slim ? ['zod-unused-methods.mjs', 'zodUnusedMethods'] : null);
   return (expression, input) => {
     context.__input = JSON.parse(JSON.stringify(input ?? null));
     return JSON.parse(JSON.stringify(vm.runInContext(`(() => { const z = __zod.z; const input = __input; return (${expression}); })()`, context)) ?? null);
