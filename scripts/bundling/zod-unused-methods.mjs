@@ -3,7 +3,8 @@
 // each names its format's schema class, check and regex), so esbuild keeps them all though nothing calls them. Each
 // method listed below is cut from zod's classic/schemas.js by its exact text; the methods kept, and all parsing, are
 // zod's own, unchanged. The build fails if zod's layout changes (a listed method is not found exactly once) or if a
-// source of the bundle calls a listed method (`.email(`, not the `z.email(` function, which stays).
+// source of the bundle calls a listed method (`.email(`, not the `z.email(` function, which stays). It also has
+// classic/schemas.js import zod's util directly (withDirectUtil below).
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -103,6 +104,25 @@ export function withoutUnusedMethods(source, unused = UNUSED) {
   return out;
 }
 
+// classic/schemas.js reaches zod's util module through core/index.js's `export * as util`, which esbuild cannot
+// follow to the functions named, so it keeps all of util (and the names of every helper in it) as one object.
+// Imported as the module namespace itself, only the helpers used are kept.
+const UTIL_EDITS = [
+  ['import { util } from "../core/index.js";', 'import * as util from "../core/util.js";'],
+  ['core.util.constantCatch(', 'util.constantCatch('],
+];
+
+/** classic/schemas.js importing util directly; throws if a text to edit is not there exactly once. */
+export function withDirectUtil(source) {
+  let out = source;
+  for (const [from, to] of UTIL_EDITS) {
+    if (out.split(from).length !== 2)
+      throw new Error(`zod-unused-methods: zod/v4/classic/schemas.js no longer has "${from}" once; update scripts/bundling/zod-unused-methods.mjs`);
+    out = out.replace(from, to);
+  }
+  return out;
+}
+
 function typeScriptFiles(dir) {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
@@ -132,7 +152,7 @@ export function zodUnusedMethods() {
       const schemas = join(dirname(createRequire(import.meta.url).resolve('zod/v4/core')), '..', 'classic', 'schemas.js');
       build.onLoad({ filter: /schemas\.js$/ }, ({ path }) => {
         if (path !== schemas) return undefined;
-        return { contents: withoutUnusedMethods(readFileSync(path, 'utf8')), loader: 'js' };
+        return { contents: withDirectUtil(withoutUnusedMethods(readFileSync(path, 'utf8'))), loader: 'js' };
       });
     },
   };
