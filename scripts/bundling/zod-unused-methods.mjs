@@ -4,7 +4,7 @@
 // method listed below is cut from zod's classic/schemas.js by its exact text; the methods kept, and all parsing, are
 // zod's own, unchanged. The build fails if zod's layout changes (a listed method is not found exactly once) or if a
 // source of the bundle calls a listed method (`.email(`, not the `z.email(` function, which stays). It also has
-// classic/schemas.js import zod's util directly (withDirectUtil below).
+// classic/schemas.js import zod's util directly (withDirectUtil below), and leaves z.iso.time and z.iso.duration out.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -114,13 +114,45 @@ const UTIL_EDITS = [
 
 /** classic/schemas.js importing util directly; throws if a text to edit is not there exactly once. */
 export function withDirectUtil(source) {
+  return edited(source, UTIL_EDITS, 'schemas.js');
+}
+
+// z.iso is one namespace object (classic/external.js `export * as iso`), so esbuild keeps all of classic/iso.js: its
+// time() and duration(), which no source calls, are cut, with their schema classes, checks and regexes.
+const ISO_EDITS = [
+  ['export { ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime } from "./schemas.js";', 'export { ZodISODate, ZodISODateTime } from "./schemas.js";'],
+  ['export function time(params) {\n    return core._isoTime(ZodISOTime, params);\n}\n', ''],
+  ['export function duration(params) {\n    return core._isoDuration(ZodISODuration, params);\n}\n', ''],
+];
+// classic/external.js re-exports the two classes from iso.js: from schemas.js instead, where they are declared.
+const EXTERNAL_EDITS = [
+  [
+    'export { ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration } from "./iso.js";',
+    'export { ZodISODateTime, ZodISODate } from "./iso.js";\nexport { ZodISOTime, ZodISODuration } from "./schemas.js";',
+  ],
+];
+/** The z.iso functions left out. */
+export const UNUSED_ISO = ['time', 'duration'];
+
+/** Each `[from, to]` edit made on `source`; throws, naming `file`, if a text to edit is not there exactly once. */
+function edited(source, edits, file) {
   let out = source;
-  for (const [from, to] of UTIL_EDITS) {
+  for (const [from, to] of edits) {
     if (out.split(from).length !== 2)
-      throw new Error(`zod-unused-methods: zod/v4/classic/schemas.js no longer has "${from}" once; update scripts/bundling/zod-unused-methods.mjs`);
+      throw new Error(`zod-unused-methods: zod/v4/classic/${file} no longer has "${from}" once; update scripts/bundling/zod-unused-methods.mjs`);
     out = out.replace(from, to);
   }
   return out;
+}
+
+/** classic/iso.js without time() and duration(). */
+export function withoutUnusedIso(source) {
+  return edited(source, ISO_EDITS, 'iso.js');
+}
+
+/** classic/external.js taking ZodISOTime and ZodISODuration from schemas.js. */
+export function withIsoClassesFromSchemas(source) {
+  return edited(source, EXTERNAL_EDITS, 'external.js');
 }
 
 function typeScriptFiles(dir) {
@@ -129,13 +161,21 @@ function typeScriptFiles(dir) {
     .map((f) => join(dir, f));
 }
 
-/** `file: .name(` for each call in `dirs` of a method in `unused` (the namespace functions `z.name(` and `z.iso.name(` excepted). */
+/**
+ * `file: .name(` for each call in `dirs` of a method in `unused` (the namespace functions `z.name(` and `z.iso.name(`
+ * excepted), and `file: iso.name` for each use of a z.iso function left out.
+ */
 export function callsOfUnusedMethods(dirs = SOURCE_DIRS, unused = UNUSED) {
   const names = [...new Set(Object.values(unused).flat())];
   const call = new RegExp(`(?<!\\bz|\\bz\\.iso)\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
+  const iso = new RegExp(`\\biso\\s*\\.\\s*(${UNUSED_ISO.join('|')})\\b`, 'g');
   const found = [];
-  for (const file of dirs.flatMap(typeScriptFiles))
-    for (const m of readFileSync(file, 'utf8').matchAll(call)) found.push(`${file.slice(ROOT.length + 1)}: .${m[1]}(`);
+  for (const file of dirs.flatMap(typeScriptFiles)) {
+    const text = readFileSync(file, 'utf8');
+    const at = file.slice(ROOT.length + 1);
+    for (const m of text.matchAll(call)) found.push(`${at}: .${m[1]}(`);
+    for (const m of text.matchAll(iso)) found.push(`${at}: iso.${m[1]}`);
+  }
   return found;
 }
 
@@ -148,11 +188,17 @@ export function zodUnusedMethods() {
         throw new Error(
           `zod-unused-methods: the sources call zod methods the bundle leaves out (scripts/bundling/zod-unused-methods.mjs): ${calls.join(', ')}`,
         );
-      // zod's own classic/schemas.js only (real path, as esbuild resolves it).
-      const schemas = join(dirname(createRequire(import.meta.url).resolve('zod/v4/core')), '..', 'classic', 'schemas.js');
-      build.onLoad({ filter: /schemas\.js$/ }, ({ path }) => {
-        if (path !== schemas) return undefined;
-        return { contents: withDirectUtil(withoutUnusedMethods(readFileSync(path, 'utf8'))), loader: 'js' };
+      // zod's own classic/schemas.js, iso.js and external.js only (real paths, as esbuild resolves them).
+      const classic = join(dirname(createRequire(import.meta.url).resolve('zod/v4/core')), '..', 'classic');
+      const edits = new Map([
+        [join(classic, 'schemas.js'), (source) => withDirectUtil(withoutUnusedMethods(source))],
+        [join(classic, 'iso.js'), withoutUnusedIso],
+        [join(classic, 'external.js'), withIsoClassesFromSchemas],
+      ]);
+      build.onLoad({ filter: /(schemas|iso|external)\.js$/ }, ({ path }) => {
+        const edit = edits.get(path);
+        if (!edit) return undefined;
+        return { contents: edit(readFileSync(path, 'utf8')), loader: 'js' };
       });
     },
   };

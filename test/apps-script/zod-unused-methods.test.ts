@@ -94,6 +94,9 @@ test('without the unused methods, the schemas the sources write give the same va
   const others = `[[z.number(), ['positive', 'multipleOf', 'min', 'int']], [z.array(z.string()), ['nonempty', 'min']], [z.object({}), ['pick', 'strict', 'extend', 'partial']]].flatMap(([schema, names]) => names.filter((m) => typeof schema[m] === 'function'))`;
   expect(whole(others)).toHaveLength(10);
   expect(slim(others)).toEqual(['min', 'int', 'min', 'extend', 'partial']);
+  const iso = `['datetime', 'date', 'time', 'duration'].filter((f) => typeof z.iso[f] === 'function')`;
+  expect(whole(iso)).toHaveLength(4);
+  expect(slim(iso)).toEqual(['datetime', 'date']);
 }, 60_000);
 
 test('Code.js carries none of the string formats and methods left out', () => {
@@ -101,7 +104,18 @@ test('Code.js carries none of the string formats and methods left out', () => {
   // zod's class names (kept as strings) and the KSUID regex, each of which only a left-out method reaches.
   // zod's util helpers nothing calls (hex decoding, merge), which esbuild kept while util was reached as one object.
   for (const text of ['Invalid hex string length', 'Invalid input to merge', 'BIGINT_FORMAT_RANGES']) expect(code).not.toContain(text);
-  for (const text of ['ZodKSUID', 'ZodJWT', 'ZodCUID2', '"ZodIPv6"', 'ZodBase64URL', 'ZodE164', 'A-Za-z0-9]{27}', 'safeDecodeAsync'])
+  for (const text of [
+    'ZodKSUID',
+    'ZodJWT',
+    'ZodCUID2',
+    '"ZodIPv6"',
+    'ZodBase64URL',
+    'ZodE164',
+    'ZodISOTime',
+    'ZodISODuration',
+    'A-Za-z0-9]{27}',
+    'safeDecodeAsync',
+  ])
     expect(code).not.toContain(text);
   // The formats the sources use stay.
   expect(code).toContain('ZodEmail');
@@ -110,11 +124,11 @@ test('Code.js carries none of the string formats and methods left out', () => {
 
 test('the build refuses a source calling a left-out method, and a zod whose layout changed', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zod-unused-'));
-  fs.writeFileSync(path.join(dir, 'a.ts'), 'const s = z.string().uuid();\nconst e = z.email();\nconst d = z.iso.date();\n');
+  fs.writeFileSync(path.join(dir, 'a.ts'), 'const s = z.string().uuid();\nconst e = z.email();\nconst d = z.iso.date();\nconst t = z.iso.time();\n');
   const checked = runModule(`
     import { readFileSync } from 'node:fs';
     import { createRequire } from 'node:module';
-    import { callsOfUnusedMethods, withDirectUtil, withoutUnusedMethods } from ${PLUGIN};
+    import { callsOfUnusedMethods, withDirectUtil, withoutUnusedIso, withoutUnusedMethods } from ${PLUGIN};
     const file = createRequire(process.cwd() + '/').resolve('zod/v4/core').replace(/core[\\\\/]index\\.c?js$/, 'classic/schemas.js');
     const source = readFileSync(file, 'utf8');
     const refused = (build) => { try { build(); return ''; } catch (e) { return e.message; } };
@@ -127,14 +141,16 @@ test('the build refuses a source calling a left-out method, and a zod whose layo
       kept: withoutUnusedMethods(source).includes('    trim() {'),
       util: refused(() => withDirectUtil(source.replace('core.util.constantCatch(', 'core.util.constantCatch2('))),
       direct: withDirectUtil(source).includes('import * as util from "../core/util.js";'),
+      iso: refused(() => withoutUnusedIso(readFileSync(file.replace(/schemas\\.js$/, 'iso.js'), 'utf8').replace('ZodISOTime, params', 'ZodISOTime, p'))),
     }));`);
   expect(JSON.parse(checked)).toEqual({
-    calls: ['.uuid('],
+    calls: ['.uuid(', 'iso.time'],
     sources: [],
     moved: expect.stringMatching(/ZodString\.uuidv7 .*zod-unused-methods/),
     twice: expect.stringMatching(/ZodString\.jwt /),
     kept: true,
     util: expect.stringMatching(/core\.util\.constantCatch\(.*zod-unused-methods/),
     direct: true,
+    iso: expect.stringMatching(/iso\.js no longer has[\s\S]*ZodISOTime[\s\S]*zod-unused-methods\.mjs/),
   });
 });
