@@ -11,6 +11,7 @@ import { operationFormsJson, withOperationForms } from '../scripts/bundling/oper
 import { docTexts, withoutTexts } from '../scripts/bundling/doc-texts.mjs';
 import { zodNamespace } from '../scripts/bundling/zod-namespace.mjs';
 import { zodNoJit } from '../scripts/bundling/zod-no-jit.mjs';
+import { zodUnusedMethods } from '../scripts/bundling/zod-unused-methods.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const deploy = process.argv.includes('--deploy');
@@ -28,7 +29,8 @@ const entry = option('--entry', join(here, 'src', 'main.ts'));
 // runs, so optional chaining and ?? stay as written instead of being spelled out. zod
 // comes without the parts the add-on never calls (scripts/bundling/zod-namespace.mjs), JSON Schema conversion
 // included (scripts/bundling/no-json-schema.mjs), and so does its object fast path, which compiles parsers with
-// new Function (scripts/bundling/zod-no-jit.mjs). The globals Apps Script reads
+// new Function (scripts/bundling/zod-no-jit.mjs), and the schema methods no source calls (string formats such as
+// email() or uuid(), encode/decode, …: scripts/bundling/zod-unused-methods.mjs). The globals Apps Script reads
 // (function declarations with their JSDoc) are written below the bundle, unminified.
 const bundle = await esbuild.build({
   entryPoints: [entry],
@@ -42,7 +44,7 @@ const bundle = await esbuild.build({
   charset: 'utf8',
   legalComments: 'none',
   minify: true,
-  plugins: [zodNamespace(), noJsonSchema(), zodNoJit()],
+  plugins: [zodNamespace(), noJsonSchema(), zodNoJit(), zodUnusedMethods()],
   logLevel: 'warning',
 });
 const code = bundle.outputFiles[0].text;

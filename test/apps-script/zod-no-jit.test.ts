@@ -4,33 +4,17 @@
  * the same values and the same issues as the fast path on objects with required, optional, defaulted, nested and
  * extra keys.
  */
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
 import vm from 'node:vm';
-import { addOnBuild, ROOT } from './setup';
+import { addOnBuild } from './setup';
+import { pluginPath, runModule, zodContext } from './zod-bundle';
 
 type Parse = (schema: string, input: unknown) => unknown;
 
+const PLUGIN = pluginPath('zod-no-jit.mjs');
+
 /** A bundle of zod that parses `input` with the schema written in `schema` (zod's `z` in scope), with or without the plugin. */
-/** Runs an ES module script (jest loads no .mjs itself) in the repository and returns what it printed. */
-function runModule(source: string): string {
-  return execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
-
-const PLUGIN = JSON.stringify(path.join(ROOT, 'scripts', 'bundling', 'zod-no-jit.mjs'));
-
 function zodBundle(withoutJit: boolean): Parse {
-  const text = runModule(`
-    import * as esbuild from 'esbuild';
-    import { zodNoJit } from ${PLUGIN};
-    const built = await esbuild.build({
-      stdin: { contents: "import * as z from 'zod'; export { z };", resolveDir: process.cwd(), loader: 'js' },
-      bundle: true, write: false, format: 'iife', globalName: '__zod', platform: 'neutral', mainFields: ['module', 'main'],
-      plugins: ${withoutJit ? '[zodNoJit()]' : '[]'}, logLevel: 'error',
-    });
-    process.stdout.write(built.outputFiles[0].text);`);
-  const context = vm.createContext({});
-  vm.runInContext(text, context);
+  const context = zodContext(withoutJit ? ['zod-no-jit.mjs', 'zodNoJit'] : null);
   return (schema, input) => {
     context.__input = JSON.parse(JSON.stringify(input));
     // safeParse is synchronous: the fast path runs only there, so it is what is compared.
