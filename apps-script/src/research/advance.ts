@@ -1,8 +1,8 @@
 import { newResearchJob, advanceResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
 import { isTimeUp } from '../host';
-import { writeSpan } from '../sheet-io';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
-import { RESULT_HEADERS, resultRow } from './columns';
+import { resultRow } from './columns';
+import { writeResultRows } from './result-write';
 import { loadJob, saveJob, type EnrichmentJob } from './job-store';
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
@@ -78,7 +78,7 @@ function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   }
   if (accepted.length === 0) return 0;
   if (job.layout) return writeLayoutItems(sheet, job, accepted, false);
-  return writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
+  return writeResultRows(sheet, job, rows);
 }
 
 /**
@@ -132,7 +132,7 @@ function writeFinished(job: EnrichmentJob): number {
       job.sheetName,
       orphans.map((i) => job.research.items[i]),
     );
-  const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeSpan(sheet, job.outColumn, RESULT_HEADERS.length, rows);
+  const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeResultRows(sheet, job, rows);
   markCopiedRows(sheet, job, finished);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.

@@ -1,7 +1,7 @@
 import type { ResearchItem } from '../../../shared';
 import { researchOutcome } from '../../../shared/records/research';
 import { safeCell, type CellValue } from '../cells';
-import { taggedColumn } from '../rows/tagged-columns';
+import { roleColumn, taggedColumn } from '../rows/tagged-columns';
 
 /** The results block written beside each enriched row, in this order. */
 export const RESULT_HEADERS = [
@@ -63,6 +63,17 @@ function finishedText(item: ResearchItem): string {
 export function resultRow(item: ResearchItem): CellValue[] {
   const record = item.record ?? {};
   return [statusText(item), item.message ?? '', ...RECORD_FIELDS.map((f) => record[f]), item.requestId ?? ''].map(safeCell);
+}
+
+/** The status column's tag (kept from when the block was found by its first column alone). */
+export const RESULTS_ROLE = 'results';
+
+/**
+ * Each column of the results block now (1-based, in RESULT_HEADERS order), found by its own tag, so a column moved
+ * away from the others or renamed keeps its values; a column deleted during the run is added again at the end.
+ */
+export function resultColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet): number[] {
+  return RESULT_HEADERS.map((header, i) => roleColumn(sheet, i ? `result:${header}` : RESULTS_ROLE, header));
 }
 
 /**

@@ -32,7 +32,7 @@ export function markCopiedRows(sheet: Sheet, job: EnrichmentJob, items: readonly
     }
   }
   if (status.size === 0) return 0;
-  const messageColumn = job.layout ? job.layout.status[1] : job.outColumn + 1;
+  const messageColumn = job.layout ? job.layout.status[1] : (job.outColumns?.[1] ?? job.outColumn + 1);
   writeSpan(sheet, statusColumn, 1, status);
   writeSpan(sheet, messageColumn, 1, message);
   clearRowIds(sheet, [...status.keys()]);

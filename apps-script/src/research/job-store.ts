@@ -27,8 +27,10 @@ export interface EnrichmentJob {
   copyIds?: string[][];
   /** Results of rows deleted during the run, kept in the recovery sheet. */
   recovered?: number;
-  /** First column of the results block beside the rows. */
+  /** First column of the results block beside the rows (its status column). */
   outColumn: number;
+  /** Each column of the fixed results block where it was last located (columns.ts resultColumns). */
+  outColumns?: number[];
   createdAt: number;
   lastPollAt: number | null;
   /** '1' where the item's final result is already in the sheet. */

@@ -1,6 +1,7 @@
 import { STATUS_HEADERS } from '../enrichment/fields';
 import { locateRows } from '../rows/row-identity';
-import { roleColumn, taggedColumn } from '../rows/tagged-columns';
+import { roleColumn } from '../rows/tagged-columns';
+import { resultColumns } from './columns';
 import type { EnrichmentJob } from './job-store';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -8,8 +9,6 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 /** Column roles of a field-picked job: the three status columns and one per picked field. */
 export const STATUS_ROLES = ['status', 'message', 'requestId'] as const;
 export const fieldRole = (path: string) => `field:${path}`;
-/** The first column of the fixed 9-column results block. */
-export const RESULTS_ROLE = 'results';
 
 /**
  * Brings a job's row and column numbers up to date just before it writes: rows from their ids (0 when the row was
@@ -29,6 +28,7 @@ export function relocate(sheet: Sheet, job: EnrichmentJob): void {
     job.layout.fields = job.layout.fields.map((f) => ({ ...f, column: roleColumn(sheet, fieldRole(f.path), f.path) }));
     job.outColumn = job.layout.status[0];
   } else {
-    job.outColumn = taggedColumn(sheet, RESULTS_ROLE) ?? job.outColumn;
+    job.outColumns = resultColumns(sheet);
+    job.outColumn = job.outColumns[0];
   }
 }

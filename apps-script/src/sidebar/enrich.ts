@@ -4,13 +4,12 @@ import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { headerColumns, writeBlock } from '../sheet-io';
 import { advanceExclusive, progressOf, type Progress } from '../research/advance';
-import { RESULT_HEADERS } from '../research/columns';
+import { RESULT_HEADERS, RESULTS_ROLE, resultColumns } from '../research/columns';
+import { taggedColumn } from '../rows/tagged-columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
 import { selectedRows } from '../research/targets';
 import { scanTargets } from '../enrichment/scan';
-import { RESULTS_ROLE } from '../research/relocate';
 import { assignRowIds } from '../rows/row-identity';
-import { tagColumn } from '../rows/tagged-columns';
 import { ensureSchedule } from '../triggers/schedule';
 import { optionalText } from './inputs';
 
@@ -104,14 +103,11 @@ function createJob(confirmed: unknown): EnrichmentJob {
   const sheet = selection.sheet;
   // Row ids first: their column goes before the results block, which stays the sheet's last 9 columns.
   const rowIds = assignRowIds(sheet, scan.rows);
-  const headers = headerColumns(sheet);
-  let outColumn = headers.get(RESULT_HEADERS[0]) ?? 0;
-  if (!outColumn) {
-    outColumn = sheet.getLastColumn() + 1;
-    writeBlock(sheet, 1, outColumn, [RESULT_HEADERS]);
-  }
-  // The block is found by its tag and the rows by their ids when results come (relocate.ts).
-  tagColumn(sheet, outColumn, RESULTS_ROLE);
+  // A new block goes after the last column; a block from an earlier enrichment is found by its tags (or headers).
+  const earlier = taggedColumn(sheet, RESULTS_ROLE) ?? headerColumns(sheet).get(RESULT_HEADERS[0]);
+  if (earlier === undefined) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [RESULT_HEADERS]);
+  // Each column is found by its own tag and the rows by their ids when results come (relocate.ts).
+  const outColumns = resultColumns(sheet);
   const job: EnrichmentJob = {
     id: Utilities.getUuid(),
     owner: userKey(),
@@ -119,7 +115,8 @@ function createJob(confirmed: unknown): EnrichmentJob {
     rows: scan.rows,
     rowIds,
     copyIds: scan.rows.map(() => []),
-    outColumn,
+    outColumn: outColumns[0],
+    outColumns,
     createdAt: Date.now(),
     lastPollAt: null,
     written: '0'.repeat(scan.rows.length),

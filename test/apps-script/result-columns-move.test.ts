@@ -1,0 +1,104 @@
+/**
+ * Issue 20 point 1 (the fixed results block) and issue 21 point 1 (the poll item's other fields): each column of the
+ * enrichment's results block is found by its own tag. A result column moved away from the others and another one
+ * renamed during a run still get their own values, checked against the records the service answered (a test proxy
+ * in front of the sandbox keeps each poll answer; for the second test it also adds `searchResultId`,
+ * `additionalData` and records that come as text or a list).
+ */
+import type { Harness, SandboxProcess } from '../apps-script-harness';
+import type { Cell } from '../apps-script-harness/fakes/spreadsheet-model';
+import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy';
+import { addOnHarness, connect, startSandbox } from './setup';
+
+type Json = Record<string, unknown>;
+type Progress = { jobId: string; complete: boolean };
+
+let sb: SandboxProcess;
+let h: Harness;
+let proxy: RewritingProxy;
+/** Each finished poll item the add-on was given, by request id (after any rewrite). */
+const answered = new Map<string, Json>();
+/** Rewrites a finished poll item (the second test); identity by default. */
+let reshape: (item: Json, n: number) => Json = (item) => item;
+
+function rewritePoll(body: string): string {
+  const parsed = JSON.parse(body) as { data?: Json[] };
+  if (!Array.isArray(parsed.data)) return body;
+  parsed.data = parsed.data.map((item) => {
+    if (!item.contact) return item;
+    const out = reshape(item, answered.size);
+    answered.set(String(item.requestId), out);
+    return out;
+  });
+  return JSON.stringify(parsed);
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ research: { queuedMs: 100, researchingMs: 300 } });
+  proxy = await startRewritingProxy(sb.info.v1, (req, status, body) => (req.url.includes('/research/poll') && status === 200 ? rewritePoll(body) : body));
+  h = addOnHarness({ user: 'mover@example.com' });
+  await connect(h, sb, { baseUrlV1: proxy.via(sb.info.v1), baseUrlV2: proxy.via(sb.info.v2) });
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  await proxy?.close();
+  await sb?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function table(name: string): Record<string, string>[] {
+  const [head, ...rows] = h.workbook.mustSheet(name).values();
+  return rows.map((r) => Object.fromEntries(head.map((c, i) => [String(c), String(r[i] ?? '')])));
+}
+
+/** Imports `n` leads into `sheetName`, enriches them all, calls `during` once the rows were sent, polls to the end. */
+async function enrich(sheetName: string, n: number, during: () => void): Promise<Record<string, string>[]> {
+  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager', limit: n, sheetName });
+  h.workbook.setActiveRange(`${sheetName}!A2:A${n + 1}`);
+  const preview = (await h.run('previewEnrichment')) as { items: number };
+  let p = (await h.run('startEnrichment', preview.items)) as Progress;
+  during();
+  for (let step = 0; step < 60 && !p.complete; step++) {
+    await sleep(400);
+    p = (await h.run('pollEnrichment', p.jobId)) as Progress;
+  }
+  expect(p.complete).toBe(true);
+  return table(sheetName);
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+test('a result column moved to the far left and another renamed during the run: every value under its own header', async () => {
+  const rows = await enrich('Moved', 12, () => {
+    const sheet = h.workbook.mustSheet('Moved');
+    const head = () => sheet.values()[0].map(String);
+    // A middle column of the block to the far left, another one renamed.
+    sheet.moveColumns(head().indexOf('PDS title'), 1, 0);
+    sheet.setCell(0, head().indexOf('PDS email'), { value: 'Work email (ours)' } as Cell);
+  });
+  expect(Object.keys(rows[0])[0]).toBe('PDS title');
+  const done = rows.filter((r) => r['PDS status'] === 'done');
+  expect(done.length).toBeGreaterThan(0);
+  for (const r of done) {
+    const contact = answered.get(r['PDS requestId'])?.contact as Json;
+    expect(contact).toBeDefined();
+    expect({
+      title: r['PDS title'],
+      email: r['Work email (ours)'],
+      contactId: r['PDS contactId'],
+      company: r['PDS company'],
+      phone: r['PDS phone'],
+      linkedIn: r['PDS LinkedIn'],
+    }).toEqual({
+      title: text(contact.title),
+      email: text(contact.email),
+      contactId: text(contact.contactId),
+      company: text(contact.company),
+      phone: text(contact.contactPhone1),
+      linkedIn: text(contact.lIProfileUrl),
+    });
+  }
+  // No column was added again: the renamed and the moved ones are the block's own.
+  expect(Object.keys(rows[0]).filter((k) => k === 'PDS email' || k === 'PDS title')).toEqual(['PDS title']);
+}, 120_000);
