@@ -45,10 +45,7 @@ test('the start submits without polling; a poll an interval later finishes the r
   expect(polls()).toBe(before + 1);
   // The results (one setValues) and the job's state row once; before, the state row was written twice.
   expect(h.workbook.stats.setValuesCalls - writes - done.setValuesCalls).toBeLessThanOrEqual(1);
-  const status = h.workbook
-    .mustSheet('Leads')
-    .values()
-    .slice(1)
-    .map((r) => String(r[r.length - 9] ?? ''));
+  const [head, ...rows] = h.workbook.mustSheet('Leads').values();
+  const status = rows.map((r) => String(r[head.indexOf('PDS status')] ?? ''));
   expect(status.every((s) => /^(done|duplicate|not found)/.test(s))).toBe(true);
 }, 60_000);

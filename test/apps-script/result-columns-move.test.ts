@@ -52,9 +52,9 @@ function table(name: string): Record<string, string>[] {
   return rows.map((r) => Object.fromEntries(head.map((c, i) => [String(c), String(r[i] ?? '')])));
 }
 
-/** Imports `n` leads into `sheetName`, enriches them all, calls `during` once the rows were sent, polls to the end. */
-async function enrich(sheetName: string, n: number, during: () => void): Promise<Record<string, string>[]> {
-  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager', limit: n, sheetName });
+/** Imports `n` leads (other filters per test: leads researched before answer `duplicate`) into `sheetName`, enriches them all, calls `during` once the rows were sent, polls to the end. */
+async function enrich(sheetName: string, filters: string, n: number, during: () => void): Promise<Record<string, string>[]> {
+  await h.run('importSearch', { kind: 'contacts', filters, limit: n, sheetName });
   h.workbook.setActiveRange(`${sheetName}!A2:A${n + 1}`);
   const preview = (await h.run('previewEnrichment')) as { items: number };
   let p = (await h.run('startEnrichment', preview.items)) as Progress;
@@ -70,7 +70,7 @@ async function enrich(sheetName: string, n: number, during: () => void): Promise
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 test('a result column moved to the far left and another renamed during the run: every value under its own header', async () => {
-  const rows = await enrich('Moved', 12, () => {
+  const rows = await enrich('Moved', 'seniority=Manager', 12, () => {
     const sheet = h.workbook.mustSheet('Moved');
     const head = () => sheet.values()[0].map(String);
     // A middle column of the block to the far left, another one renamed.
@@ -101,4 +101,30 @@ test('a result column moved to the far left and another renamed during the run: 
   }
   // No column was added again: the renamed and the moved ones are the block's own.
   expect(Object.keys(rows[0]).filter((k) => k === 'PDS email' || k === 'PDS title')).toEqual(['PDS title']);
+}, 120_000);
+
+test("the poll item's searchResultId and additionalData have their own columns; a record sent as text or a list is shown, never blank", async () => {
+  const extra = { source: 'test proxy', score: 7, tags: ['a', 'b'] };
+  // Every third item comes as text, the next as a list; all carry the published extra fields.
+  reshape = (item, n) => {
+    const contact = n % 3 === 1 ? `${String((item.contact as Json).firstName)} (text answer)` : n % 3 === 2 ? [item.contact, 'second'] : item.contact;
+    return { ...item, contact, searchResultId: `sr-${n}`, additionalData: extra };
+  };
+  const rows = await enrich('Extra', 'seniority=Director', 9, () => undefined);
+  const done = rows.filter((r) => r['PDS status'] === 'done');
+  expect(done.length).toBeGreaterThanOrEqual(6);
+  let odd = 0;
+  for (const r of done) {
+    const item = answered.get(r['PDS requestId'])!;
+    expect(r['PDS searchResultId']).toBe(item.searchResultId);
+    expect(JSON.parse(r['PDS additionalData'])).toEqual(extra);
+    const contact = item.contact;
+    if (typeof contact === 'string' || Array.isArray(contact)) {
+      odd++;
+      expect(r['PDS contactId']).toBe(typeof contact === 'string' ? contact : JSON.stringify(contact));
+    } else {
+      expect(r['PDS contactId']).toBe(text((contact as Json).contactId));
+    }
+  }
+  expect(odd).toBeGreaterThanOrEqual(4);
 }, 120_000);

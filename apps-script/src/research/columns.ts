@@ -14,6 +14,9 @@ export const RESULT_HEADERS = [
   'PDS company',
   'PDS LinkedIn',
   'PDS requestId',
+  // The poll item's own published fields (issue 21): kept beside the record, never dropped.
+  'PDS searchResultId',
+  'PDS additionalData',
 ];
 const RECORD_FIELDS = ['contactId', 'email', 'contactPhone1', 'title', 'company', 'lIProfileUrl'];
 
@@ -62,7 +65,12 @@ function finishedText(item: ResearchItem): string {
 
 export function resultRow(item: ResearchItem): CellValue[] {
   const record = item.record ?? {};
-  return [statusText(item), item.message ?? '', ...RECORD_FIELDS.map((f) => record[f]), item.requestId ?? ''].map(safeCell);
+  const fields = RECORD_FIELDS.map((f) => record[f]);
+  // A paid record that came as text or a list: its text in the record's first cell, never a blank row.
+  if (!item.record && item.recordAsSent) fields[0] = item.recordAsSent;
+  const { searchResultId, additionalData } = item.serviceFields ?? {};
+  const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
+  return [statusText(item), item.message ?? '', ...fields, item.requestId ?? '', asText(searchResultId), asText(additionalData)].map(safeCell);
 }
 
 /** The status column's tag (kept from when the block was found by its first column alone). */

@@ -38,7 +38,7 @@ export interface EnrichmentJob {
   research: ResearchJob;
   /**
    * Field-picked enrichments (the sidebar's field picker): where each column goes. Absent on the fixed
-   * 9-column enrichment of selected rows.
+   * results-block enrichment of selected rows.
    */
   layout?: JobLayout;
   /** Per item: other rows of the sheet with the same target, written with its result (paid once). */

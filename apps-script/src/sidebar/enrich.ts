@@ -101,7 +101,7 @@ function createJob(confirmed: unknown): EnrichmentJob {
     );
   }
   const sheet = selection.sheet;
-  // Row ids first: their column goes before the results block, which stays the sheet's last 9 columns.
+  // Row ids first: their column goes before the results block, so a new results block is the sheet's last columns.
   const rowIds = assignRowIds(sheet, scan.rows);
   // A new block goes after the last column; a block from an earlier enrichment is found by its tags (or headers).
   const earlier = taggedColumn(sheet, RESULTS_ROLE) ?? headerColumns(sheet).get(RESULT_HEADERS[0]);
