@@ -128,3 +128,43 @@ test("the poll item's searchResultId and additionalData have their own columns; 
   }
   expect(odd).toBeGreaterThanOrEqual(4);
 }, 120_000);
+
+test('a field-picked enrichment keeps them too: searchResultId and additionalData are pickable fields; a record sent as text fills the first record field', async () => {
+  const extra = { source: 'test proxy', picked: true };
+  reshape = (item, n) => {
+    const contact = n % 2 === 1 ? `${String((item.contact as Json).firstName)} (text answer)` : item.contact;
+    return { ...item, contact, searchResultId: `sp-${n}`, additionalData: extra };
+  };
+  // A sheet of the user's own with the profile URLs of real leads (no columns from a search import), so the picked fields
+  // get columns of their own.
+  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=VP', limit: 6, sheetName: 'Leads' });
+  const leads = table('Leads').filter((r) => r.liUrl);
+  const sheet = h.workbook.addSheet('Picked');
+  const put = (r: number, values: string[]) => values.forEach((v, c) => sheet.setCell(r, c, { value: v } as Cell));
+  put(0, ['LinkedIn']);
+  leads.forEach((lead, i) => put(i + 1, [lead.liUrl]));
+  h.workbook.setActiveRange('Picked!A1');
+  const request = { scope: 'sheet', kind: 'contacts', fields: ['title', 'searchResultId', 'additionalData'], maxCredits: '' };
+  const preview = (await h.run('previewSheetEnrichment', request)) as { items: number };
+  let p = (await h.run('startSheetEnrichment', request, preview.items)) as Progress;
+  for (let step = 0; step < 60 && !p.complete; step++) {
+    await sleep(400);
+    p = (await h.run('pollEnrichment', p.jobId)) as Progress;
+  }
+  expect(p.complete).toBe(true);
+  const all = table('Picked');
+  const done = all.filter((r) => r['PDS status'] === 'done');
+  expect(done.length).toBeGreaterThanOrEqual(4);
+  let odd = 0;
+  for (const r of done) {
+    const item = answered.get(r['PDS requestId'])!;
+    const cell = (name: string) => r[name] ?? r[`PDS ${name}`];
+    expect(cell('searchResultId')).toBe(item.searchResultId);
+    expect(JSON.parse(cell('additionalData'))).toEqual(extra);
+    if (typeof item.contact === 'string') {
+      odd++;
+      expect(cell('title')).toBe(item.contact);
+    } else expect(cell('title')).toBe(text((item.contact as Json).title));
+  }
+  expect(odd).toBeGreaterThanOrEqual(2);
+}, 120_000);

@@ -5,8 +5,11 @@ import { records, type ResearchItem, type ResearchKind } from '../../../shared';
  * company research an org company), flattened as the sheets write them (`contactLocation.city`).
  */
 export function researchFields(kind: ResearchKind): readonly string[] {
-  return kind === 'companies' ? records.orgCompanyColumns : records.orgContactColumns;
+  return [...(kind === 'companies' ? records.orgCompanyColumns : records.orgContactColumns), ...POLL_ITEM_FIELDS];
 }
+
+/** The poll item's own published fields beside its record (issue 21: kept on every path), pickable like the record's. */
+export const POLL_ITEM_FIELDS = ['searchResultId', 'additionalData'] as const;
 
 /** Chosen by default: the few fields a first enrichment usually wants. */
 export const DEFAULT_FIELDS: Record<ResearchKind, string[]> = {
@@ -40,5 +43,9 @@ export function checkFields(kind: ResearchKind, fields: unknown): string[] {
 
 /** The value of a field in a finished item's record (null when the item has none). */
 export function fieldValue(item: ResearchItem, path: string): unknown {
+  if ((POLL_ITEM_FIELDS as readonly string[]).includes(path)) {
+    const value = item.serviceFields?.[path];
+    return value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null);
+  }
   return item.record ? records.valueAtPath(item.record, path) : null;
 }

@@ -1,7 +1,7 @@
 import { safeCell } from '../cells';
 import type { EnrichmentJob } from '../research/job-store';
 import { statusText } from '../research/columns';
-import { fieldValue } from './fields';
+import { fieldValue, POLL_ITEM_FIELDS } from './fields';
 import { putCell, writeCells, type CellWrites } from './write-cells';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -25,9 +25,12 @@ export function writeLayoutItems(sheet: Sheet, job: EnrichmentJob, indexes: numb
       putCell(writes, layout.status[0], row, safeCell(statusText(item)));
       putCell(writes, layout.status[1], row, safeCell(item.message ?? ''));
       putCell(writes, layout.status[2], row, safeCell(item.requestId ?? ''));
-      if (!withFields || !item.record) continue;
+      if (!withFields) continue;
+      // A paid record that came as text or a list is kept as it came, in the first picked column (never blank).
+      const asSent = !item.record && item.recordAsSent ? item.recordAsSent : undefined;
+      const first = layout.fields.find((f) => !(POLL_ITEM_FIELDS as readonly string[]).includes(f.path));
       for (const f of layout.fields) {
-        const value = safeCell(fieldValue(item, f.path));
+        const value = safeCell(f === first && asSent !== undefined ? asSent : fieldValue(item, f.path));
         // An empty answer never clears what the row holds.
         if (value !== '') putCell(writes, f.column, row, value);
       }
