@@ -5,17 +5,14 @@
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
 import type { Cell } from '../apps-script-harness/fakes/spreadsheet-model';
-import { addOnHarness, admin, connect, startSandbox } from './setup';
+import { admin, connectedWithOrgContacts } from './setup';
 
 let sb: SandboxProcess;
 let h: Harness;
 const SHEET = 'Org contacts';
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  h = addOnHarness({ user: 'rep@example.com', sheets: ['Leads'] });
-  await connect(h, sb);
-  await h.run('enableOrgRefresh', { sheetName: SHEET, days: 365 });
+  ({ sb, h } = await connectedWithOrgContacts(SHEET, { sheets: ['Leads'] }));
 }, 120_000);
 afterAll(async () => {
   await h?.close();

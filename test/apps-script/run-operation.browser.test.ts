@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, startSandbox } from './setup';
+import { connectedWithOrgContacts } from './setup';
 
 const maybe = browserTest('run an operation sidebar browser test');
 const SHEET = 'Org contacts';
@@ -20,10 +20,7 @@ let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  sb = await startSandbox();
-  h = addOnHarness({ user: 'rep@example.com' });
-  await connect(h, sb);
-  await h.run('enableOrgRefresh', { sheetName: SHEET, days: 365 });
+  ({ sb, h } = await connectedWithOrgContacts(SHEET));
   sidebar = await openSidebar(h, 1400);
   page = sidebar.page;
 }, 120_000);

@@ -11,7 +11,7 @@ import { operationName } from '../../shared/catalogue/display-names';
 import { operationName as n8nOperationName } from '../../n8n-nodes/nodes/Prospecting/description/operation-names';
 import { publishedToolNames } from '../support/published-tool-names';
 import { operationForms } from '../../apps-script/src/run/operation-forms';
-import { addOnBuild, addOnHarness, admin, connect, countOf, requestCounts, startSandbox } from './setup';
+import { addOnBuild, admin, countOf, requestCounts, connectedWithOrgContacts } from './setup';
 
 let sb: SandboxProcess;
 let h: Harness;
@@ -30,10 +30,7 @@ type Preview = {
 type Result = { done: number; errors: number; unknown: number; skipped: number; remaining: number; messages: string[]; answer?: string; written?: string };
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  h = addOnHarness({ user: 'rep@example.com', sheets: ['Leads'] });
-  await connect(h, sb);
-  await h.run('enableOrgRefresh', { sheetName: SHEET, days: 365 });
+  ({ sb, h } = await connectedWithOrgContacts(SHEET, { sheets: ['Leads'] }));
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -40,6 +40,18 @@ export function addOnHarness(opts: Partial<HarnessOptions> = {}): Harness {
   return createHarness({ code, files: { 'Sidebar.html': sidebar }, scriptId: SCRIPT_ID, ...opts });
 }
 
+/**
+ * A sandbox and a user connected to it whose saved contacts the sidebar imported into `sheetName` (with their
+ * contactId column): where the tests of per-row actions (tasks, calls, run an operation) start.
+ */
+export async function connectedWithOrgContacts(sheetName: string, opts: Partial<HarnessOptions> = {}): Promise<{ sb: SandboxProcess; h: Harness }> {
+  const sb = await startSandbox();
+  const h = addOnHarness({ user: 'rep@example.com', ...opts });
+  await connect(h, sb);
+  await h.run('enableOrgRefresh', { sheetName, days: 365 });
+  return { sb, h };
+}
+
 /** Points the add-on at the sandbox and connects it with organization A's API key. */
 export async function connect(h: Harness, sb: SandboxProcess, extra: Record<string, unknown> = {}, user?: string): Promise<void> {
   const settings = { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, ...extra };

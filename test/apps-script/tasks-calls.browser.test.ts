@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, startSandbox } from './setup';
+import { connectedWithOrgContacts } from './setup';
 
 const maybe = browserTest('tasks and calls sidebar browser test');
 const SHEET = 'Org contacts';
@@ -18,10 +18,7 @@ let sidebar: OpenSidebar | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  sb = await startSandbox();
-  h = addOnHarness({ user: 'rep@example.com' });
-  await connect(h, sb);
-  await h.run('enableOrgRefresh', { sheetName: SHEET, days: 365 });
+  ({ sb, h } = await connectedWithOrgContacts(SHEET));
   sidebar = await openSidebar(h, 1200);
   page = sidebar.page;
 }, 120_000);

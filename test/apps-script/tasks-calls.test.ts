@@ -4,7 +4,7 @@
  * the harness against the sandbox. A create or a log whose answer was lost is never repeated.
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, admin, connect, countOf, requestCounts, startSandbox } from './setup';
+import { admin, countOf, requestCounts, connectedWithOrgContacts } from './setup';
 
 let sb: SandboxProcess;
 let h: Harness;
@@ -14,11 +14,7 @@ const cell = (fn: string, ...args: unknown[]) => h.callCustomFunction(fn, ...arg
 const SHEET = 'Org contacts';
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  h = addOnHarness({ user: 'rep@example.com', sheets: ['Leads'] });
-  await connect(h, sb);
-  // A sheet of saved contacts, with their contactId column, as the sidebar imports it.
-  await h.run('enableOrgRefresh', { sheetName: SHEET, days: 365 });
+  ({ sb, h } = await connectedWithOrgContacts(SHEET, { sheets: ['Leads'] }));
 }, 120_000);
 afterAll(async () => {
   await h?.close();
