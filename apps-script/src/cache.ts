@@ -9,13 +9,17 @@ import { fingerprint } from '../../shared/hash';
 const CHUNK_CHARS = 30000; // at most 3 bytes per char in UTF-8: < 100 KB per chunk
 const MAX_CHUNKS = 30;
 
-function keyFor(parts: readonly unknown[]): string {
-  const text = JSON.stringify(parts);
-  // Two 32-bit FNV-1a hashes (of the text and of the text salted): a 64-bit key, short enough for the 250-char limit.
-  return `pds.cf.${fingerprint(text)}${fingerprint(`\u0001${text}`)}`;
+/** A cache key for any text: two 32-bit FNV-1a hashes (of the text and of the text salted), a 64-bit key short enough for the 250-char limit. */
+export function shortCacheKey(prefix: string, text: string): string {
+  return `${prefix}${fingerprint(text)}${fingerprint(`\u0001${text}`)}`;
 }
 
-function userCache(): GoogleAppsScript.Cache.Cache | null {
+function keyFor(parts: readonly unknown[]): string {
+  return shortCacheKey('pds.cf.', JSON.stringify(parts));
+}
+
+/** The user's cache, or null where the execution may not use it. */
+export function userCache(): GoogleAppsScript.Cache.Cache | null {
   try {
     return CacheService.getUserCache();
   } catch {

@@ -1,6 +1,6 @@
 import type { SyncHost, SyncStore } from '../../shared';
 import { sharedPacingKey } from '../../shared/flow/shared-pacing';
-import { fingerprint } from '../../shared/hash';
+import { shortCacheKey, userCache } from './cache';
 
 /**
  * Where every execution of the user finds the one rate budget (shared/flow/shared-pacing.ts): the user's cache, read
@@ -10,18 +10,8 @@ import { fingerprint } from '../../shared/hash';
 const PREFIX = sharedPacingKey('');
 const TTL_S = 3600;
 
-function cacheKeyOf(key: string): string {
-  // Credential identities can be long; cache keys may not pass 250 characters.
-  return `pds.pace.${fingerprint(key)}${fingerprint(`\u0001${key}`)}`;
-}
-
-function userCache(): GoogleAppsScript.Cache.Cache | null {
-  try {
-    return CacheService.getUserCache();
-  } catch {
-    return null;
-  }
-}
+// Credential identities can be long; cache keys may not pass 250 characters.
+const cacheKeyOf = (key: string): string => shortCacheKey('pds.pace.', key);
 
 /** The host's store with the pacing keys kept in the user's cache; every other key goes to `store` as before. */
 export function withPacingStore(host: SyncHost): SyncHost {
