@@ -3,7 +3,7 @@
  * an HTTPResponse's argument-less getters cost no round trip.
  */
 import { MessagePort } from 'node:worker_threads';
-import { workerExecArgv } from './harness';
+import { workerExecArgv } from './worker-pool';
 import { closeAll, harness, startEchoServer, type EchoServer } from './test-helpers';
 
 afterEach(closeAll);

@@ -1,20 +1,28 @@
 /**
- * One Apps Script execution, in its own worker thread: a fresh vm context (a new global per execution, as in Apps
- * Script), the runtime bundle, the script, then the call. Service calls block this thread on Atomics.wait until the
- * host (main thread) answers through a MessagePort — that is what makes UrlFetchApp, sleep and locks synchronous.
+ * A worker thread that runs Apps Script executions one after another, each in a fresh vm context (a new global per
+ * execution, as in Apps Script: nothing the script sets survives to the next), with the runtime bundle, the script,
+ * then the call. The worker is reused (worker-pool.ts) only to spare the harness the cost of a thread start and a
+ * parse of Code.js per execution; the compiled scripts hold no state, every context is new. Service calls block this
+ * thread on Atomics.wait until the host (main thread) answers through the execution's MessagePort — that is what
+ * makes UrlFetchApp, sleep and locks synchronous.
  * Bundled by esbuild at harness start (see build.ts) so it loads the same under jest/swc and tsx.
  */
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 
+/** What a worker holds for its life: the sources it compiles once and the harness clock's offset. */
 export interface WorkerInput {
-  flag: SharedArrayBuffer;
   clock: SharedArrayBuffer;
-  port: MessagePort;
   runtimeSource: string;
   code: string;
   codeFilename: string;
+}
+
+/** One execution handed to the worker. */
+export interface WorkerJob {
+  flag: SharedArrayBuffer;
+  port: MessagePort;
   roots: string;
   fnName: string;
   args: string;
@@ -23,7 +31,6 @@ export interface WorkerInput {
 }
 
 const input = workerData as WorkerInput;
-const flag = new Int32Array(input.flag);
 const clockOffset = new Float64Array(input.clock);
 const TIMEOUT_MSG = 'Exceeded maximum execution time';
 
@@ -33,69 +40,89 @@ export interface WorkerReply {
   side: string[];
 }
 
-/** The most heap this worker (the script's realm included) held at a service call or at the end. */
-let peakHeap = 0;
-function sampleHeap(): void {
-  peakHeap = Math.max(peakHeap, v8.getHeapStatistics().used_heap_size);
-}
+// Compiled once per worker, run in each execution's own context (a compiled script is not bound to a context).
+// Wrapped in a function so the bundle's `var __gasRuntime` stays local instead of becoming a script global.
+const runtimeScript = new vm.Script(`(function () {\n${input.runtimeSource}\nreturn __gasRuntime;\n})()`, { filename: 'apps-script-runtime.js' });
+const codeScript = new vm.Script(input.code, { filename: input.codeFilename });
 
-/** Numbers this execution's service calls; each reply carries the number of the call it answers. */
-let lastSeq = 0;
+const usedHeap = (): number => v8.getHeapStatistics().used_heap_size;
+/** The worker's heap before any execution: a fresh worker's, which an execution's figure is counted from. */
+const baseHeap = usedHeap();
 
-/**
- * One synchronous service call. The host posts the reply, then bumps the reply counter in `flag` and wakes this
- * thread. The reply is matched by its call's number, never by arrival order: a reply that came after its call
- * stopped waiting (or a wake-up with nothing in the queue) cannot be taken for a later call's answer, which once
- * handed a fetchAll an earlier call's shorter list ("reading 'getResponseCode'" of undefined). The wait ends only
- * with the right reply, the execution's time limit (vm timeout) or the host ending the worker.
- */
-function call(request: string, side: string[]): WorkerReply {
-  const seq = ++lastSeq;
-  sampleHeap();
-  input.port.postMessage({ seq, request, side });
-  for (;;) {
-    const seen = Atomics.load(flag, 0);
-    for (let got = receiveMessageOnPort(input.port); got; got = receiveMessageOnPort(input.port)) {
-      const reply = got.message as WorkerReply & { seq: number };
-      if (reply.seq === seq) return reply;
+/** One execution's service-call numbering and heap peak. */
+class Execution {
+  private lastSeq = 0;
+  /** Heap at the start: what earlier executions left (garbage not yet collected) is not this one's. */
+  private readonly startHeap = usedHeap();
+  private peak = this.startHeap;
+  private readonly flag: Int32Array;
+
+  constructor(private readonly job: WorkerJob) {
+    this.flag = new Int32Array(job.flag);
+  }
+
+  sampleHeap(): void {
+    this.peak = Math.max(this.peak, usedHeap());
+  }
+
+  /**
+   * One synchronous service call. The host posts the reply, then bumps the reply counter in `flag` and wakes this
+   * thread. The reply is matched by its call's number, never by arrival order: a reply that came after its call
+   * stopped waiting (or a wake-up with nothing in the queue) cannot be taken for a later call's answer, which once
+   * handed a fetchAll an earlier call's shorter list ("reading 'getResponseCode'" of undefined). The wait ends only
+   * with the right reply, the execution's time limit (vm timeout) or the host ending the worker.
+   */
+  readonly call = (request: string, side: string[]): WorkerReply => {
+    const seq = ++this.lastSeq;
+    this.sampleHeap();
+    this.job.port.postMessage({ seq, request, side });
+    for (;;) {
+      const seen = Atomics.load(this.flag, 0);
+      for (let got = receiveMessageOnPort(this.job.port); got; got = receiveMessageOnPort(this.job.port)) {
+        const reply = got.message as WorkerReply & { seq: number };
+        if (reply.seq === seq) return reply;
+      }
+      // Wake every 50 ms so a vm timeout (busy-loop guard) can still interrupt this thread.
+      Atomics.wait(this.flag, 0, seen, 50);
     }
-    // Wake every 50 ms so a vm timeout (busy-loop guard) can still interrupt this thread.
-    Atomics.wait(flag, 0, seen, 50);
+  };
+
+  remaining(): number {
+    return Math.max(1, Math.floor(this.job.deadline - Date.now()));
+  }
+
+  finish(result: string): void {
+    this.sampleHeap();
+    this.job.port.close();
+    parentPort!.postMessage({ result, peakHeap: baseHeap + this.peak - this.startHeap, serviceCalls: this.lastSeq });
   }
 }
 
-function remaining(): number {
-  return Math.max(1, Math.floor(input.deadline - Date.now()));
+function run(job: WorkerJob): void {
+  const ex = new Execution(job);
+  try {
+    // A bare context: only ECMAScript built-ins. No require, process, Buffer, setTimeout, fetch, global.
+    const context = vm.createContext({}, { name: 'apps-script', codeGeneration: { strings: true, wasm: false } });
+    const runtime = runtimeScript.runInContext(context) as { install(b: unknown): { prepare(n: string, a: string): void; run(): string } };
+    const install = runtime.install;
+    const api = install({ call: ex.call, now: () => Date.now() + clockOffset[0], roots: job.roots });
+    codeScript.runInContext(context, { timeout: ex.remaining() });
+    api.prepare(job.fnName, job.args);
+    Object.defineProperty(context, '__harnessRun__', { value: () => api.run(), configurable: true, enumerable: false });
+    const out = vm.runInContext('__harnessRun__()', context, { timeout: ex.remaining() }) as string;
+    ex.finish(out);
+  } catch (e) {
+    const err = e as Error;
+    const timedOut = /Script execution timed out/.test(String(err?.message));
+    ex.finish(
+      JSON.stringify({
+        ok: false,
+        e: timedOut
+          ? { name: 'Error', message: TIMEOUT_MSG, stack: '' }
+          : { name: err?.name ?? 'Error', message: String(err?.message ?? err), stack: err?.stack ?? '' },
+      }),
+    );
+  }
 }
 
-function finish(result: string): void {
-  sampleHeap();
-  parentPort!.postMessage({ result, peakHeap, serviceCalls: lastSeq });
-}
-
-try {
-  // A bare context: only ECMAScript built-ins. No require, process, Buffer, setTimeout, fetch, global.
-  const context = vm.createContext({}, { name: 'apps-script', codeGeneration: { strings: true, wasm: false } });
-  // Wrapped in a function so the bundle's `var __gasRuntime` stays local instead of becoming a script global.
-  const runtime = vm.runInContext(`(function () {\n${input.runtimeSource}\nreturn __gasRuntime;\n})()`, context, {
-    filename: 'apps-script-runtime.js',
-  }) as { install(b: unknown): { prepare(n: string, a: string): void; run(): string } };
-  const install = runtime.install;
-  const api = install({ call, now: () => Date.now() + clockOffset[0], roots: input.roots });
-  vm.runInContext(input.code, context, { filename: input.codeFilename, timeout: remaining() });
-  api.prepare(input.fnName, input.args);
-  Object.defineProperty(context, '__harnessRun__', { value: () => api.run(), configurable: true, enumerable: false });
-  const out = vm.runInContext('__harnessRun__()', context, { timeout: remaining() }) as string;
-  finish(out);
-} catch (e) {
-  const err = e as Error;
-  const timedOut = /Script execution timed out/.test(String(err?.message));
-  finish(
-    JSON.stringify({
-      ok: false,
-      e: timedOut
-        ? { name: 'Error', message: TIMEOUT_MSG, stack: '' }
-        : { name: err?.name ?? 'Error', message: String(err?.message ?? err), stack: err?.stack ?? '' },
-    }),
-  );
-}
+parentPort!.on('message', (job: WorkerJob) => run(job));

@@ -4,8 +4,7 @@
  * answering the script's synchronous service calls from here. Executions can overlap (two users, a sidebar call
  * during a trigger), so LockService contention is real.
  */
-import { MessageChannel, Worker } from 'node:worker_threads';
-import { harnessBundles } from './build';
+import { MessageChannel } from 'node:worker_threads';
 import { Clock } from './clock';
 import { AppsScriptError, GasException } from './errors';
 import { ExecutionContext, type ExecutionKind } from './execution';
@@ -23,6 +22,7 @@ import { UiState } from './fakes/ui';
 import { HttpState, UrlFetchApp, type HttpLogEntry } from './fakes/url-fetch';
 import { Utilities } from './fakes/utilities';
 import { serveSidebar, type SidebarServer, type SidebarOptions } from './sidebar-bridge';
+import { WorkerPool } from './worker-pool';
 import { decodeHost, encodeHost, publicMethods, type HtmlOutputData, type RpcRequest, type Wire } from './wire';
 
 export interface HarnessOptions {
@@ -101,7 +101,8 @@ export class Harness {
   private readonly propertiesState = new PropertiesState();
   private readonly cacheState: CacheState;
   private readonly httpState: HttpState;
-  private readonly workers = new Set<Worker>();
+  /** Execution workers, reused across executions (each still in a fresh vm context): worker-pool.ts. */
+  private readonly pool: WorkerPool;
   private readonly servers = new Set<SidebarServer>();
   private readonly runningPerUser = new Map<string, number>();
   /** Trigger runtime counted per user and day against `triggerRuntimeMsPerDay`. */
@@ -128,6 +129,12 @@ export class Harness {
     this.cacheState = new CacheState(this.clock);
     this.httpState = new HttpState(this.clock);
     this.triggerRuntime = new TriggerRuntime(this.clock);
+    this.pool = new WorkerPool({ clock: this.clock.shared, code: this.code, codeFilename: this.codeFilename }, () => this.limits.simultaneousExecutionsPerUser);
+  }
+
+  /** Worker threads started so far (executions reuse them): the harness's own cost, for benchmarks. */
+  get workersStarted(): number {
+    return this.pool.started;
   }
 
   // ---------- test-side views ----------
@@ -261,29 +268,11 @@ export class Harness {
     const roots = this.services(exec);
     const rootsWire = JSON.stringify(Object.fromEntries(Object.entries(roots).map(([k, o]) => [k, exec.toHandle(o)])));
     const args = JSON.stringify((opts.args ?? []).map((a) => encodeHost(a, () => ({ $t: 'u' }))));
-    const { workerFile, runtimeSource } = harnessBundles();
     const flagBuf = new SharedArrayBuffer(4);
     const flag = new Int32Array(flagBuf);
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(workerFile, {
-      workerData: {
-        flag: flagBuf,
-        clock: this.clock.shared,
-        port: port1,
-        runtimeSource,
-        code: this.code,
-        codeFilename: this.codeFilename,
-        roots: rootsWire,
-        fnName: opts.fn,
-        args,
-        deadline: exec.deadline,
-      },
-      transferList: [port1],
-      stdout: false,
-      stderr: false,
-      execArgv: workerExecArgv(),
-    });
-    this.workers.add(worker);
+    const worker = this.pool.acquire();
+    worker.postMessage({ flag: flagBuf, port: port1, roots: rootsWire, fnName: opts.fn, args, deadline: exec.deadline }, [port1]);
     // Each reply names the call it answers (exec-worker.ts matches them); `flag` counts the replies posted.
     port2.on('message', (msg: { seq: number; request: string; side: string[] }) => {
       void this.serve(exec, msg.request, msg.side).then((reply) => {
@@ -305,8 +294,7 @@ export class Harness {
         exec.ended = true;
         clearTimeout(watchdog);
         port2.close();
-        void worker.terminate();
-        this.workers.delete(worker);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         this.locks.endExecution(exec.id);
         this.runningPerUser.set(user, (this.runningPerUser.get(user) ?? 1) - 1);
         if (opts.kind === 'trigger') this.triggerRuntime.add(user, Math.min(Date.now() - exec.startedAt, limitMs), triggerDay);
@@ -319,6 +307,8 @@ export class Harness {
           peakHeapBytes: stats.peakHeap,
           serviceCalls: stats.serviceCalls,
         };
+        // Only a worker whose execution ended by itself in time runs another; a cut one is ended.
+        this.pool.release(worker, stats.serviceCalls !== undefined && !timedOut);
         if (timedOut) result.error = { name: 'Error', message: EXCEEDED_TIME, stack: '' };
         else if (raw.ok) result.value = this.fromWire(raw.v as Wire);
         else result.error = raw.e;
@@ -330,9 +320,10 @@ export class Harness {
         exec.timedOut = true;
         finish({ ok: false });
       }, limitMs + 2000);
-      worker.once('message', (m: { result: string; peakHeap: number; serviceCalls: number }) => finish(JSON.parse(m.result), m));
-      worker.once('error', (e) => finish({ ok: false, e: { name: e.name, message: e.message, stack: e.stack ?? '' } }));
-      worker.once('exit', () => finish({ ok: false, e: { name: 'Error', message: 'The execution ended unexpectedly.', stack: '' } }));
+      const onMessage = (m: { result: string; peakHeap: number; serviceCalls: number }) => finish(JSON.parse(m.result), m);
+      const onError = (e: Error) => finish({ ok: false, e: { name: e.name, message: e.message, stack: e.stack ?? '' } });
+      const onExit = () => finish({ ok: false, e: { name: 'Error', message: 'The execution ended unexpectedly.', stack: '' } });
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     });
   }
 
@@ -435,23 +426,9 @@ export class Harness {
   /** Stops running executions and sidebar servers. */
   async close(): Promise<void> {
     await Promise.all([...this.servers].map((s) => s.close()));
-    await Promise.all([...this.workers].map((w) => w.terminate()));
+    await this.pool.close();
     this.servers.clear();
-    this.workers.clear();
   }
-}
-
-/**
- * Node flags for an execution's worker: the parent's without its module loaders. The worker is a prebuilt bundle;
- * inheriting tsx's loader (as under `npx tsx`) cost about 100 ms per execution, the harness's own cost.
- */
-export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (/^(-r|--require|--import|--loader|--experimental-loader)$/.test(argv[i])) i++;
-    else if (!/^--(require|import|loader|experimental-loader)=/.test(argv[i])) out.push(argv[i]);
-  }
-  return out;
 }
 
 export function createHarness(opts: HarnessOptions): Harness {
