@@ -13,40 +13,44 @@ import { windowOf } from './org';
 /**
  * Builds the look-up index by a keyset read of the org window in time slices side by side (the imports' slicing,
  * imports/slices.ts), in parts: an org of 50,000 saved records is 100 pages, more than one cell's 30 s may read at
- * the service's 60 a minute. A part reads rounds until `stopAt`, then stores what it read (chunks) and where the
- * slices stand, so the next cell that claims the build goes on from there: no page is read twice. The part that
- * reads the last slice puts the chunks together into shards and the head.
+ * the service's 60 a minute. After every round the part stores what it read (a chunk) and where the slices stand, so
+ * a part cut at its limit loses one round at most, the next cell that claims the build goes on from there (no page
+ * is read twice), and cells waiting for the index find their keys in the chunks as they come (lookup-partial.ts).
+ * The part that reads the last slice puts the chunks together into shards and the head.
  */
 export function buildPart(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number, stopAt: number): boolean {
   const p = kind.op.pagination;
   const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
   const resumed = resume(base);
-  if (resumed === 'lost') return buildPart(base, kind, a, days, columns, expected, stopAt);
-  const state = resumed ?? firstPages(kind, a, days, expected, pageSize);
-  const read: Record<string, unknown>[] = state.read ?? [];
-  let open: ChangeCursor[] = state.open;
-  let failure: unknown = null;
-  while (open.length > 0 && Date.now() < stopAt) {
+  let state = resumed ?? firstPages(base, kind, a, days, columns, expected, pageSize);
+  let rounds = 0;
+  while (state.open.length > 0 && Date.now() < stopAt) {
+    const open = state.open;
+    // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
+    // must wait for the next windows could outlast the cell and lose what it read.
+    const width = Math.max(1, Math.min(open.length, a.client.settings.parallelRequests, leftInWindow(a, kind)));
+    let round: { records: Record<string, unknown>[]; next: ChangeCursor[] };
     try {
-      // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
-      // must wait for the next windows could outlast the cell and lose what it read.
-      const width = Math.max(1, Math.min(open.length, a.client.settings.parallelRequests, leftInWindow(a, kind)));
-      const round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()));
-      read.push(...round.records);
-      const rest = open.slice(width);
-      open = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
+      round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()));
     } catch (error) {
-      // The round's records are not kept, and its slices stay where they were: the next part reads them again.
-      failure = error;
+      // The round's slices stay where they were: the next part reads them again. A part that stored nothing says why.
+      if (rounds === 0 && resumed) throw error;
       break;
     }
+    const rest = open.slice(width);
+    const next = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
+    state = saveRound(base, state, entriesOf(kind, round.records, columns), round.records.length, next);
+    rounds++;
   }
-  const entries = entriesOf(kind, read, columns);
-  if (open.length === 0) return finish(base, state, entries, read.length);
-  const added = putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i));
-  putJson(buildKey(base), { open, end: state.end, chunks: state.chunks + added, records: state.records + read.length });
-  if (failure && read.length === 0) throw failure;
-  return false;
+  return state.open.length === 0 ? finish(base, state) : false;
+}
+
+/** Stores a round's entries as the next chunk(s), then where the build stands (chunks first: the state names them). */
+function saveRound(base: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[]): BuildState {
+  const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i)) : 0;
+  const next: BuildState = { open, end: state.end, chunks: state.chunks + added, records: state.records + records };
+  putJson(buildKey(base), next);
+  return next;
 }
 
 /** Requests the org endpoint's rate window has left, as the shared pacing state knows it (unknown: as many as run). */
@@ -55,17 +59,13 @@ function leftInWindow(a: Answering, kind: LookupKind): number {
   return w && w.resetAtMs > Date.now() ? w.remaining : a.client.settings.parallelRequests;
 }
 
-type Part = BuildState & { read?: Record<string, unknown>[] };
-
-/** The stored build to go on with; null: none; 'lost': a chunk was dropped by the cache (the build starts over). */
-function resume(base: string): Part | null | 'lost' {
-  const state = parsed<BuildState>(cache().get(buildKey(base)));
-  if (!state || state.chunks === 0) return state;
-  const names = Array.from({ length: state.chunks }, (_, k) => chunkKey(base, k));
-  const present = cache().getAll(names);
-  if (names.every((n) => present[n] !== undefined)) return state;
-  cache().remove(buildKey(base));
-  return 'lost';
+/**
+ * The stored build to go on with, or null. Its chunks are not fetched to check them here (that is the size of the
+ * index read at every take-over): a chunk the cache dropped is found when the build is put together, which then
+ * starts over.
+ */
+function resume(base: string): BuildState | null {
+  return parsed<BuildState>(cache().get(buildKey(base)));
 }
 
 /**
@@ -74,7 +74,7 @@ function resume(base: string): Part | null | 'lost' {
  * read in one round. If every page was full, the rest of the window is read by keyset from the last record's time
  * (records at that time are read again: the index keeps one row per key).
  */
-function firstPages(kind: LookupKind, a: Answering, days: number, expected: number, pageSize: number): Part {
+function firstPages(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number, pageSize: number): BuildState {
   const window = windowOf(days);
   const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize)));
   const pages = a.run(pagesAtOnce(a.client, kind, window, count, pageSize));
@@ -83,7 +83,7 @@ function firstPages(kind: LookupKind, a: Answering, days: number, expected: numb
   const full = pages.every((page) => page.length === pageSize) && typeof last === 'string';
   const first: ChangeCursor = { from: window.startDate, windowEnd: window.endDate, page: 1 };
   const open = full ? refillSlices([first], [{ from: last, windowEnd: window.endDate, page: 1 }], read, a.client.settings.parallelRequests, pageSize) : [];
-  return { open, end: window.endDate, chunks: 0, records: 0, read };
+  return saveRound(base, { open: [], end: window.endDate, chunks: 0, records: 0 }, entriesOf(kind, read, columns), read.length, open);
 }
 
 function* pagesAtOnce(
@@ -103,7 +103,7 @@ function* pageOf(client: Client, kind: LookupKind, input: Record<string, unknown
   return (yield* send(client, kind.op, input)).data as Record<string, unknown>[];
 }
 
-function finish(base: string, state: BuildState, last: Shard, lastRecords: number): boolean {
+function finish(base: string, state: BuildState): boolean {
   const names = Array.from({ length: state.chunks }, (_, k) => chunkKey(base, k));
   const chunks = names.length ? cache().getAll(names) : {};
   const entries: Shard = {};
@@ -116,9 +116,8 @@ function finish(base: string, state: BuildState, last: Shard, lastRecords: numbe
     }
     Object.assign(entries, chunk);
   }
-  Object.assign(entries, last);
   const shards = putShards(toShards(entries), (i) => shardKey(base, i));
-  const head: Head = { shards, end: state.end, at: Date.now(), records: state.records + lastRecords };
+  const head: Head = { shards, end: state.end, at: Date.now(), records: state.records };
   putJson(headKey(base), head);
   cache().removeAll([buildKey(base), ...names]);
   return true;

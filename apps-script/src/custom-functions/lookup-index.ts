@@ -4,7 +4,8 @@ import type { Answering } from './answer';
 import { buildPart } from './lookup-build';
 import { entriesOf, type LookupKind } from './lookup-kind';
 import { SHARD_MAX_BYTES, shardOf, utf8Bytes, type Shard } from './lookup-shards';
-import { cache, headKey, markKey, parsed, putAll, putJson, shardKey, type Head } from './lookup-store';
+import { partialRows } from './lookup-partial';
+import { buildKey, cache, headKey, markKey, parsed, putAll, putJson, shardKey, type BuildState, type Head } from './lookup-store';
 
 export type { LookupKind } from './lookup-kind';
 
@@ -19,10 +20,11 @@ export type { LookupKind } from './lookup-kind';
 
 /** A "being built" mark older than this is from an execution that died: another may take over. */
 const MARK_MS = 28000;
-const WAIT_STEP_MS = 200;
+/** A waiting cell looks again this often: each look is a few service calls, which the building cell's CPU shares. */
+const WAIT_STEP_MS = 700;
 const LOCK_WAIT_MS = 10000;
 /** A build part stops starting rounds this long before the cell's deadline: storing what it read takes time too. */
-const STORE_MARGIN_MS = 6000;
+const STORE_MARGIN_MS = 8000;
 /** Less time left than this: a cell does not take the build on, it would store nothing. */
 const MIN_PART_MS = 9000;
 
@@ -102,15 +104,19 @@ function refreshOrKeep(base: string, head: Head, kind: LookupKind, a: Answering,
 export function lookupRows(kind: LookupKind, a: Answering, days: number, columns: string[], keys: readonly string[], deadlineMs: number): Shard {
   const base = cacheKey(`${a.fn}.index`, [a.client.identity, days, columns]);
   const freshMs = a.client.addOn.cacheTtlS * 1000;
+  const partial = partialRows(base, keys);
   for (;;) {
-    const head = parsed<Head>(cache().get(headKey(base)));
+    // One look: the head, the "being built" mark and where a build stands; the lock only to claim.
+    const got = cache().getAll([headKey(base), markKey(base), buildKey(base)]);
+    const head = parsed<Head>(got[headKey(base)]);
     if (head && Date.now() - head.at < freshMs) {
       const rows = readKeys(base, head, keys);
       if (rows) return rows;
       cache().remove(headKey(base));
       continue;
     }
-    const claimed = Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : 'busy';
+    const mark = parsed<{ until: number }>(got[markKey(base)]);
+    const claimed = (!mark || mark.until <= Date.now()) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : 'busy';
     if (claimed === 'ready') continue;
     if (claimed === 'mine') {
       try {
@@ -121,11 +127,9 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       }
       continue;
     }
-    // Another execution builds or refreshes: a stale index answers now; without one, wait for it.
-    if (head) {
-      const rows = readKeys(base, head, keys);
-      if (rows) return rows;
-    }
+    // Another execution builds or refreshes: a stale index answers now; without one, the build's chunks so far.
+    const rows = head ? readKeys(base, head, keys) : partial(parsed<BuildState>(got[buildKey(base)]));
+    if (rows) return rows;
     if (Date.now() + WAIT_STEP_MS > deadlineMs) throw new Error(STILL_BUILDING);
     Utilities.sleep(WAIT_STEP_MS);
   }

@@ -42,7 +42,7 @@ export const companyKind: LookupKind = {
 };
 
 /** A cell waits at most this long for an index another cell is building (a custom function has 30 s in all). */
-const WAIT_FOR_INDEX_MS = 24000;
+const WAIT_FOR_INDEX_MS = 26000;
 
 /**
  * PDS_LOOKUP_CONTACT / PDS_LOOKUP_COMPANY: one row per key, from the org read's index shared by every cell of the
