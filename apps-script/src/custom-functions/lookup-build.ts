@@ -21,15 +21,10 @@ import { windowOf } from './org';
 export function buildPart(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number, stopAt: number): boolean {
   const p = kind.op.pagination;
   const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
-  const startedAt = Date.now();
   const resumed = resume(base);
   let state = resumed ?? firstPages(base, kind, a, days, columns, expected, pageSize);
   let rounds = 0;
-  // A round starts only if one as long as the last (or the first pages; a guess when resumed) would end by `stopAt`:
-  // a part that stopped early left the build idle until a cell with time to spare came (cells of one start have none).
-  let roundMs = resumed ? ROUND_GUESS_MS : Date.now() - startedAt;
-  while (state.open.length > 0 && Date.now() + roundMs < stopAt) {
-    const roundStart = Date.now();
+  while (state.open.length > 0 && Date.now() < stopAt) {
     const open = state.open;
     // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
     // must wait for the next windows could outlast the cell and lose what it read.
@@ -46,12 +41,9 @@ export function buildPart(base: string, kind: LookupKind, a: Answering, days: nu
     const next = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
     state = saveRound(base, state, entriesOf(kind, round.records, columns), round.records.length, next);
     rounds++;
-    roundMs = Date.now() - roundStart;
   }
   return state.open.length === 0 ? finish(base, state) : false;
 }
-
-const ROUND_GUESS_MS = 3000;
 
 /** Stores a round's entries as the next chunk(s), then where the build stands (chunks first: the state names them). */
 function saveRound(base: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[]): BuildState {

@@ -23,13 +23,10 @@ const MARK_MS = 28000;
 /** A waiting cell looks again this often: each look is a few service calls, which the building cell's CPU shares. */
 const WAIT_STEP_MS = 700;
 const LOCK_WAIT_MS = 10000;
-/**
- * A build part's rounds end this long before the cell's deadline (the 30 s cut is 4 s later): putting 50,000 records
- * together into shards after the last round takes time too.
- */
-const STORE_MARGIN_MS = 2000;
+/** A build part stops starting rounds this long before the cell's deadline: storing what it read takes time too. */
+const STORE_MARGIN_MS = 8000;
 /** Less time left than this: a cell does not take the build on, it would store nothing. */
-const MIN_PART_MS = 6000;
+const MIN_PART_MS = 9000;
 
 export const STILL_BUILDING = 'Still reading your saved records for the look-up; recalculate in a minute.';
 
