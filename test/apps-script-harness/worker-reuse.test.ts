@@ -55,7 +55,9 @@ test('the custom-function limit still cuts, and the cut worker is ended and repl
 });
 
 test('a reused worker gives each execution its own time limit, counted from its own start', async () => {
-  const h = harness({ code: CODE, limits: { customFunctionMs: 1500 } });
-  for (let i = 0; i < 3; i++) expect(await h.callCustomFunction('sleepy', 800)).toBe('woke');
+  // Three 2.5 s sleeps on one worker, each within its own 4 s (7.5 s together): a limit counted from the worker's
+  // first execution would cut the second.
+  const h = harness({ code: CODE, limits: { customFunctionMs: 4000 } });
+  for (let i = 0; i < 3; i++) expect(await h.callCustomFunction('sleepy', 2500)).toBe('woke');
   expect(h.workersStarted).toBe(1);
 });
