@@ -3,6 +3,7 @@ import { clientWith } from './add-on-client';
 import { gasHost } from './host';
 import { KEYS, loadSettings } from './settings';
 import { escapeHtml } from './html';
+import { deleteUserProperty, setUserProperty, userProperty } from './user-props';
 
 /** What is stored in user properties under KEYS.auth (secrets: never logged, never written to a cell). */
 export type StoredAuth = { type: 'apiKey'; apiKey: string } | { type: 'oauth2'; clientId: string; clientSecret: string };
@@ -15,7 +16,7 @@ export function redirectUri(): string {
 }
 
 function readJson<T>(key: string): T | null {
-  const raw = PropertiesService.getUserProperties().getProperty(key);
+  const raw = userProperty(key);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as T;
@@ -46,17 +47,16 @@ export function requireAuth(): AuthConfig {
 }
 
 export function saveApiKey(apiKey: string): void {
-  PropertiesService.getUserProperties().setProperty(KEYS.auth, JSON.stringify({ type: 'apiKey', apiKey } satisfies StoredAuth));
+  setUserProperty(KEYS.auth, JSON.stringify({ type: 'apiKey', apiKey } satisfies StoredAuth));
 }
 
 /** After a key was accepted: OAuth tokens of an earlier connection are of no further use. */
 export function dropOAuthToken(): void {
-  PropertiesService.getUserProperties().deleteProperty(KEYS.oauthToken);
+  deleteUserProperty(KEYS.oauthToken);
 }
 
 export function forgetCredentials(): void {
-  const props = PropertiesService.getUserProperties();
-  for (const key of [KEYS.auth, KEYS.oauthToken, PENDING]) props.deleteProperty(key);
+  for (const key of [KEYS.auth, KEYS.oauthToken, PENDING]) deleteUserProperty(key);
 }
 
 /**
@@ -65,7 +65,7 @@ export function forgetCredentials(): void {
  * routes Google's /usercallback to authCallback for this user only.
  */
 export function beginOAuth(clientId: string, clientSecret: string): string {
-  PropertiesService.getUserProperties().setProperty(PENDING, JSON.stringify({ type: 'oauth2', clientId, clientSecret } satisfies StoredAuth));
+  setUserProperty(PENDING, JSON.stringify({ type: 'oauth2', clientId, clientSecret } satisfies StoredAuth));
   const state = ScriptApp.newStateToken().withMethod('authCallback').withTimeout(600).createToken();
   const query = [`client_id=${encodeURIComponent(clientId)}`, `redirect_uri=${encodeURIComponent(redirectUri())}`, `state=${encodeURIComponent(state)}`].join(
     '&',
@@ -85,9 +85,8 @@ export function finishOAuth(parameter: Record<string, string>): { ok: true } | {
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  const props = PropertiesService.getUserProperties();
-  props.setProperty(KEYS.auth, JSON.stringify(pending));
-  props.deleteProperty(PENDING);
+  setUserProperty(KEYS.auth, JSON.stringify(pending));
+  deleteUserProperty(PENDING);
   return { ok: true };
 }
 

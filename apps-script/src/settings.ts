@@ -1,6 +1,7 @@
 import { makeSettings, settingsSchema, type Settings, validate } from '../../shared';
 import { z } from 'zod';
 import { lazySchema } from '../../shared/validation/lazy-schema';
+import { setUserProperty, userProperty } from './user-props';
 
 /** Keys of the add-on's user properties. Secrets live only here (never document properties, cells or logs). */
 export const KEYS = {
@@ -27,7 +28,7 @@ export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof
 const combined = lazySchema(() => settingsSchema.extend(addOnSchema.shape));
 
 function readRaw(): Record<string, unknown> {
-  const raw = PropertiesService.getUserProperties().getProperty(KEYS.settings);
+  const raw = userProperty(KEYS.settings);
   if (!raw) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -49,7 +50,7 @@ export function loadSettings(): AddOnSettings {
 export function saveSettings(patch: Partial<AddOnSettingsInput>): AddOnSettings {
   const next = { ...readRaw(), ...patch };
   validate(combined, next, 'Settings');
-  PropertiesService.getUserProperties().setProperty(KEYS.settings, JSON.stringify(next));
+  setUserProperty(KEYS.settings, JSON.stringify(next));
   return loadSettings();
 }
 

@@ -155,9 +155,15 @@ export class Harness {
     };
   }
 
-  get properties(): { script: PropertyStore; document: PropertyStore; user(email?: string): PropertyStore } {
+  get properties(): { script: PropertyStore; document: PropertyStore; user(email?: string): PropertyStore; callsToday(email?: string): number } {
     const s = this.propertiesState;
-    return { script: s.script, document: s.document, user: (email?: string) => s.user(email ?? this.user) };
+    return {
+      script: s.script,
+      document: s.document,
+      user: (email?: string) => s.user(email ?? this.user),
+      /** PropertiesService calls counted against the user's 50,000/day quota (limits.propertyCallsPerDay). */
+      callsToday: (email?: string) => s.calls.get(email ?? this.user) ?? 0,
+    };
   }
 
   get cache(): { script: CacheStore; document: CacheStore; user(email?: string): CacheStore } {

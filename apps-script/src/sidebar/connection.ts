@@ -3,6 +3,7 @@ import { beginOAuth, callbackPage, dropOAuthToken, finishOAuth, forgetCredential
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { KEYS, loadSettings, saveSettings, type AddOnSettingsInput } from '../settings';
+import { deleteUserProperty, setUserProperty, userProperty } from '../user-props';
 
 export interface ConnectionStatus {
   connected: boolean;
@@ -61,7 +62,7 @@ export function testConnection(): ConnectionTest {
 export function connectApiKey(apiKey: string): ConnectionTest {
   const key = String(apiKey ?? '').trim();
   if (!key) throw new Error('Paste the API key from the service (Public API > API Key).');
-  const previous = PropertiesService.getUserProperties().getProperty(KEYS.auth);
+  const previous = userProperty(KEYS.auth);
   saveApiKey(key);
   try {
     const result = testConnection();
@@ -69,8 +70,8 @@ export function connectApiKey(apiKey: string): ConnectionTest {
     return result;
   } catch (error) {
     // A refused key never replaces a working connection.
-    if (previous) PropertiesService.getUserProperties().setProperty(KEYS.auth, previous);
-    else PropertiesService.getUserProperties().deleteProperty(KEYS.auth);
+    if (previous) setUserProperty(KEYS.auth, previous);
+    else deleteUserProperty(KEYS.auth);
     throw error;
   }
 }
