@@ -38,6 +38,8 @@ export interface Answering {
   client: AddOnClient;
   /** Runs a core flow within the custom function's time budget. */
   run<T>(flow: Flow<T>): T;
+  /** The answer leaves something unanswered for now (past the rate budget): it is shown but not cached. */
+  incomplete(): void;
 }
 
 /**
@@ -55,8 +57,9 @@ export function answer(fn: string, args: readonly unknown[], compute: (a: Answer
     if (hit) return hit;
     requireFreshToken(client);
     const host = gasHost({ sleep: sleepUntil(deadline), ...noTokenRequests(client) });
-    const value = compute({ fn, client, run: (flow) => run(client, flow, host) });
-    cachePut(key, value, client.addOn.cacheTtlS);
+    let complete = true;
+    const value = compute({ fn, client, run: (flow) => run(client, flow, host), incomplete: () => (complete = false) });
+    if (complete) cachePut(key, value, client.addOn.cacheTtlS);
     return value;
   } catch (error) {
     throw userError(error);
