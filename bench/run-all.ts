@@ -38,6 +38,7 @@ const runs: { label: string; args: string[] }[] = [
   // A column of 1,000 look-up cells recalculated at once (30 executions side by side, 30 s each): the storm table.
   { label: 'Sheets 1,000 lookup cells, 2,000 saved', args: ['bench/lookup-storm.ts', '--cells=1000', '--saved=2000'] },
   ...(quick ? [] : [{ label: 'Sheets 1,000 lookup cells, 50,000 saved', args: ['bench/lookup-storm.ts', '--cells=1000', '--saved=50000'] }]),
+  { label: 'Sheets 1,000 search cells and one range formula', args: ['bench/search-storm.ts', '--cells=1000'] },
   { label: 'pacing', args: ['bench/pacing.ts'] },
   // Lands with the bundle work (issue 13, bundles); run it when present.
   ...(fs.existsSync(path.join(root, 'bench/bundles.ts')) ? [{ label: 'bundles', args: ['bench/bundles.ts'] }] : []),

@@ -98,12 +98,12 @@ test('past the rate budget: the rest of the rows show the short message (no erro
 }, 120_000);
 
 test.each([
-  [[['department=Engineering'], [''], ['seniority=VP']], /filters, row 2 of the range: empty/],
-  [[['department=Engineering'], ['department=Astrology']], /filters, row 2 of the range: .*department/],
-  [[['nosuchfilter=1']], /filters, row 1 of the range: .*nosuchfilter/],
-  [[['seniority=VP'], ['jobTitle']], /filters, row 2 of the range: "jobTitle" should look like name=value/],
-  [[[''], ['']], /filters: the range holds no filter text/],
-  [Array.from({ length: 2001 }, (_, i) => [`jobTitle=T${i}`]), /filters: at most 2000 rows of searches in one formula \(got 2001\)/],
+  [[['department=Engineering'], [''], ['seniority=VP']], /filters, row 2: empty \(empty rows may only follow the last filled one\)/],
+  [[['department=Engineering'], ['department=Astrology']], /filters, row 2: .*department/],
+  [[['nosuchfilter=1']], /filters, row 1: .*nosuchfilter/],
+  [[['seniority=VP'], ['jobTitle']], /filters, row 2: "jobTitle" should look like name=value/],
+  [[[''], ['']], /filters: no filter text/],
+  [Array.from({ length: 2001 }, (_, i) => [`jobTitle=T${i}`]), /filters: at most 2000 rows \(got 2001\); use the sidebar's job/],
 ])('a bad column is refused by argument and row before anything is sent (%#)', async (range, message) => {
   const from = h.http.log.length;
   await expect(h.callCustomFunction('PDS_SEARCH_CONTACTS', range)).rejects.toThrow(message);

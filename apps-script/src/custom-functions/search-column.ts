@@ -5,7 +5,7 @@ import { customFunctionCell, keyOf, type CellValue } from '../cells';
 import { userMessage } from '../errors';
 import { recordRow } from '../sheet-io';
 import type { Answering } from './answer';
-import { BEYOND_RATE_BUDGET, isBeyondBudget } from './search-budget';
+import { BEYOND_RATE_BUDGET, isBeyondBudget, WAIT_LIMIT_MS, waitingUntil } from './search-budget';
 import { readSearchRows, searchRowKeys, storeSearchRows } from './search-rows-cache';
 
 /**
@@ -14,7 +14,8 @@ import { readSearchRows, searchRowKeys, storeSearchRows } from './search-rows-ca
  * start until STOP_STARTING_MS; rows the rate budget and the 30 s leave unanswered show BEYOND_RATE_BUDGET, and the
  * answered ones are cached each on its own, so the next recalculation asks only for the rest.
  */
-const STOP_STARTING_MS = 20000;
+/** New searches start until then; waits may last until WAIT_LIMIT_MS. */
+export const STOP_STARTING_MS = 17000;
 export const MAX_SEARCH_ROWS = 2000;
 export const NO_RESULTS = '(no results)';
 
@@ -30,8 +31,10 @@ export function isSearchColumn(filters: unknown): filters is unknown[][] {
   return Array.isArray(filters) && filters.every((row) => Array.isArray(row) && row.length === 1);
 }
 
+/** Row 0: the whole range. */
 function rowError(message: string, row: number, rule: string): ValidationError {
-  return new ValidationError(`filters, row ${row} of the range: ${message}`, [{ field: `filters[${row}]`, rule }]);
+  const field = row ? `filters, row ${row}` : 'filters';
+  return new ValidationError(`${field}: ${message}`, [{ field, rule }]);
 }
 
 /** Every row checked before anything is sent: empty rows only after the last filled one, each row a valid search. */
@@ -39,23 +42,24 @@ function searchesOf(op: AnyOperation, column: unknown[][]): Search[] {
   const texts = column.map((row) => keyOf(row[0]));
   let end = texts.length;
   while (end > 0 && isBlank(texts[end - 1])) end--;
-  if (end === 0) throw new ValidationError('filters: the range holds no filter text.', [{ field: 'filters', rule: 'not empty' }]);
-  if (end > MAX_SEARCH_ROWS)
-    throw new ValidationError(
-      `filters: at most ${MAX_SEARCH_ROWS} rows of searches in one formula (got ${end}); split the range, or run them from the sidebar as a job.`,
-      [{ field: 'filters', rule: `at most ${MAX_SEARCH_ROWS} rows` }],
-    );
+  if (end === 0) throw rowError('no filter text', 0, 'not empty');
+  if (end > MAX_SEARCH_ROWS) throw rowError(`at most ${MAX_SEARCH_ROWS} rows (got ${end}); use the sidebar's job`, 0, `≤ ${MAX_SEARCH_ROWS} rows`);
   return texts.slice(0, end).map((text, i) => {
-    if (!text) throw rowError('empty; give every row filter text (empty rows may only follow the last filled one).', i + 1, 'not empty');
+    if (!text) throw rowError('empty (empty rows may only follow the last filled one)', i + 1, 'not empty');
     try {
-      const input = filtersArg(text);
-      validate(op.input, input, op.title);
-      return { text, input };
+      return { text, input: searchInput(op, text) };
     } catch (error) {
       if (error instanceof ValidationError) throw rowError(error.message.replace(/^filters: /, ''), i + 1, error.issues[0]?.rule ?? 'valid filters');
       throw error;
     }
   });
+}
+
+/** One search's filter text as the operation's input, checked as the core checks it before sending. */
+export function searchInput(op: AnyOperation, text: string): Record<string, unknown> {
+  const input = filtersArg(text);
+  validate(op.input, input, op.title);
+  return input;
 }
 
 /** One search, unless it is too late to start one; an answer the search itself refused is that row's error. */
@@ -74,7 +78,8 @@ function* searchOnce(client: Client, op: AnyOperation, columns: readonly string[
 export function searchColumn(a: Answering, op: AnyOperation, columns: readonly string[], filters: unknown[][], limit: unknown): CellValue[][] {
   const max = intArg(limit, 'limit', 1, 1, 100);
   const searches = searchesOf(op, filters);
-  const stopAt = Date.now() + STOP_STARTING_MS;
+  const started = Date.now();
+  const stopAt = started + STOP_STARTING_MS;
   // The same filter text on several rows is one search.
   const unique = [...new Set(searches.map((s) => s.text))];
   const inputs = new Map(searches.map((s) => [s.text, s.input]));
@@ -82,13 +87,8 @@ export function searchColumn(a: Answering, op: AnyOperation, columns: readonly s
   const outcomes = new Map<string, Outcome>();
   readSearchRows(keys).forEach((rows, i) => rows && outcomes.set(unique[i], { rows }));
   const asked = unique.filter((t) => !outcomes.has(t));
-  const settled = a.run(
-    settleAll(
-      asked.map((t) => () => searchOnce(a.client, op, columns, inputs.get(t)!, max, stopAt)),
-      a.client.settings.parallelRequests,
-      true,
-    ),
-  );
+  const tasks = asked.map((t) => () => searchOnce(a.client, op, columns, inputs.get(t)!, max, stopAt));
+  const settled = a.run(waitingUntil(settleAll(tasks, a.client.settings.parallelRequests, true), started + WAIT_LIMIT_MS));
   const fresh: [string, CellValue[][]][] = [];
   settled.forEach((s, i) => {
     if (!s?.ok) return;
