@@ -1,0 +1,81 @@
+import { searchCompaniesOperation, searchContactsOperation, ValidationError } from '../../../shared';
+import { deadlineAfter } from '../budget';
+import { makeClient, run } from '../client';
+import { BEYOND_RATE_BUDGET } from '../custom-functions/search-budget';
+import { searchInput } from '../custom-functions/search-column';
+import { userError } from '../errors';
+import { advanceSearchJob, type SearchJobProgress } from '../search-job/run';
+import { createSearchJob, type JobSearch } from '../search-job/store';
+import { ensureSchedule } from '../triggers/schedule';
+import { countArg, sheetNameArg } from './inputs';
+
+/** A sidebar call runs the job this long, then the panel shows progress and calls again. */
+const POLL_SLICE_MS = 20000;
+
+const letters = (c: number): string => (c >= 26 ? letters(Math.floor(c / 26) - 1) : '') + String.fromCharCode(65 + (c % 26));
+
+function guarded<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    throw userError(error);
+  }
+}
+
+/**
+ * The active sheet's search formulas as [cell, formula] and how many cells show the "beyond the rate budget" message:
+ * the search panel reads their arguments (Sidebar.html) and offers the job. With `ranges` (A1, or "Sheet!A1:B2"):
+ * those ranges' values as text instead, the arguments the formulas refer to.
+ */
+export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; cells: [string, string][]; beyond: number } | string[][][] {
+  return guarded(() => {
+    const book = SpreadsheetApp.getActiveSpreadsheet();
+    const sheet = book.getActiveSheet();
+    if (Array.isArray(ranges)) return ranges.map((a) => (String(a).includes('!') ? book : sheet).getRange(String(a)).getDisplayValues());
+    const range = sheet.getDataRange();
+    const shown = range.getDisplayValues();
+    const cells: [string, string][] = [];
+    let beyond = 0;
+    range.getFormulas().forEach((row, r) =>
+      row.forEach((f, c) => {
+        if (shown[r][c] === BEYOND_RATE_BUDGET) beyond++;
+        if (/^=\s*PDS_SEARCH_(CONTACTS|COMPANIES)\s*\(/i.test(f)) cells.push([`${letters(c)}${r + 1}`, f]);
+      }),
+    );
+    return { sheetName: sheet.getName(), cells, beyond };
+  });
+}
+
+/** Starts `searches` ([filter text, limit, cell]) as a paced job that fills `sheetName`; every search is checked first. */
+export function startSearchJob(kind: unknown, sheetName: unknown, searches: unknown): SearchJobProgress | null {
+  return guarded(() => {
+    if (kind !== 'contacts' && kind !== 'companies') throw new Error('kind: must be contacts or companies.');
+    const name = sheetNameArg(sheetName, `${kind === 'companies' ? 'Company' : 'Contact'} searches`);
+    if (name === SpreadsheetApp.getActiveSheet().getName()) throw new Error('sheetName: must be another sheet than the formulas (it is cleared first).');
+    if (!Array.isArray(searches) || !searches.length) throw new Error('searches: must be a list of [filter text, limit, cell].');
+    const op = kind === 'companies' ? searchCompaniesOperation : searchContactsOperation;
+    const checked = searches.map((s: unknown, i): JobSearch => {
+      const [text, limit, cell] = Array.isArray(s) ? s : [];
+      const where = `searches[${i}]${cell ? ` (${String(cell)})` : ''}`;
+      try {
+        searchInput(op, String(text ?? ''));
+        return [String(text), countArg(limit, 'limit', 50, 1, 500)];
+      } catch (error) {
+        if (error instanceof ValidationError) throw new ValidationError(`${where}: ${error.message} Nothing was sent.`, error.issues);
+        throw error;
+      }
+    });
+    createSearchJob({ kind, sheetName: name, total: checked.length, next: 0, written: 0, requests: 0, tries: 0, error: null }, checked);
+    // The hourly trigger goes on with the job when the sidebar is closed.
+    ensureSchedule();
+    return advanceSearchJobNow();
+  });
+}
+
+/** One slice of the job from the sidebar; the panel calls again until it is complete. */
+export function advanceSearchJobNow(): SearchJobProgress | null {
+  return guarded(() => {
+    const client = makeClient();
+    return advanceSearchJob(client, (flow) => run(client, flow), deadlineAfter(Math.min(POLL_SLICE_MS, client.addOn.runBudgetMs)));
+  });
+}
