@@ -11,7 +11,7 @@
  */
 import { createHarness, type Harness } from '../test/apps-script-harness';
 import { addOnBuild, SCRIPT_ID } from '../test/apps-script/setup';
-import { BEYOND_RATE_BUDGET, WAIT_LIMIT_MS } from '../apps-script/src/custom-functions/search-budget';
+import { BEYOND_RATE_BUDGET, RANGE_WAIT_MS } from '../apps-script/src/custom-functions/search-budget';
 import { departments, seniorities } from '../shared/catalogue/search-filters';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 
@@ -89,8 +89,8 @@ async function range(h: Harness, texts: string[], limit: number, windowMs: numbe
     answered: bySearch.size - beyond - rowErrors,
     wallMs,
     firstError: r.ok ? '' : (r.error?.message ?? ''),
-    // A range's requests go out within WAIT_LIMIT_MS of the cell's 30 s.
-    bound: Math.min(texts.length, allowedIn(started, started + WAIT_LIMIT_MS, windowMs)),
+    // A range's requests go out within RANGE_WAIT_MS of the cell's 30 s.
+    bound: Math.min(texts.length, allowedIn(started, started + RANGE_WAIT_MS, windowMs)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { RateLimitError, type Flow } from '../../../shared';
+import { RateLimitError } from '../../../shared';
 
 /**
  * What a search cell (or a row of a column of searches) says when the searches asked at once pass the rate budget
@@ -13,26 +13,10 @@ export function isBeyondBudget(error: unknown): boolean {
   return error instanceof RateLimitError || (error instanceof Error && /rate limit asks to wait/.test(error.message));
 }
 
-/** How long a search cell may wait for the rate budget: what is left of its 30 s is for the request and the answer. */
-export const WAIT_LIMIT_MS = 20000;
-
-/** Runs `flow`, but a wait (pacing, a 429's reset) that would end after `stopAt` ends it as beyond the budget. */
-export function* waitingUntil<T>(flow: Flow<T>, stopAt: number): Flow<T> {
-  let step = flow.next();
-  while (!step.done) {
-    const effect = step.value;
-    if (effect.kind === 'sleep' && Date.now() + effect.ms > stopAt) {
-      step = flow.throw(new Error('The rate limit asks to wait past what this cell may run.'));
-      continue;
-    }
-    let answer: unknown;
-    try {
-      answer = yield effect;
-    } catch (error) {
-      step = flow.throw(error);
-      continue;
-    }
-    step = flow.next(answer);
-  }
-  return step.value;
-}
+/**
+ * How long a search cell may wait for the rate budget; the rest of its 30 s is for the request, the answer and the
+ * shared pacing's lock waits (up to 5 s each, before and after the request) when 30 cells run at once.
+ */
+export const CELL_WAIT_MS = 15000;
+/** A range formula is one execution: its searches take the pacing lock in turn, so it may wait longer. */
+export const RANGE_WAIT_MS = 20000;

@@ -5,7 +5,7 @@ import { customFunctionCell, keyOf, type CellValue } from '../cells';
 import { userMessage } from '../errors';
 import { recordRow } from '../sheet-io';
 import type { Answering } from './answer';
-import { BEYOND_RATE_BUDGET, isBeyondBudget, WAIT_LIMIT_MS, waitingUntil } from './search-budget';
+import { BEYOND_RATE_BUDGET, isBeyondBudget, RANGE_WAIT_MS } from './search-budget';
 import { readSearchRows, searchRowKeys, storeSearchRows } from './search-rows-cache';
 
 /**
@@ -14,7 +14,7 @@ import { readSearchRows, searchRowKeys, storeSearchRows } from './search-rows-ca
  * start until STOP_STARTING_MS; rows the rate budget and the 30 s leave unanswered show BEYOND_RATE_BUDGET, and the
  * answered ones are cached each on its own, so the next recalculation asks only for the rest.
  */
-/** New searches start until then; waits may last until WAIT_LIMIT_MS. */
+/** New searches start until then; waits may last until RANGE_WAIT_MS. */
 export const STOP_STARTING_MS = 17000;
 export const MAX_SEARCH_ROWS = 2000;
 export const NO_RESULTS = '(no results)';
@@ -31,10 +31,8 @@ export function isSearchColumn(filters: unknown): filters is unknown[][] {
   return Array.isArray(filters) && filters.every((row) => Array.isArray(row) && row.length === 1);
 }
 
-/** Row 0: the whole range. */
-function rowError(message: string, row: number, rule: string): ValidationError {
-  const field = row ? `filters, row ${row}` : 'filters';
-  return new ValidationError(`${field}: ${message}`, [{ field, rule }]);
+function rangeError(message: string, rule: string): ValidationError {
+  return new ValidationError(`filters: ${message}`, [{ field: 'filters', rule }]);
 }
 
 /** Every row checked before anything is sent: empty rows only after the last filled one, each row a valid search. */
@@ -42,24 +40,30 @@ function searchesOf(op: AnyOperation, column: unknown[][]): Search[] {
   const texts = column.map((row) => keyOf(row[0]));
   let end = texts.length;
   while (end > 0 && isBlank(texts[end - 1])) end--;
-  if (end === 0) throw rowError('no filter text', 0, 'not empty');
-  if (end > MAX_SEARCH_ROWS) throw rowError(`at most ${MAX_SEARCH_ROWS} rows (got ${end}); use the sidebar's job`, 0, `≤ ${MAX_SEARCH_ROWS} rows`);
-  return texts.slice(0, end).map((text, i) => {
-    if (!text) throw rowError('empty (empty rows may only follow the last filled one)', i + 1, 'not empty');
-    try {
-      return { text, input: searchInput(op, text) };
-    } catch (error) {
-      if (error instanceof ValidationError) throw rowError(error.message.replace(/^filters: /, ''), i + 1, error.issues[0]?.rule ?? 'valid filters');
-      throw error;
-    }
-  });
+  if (end === 0) throw rangeError('no filter text', 'not empty');
+  if (end > MAX_SEARCH_ROWS) throw rangeError(`at most ${MAX_SEARCH_ROWS} rows (got ${end}); use the sidebar's job`, `≤ ${MAX_SEARCH_ROWS} rows`);
+  const inputs = checkedInputs(op, texts.slice(0, end), (i) => `filters, row ${i + 1}`);
+  return inputs.map((input, i) => ({ text: texts[i], input }));
 }
 
-/** One search's filter text as the operation's input, checked as the core checks it before sending. */
-export function searchInput(op: AnyOperation, text: string): Record<string, unknown> {
-  const input = filtersArg(text);
-  validate(op.input, input, op.title);
-  return input;
+/**
+ * Searches' filter texts as the operation's inputs, each checked as the core checks it before sending; a bad one is
+ * refused naming `where(i)` (a row of the range, a cell of the sheet).
+ */
+export function checkedInputs(op: AnyOperation, texts: readonly string[], where: (i: number) => string): Record<string, unknown>[] {
+  return texts.map((text, i) => {
+    try {
+      if (!text) throw new ValidationError('filters: empty (empty rows may only follow the last filled one)', [{ field: '', rule: 'not empty' }]);
+      const input = filtersArg(text);
+      validate(op.input, input, op.title);
+      return input;
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      throw new ValidationError(`${where(i)}: ${error.message.replace(/^filters: /, '')}`, [
+        { field: where(i), rule: error.issues[0]?.rule ?? 'valid filters' },
+      ]);
+    }
+  });
 }
 
 /** One search, unless it is too late to start one; an answer the search itself refused is that row's error. */
@@ -88,7 +92,7 @@ export function searchColumn(a: Answering, op: AnyOperation, columns: readonly s
   readSearchRows(keys).forEach((rows, i) => rows && outcomes.set(unique[i], { rows }));
   const asked = unique.filter((t) => !outcomes.has(t));
   const tasks = asked.map((t) => () => searchOnce(a.client, op, columns, inputs.get(t)!, max, stopAt));
-  const settled = a.run(waitingUntil(settleAll(tasks, a.client.settings.parallelRequests, true), started + WAIT_LIMIT_MS));
+  const settled = a.run(settleAll(tasks, a.client.settings.parallelRequests, true), started + RANGE_WAIT_MS);
   const fresh: [string, CellValue[][]][] = [];
   settled.forEach((s, i) => {
     if (!s?.ok) return;

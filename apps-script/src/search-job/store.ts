@@ -21,9 +21,9 @@ export interface SearchJob {
 
 /**
  * The document's job of searches (one at a time), in user properties: the dispatcher trigger runs as this user.
- * The searches themselves are written once, in chunks beside the job.
+ * The searches themselves are written once, as JSON text in parts beside the job (a property holds at most 9 KB:
+ * 2,000 characters, whole code points, are at most 8 KB in UTF-8).
  */
-const CHUNK_CHARS = 8000;
 const key = () => `pds.searchJob.${documentId()}`;
 const props = () => PropertiesService.getUserProperties();
 
@@ -36,24 +36,16 @@ export function saveSearchJob(job: SearchJob): void {
   props().setProperty(key(), JSON.stringify(job));
 }
 
-export function createSearchJob(job: Omit<SearchJob, 'chunks'>, searches: readonly JobSearch[]): SearchJob {
+export function createSearchJob(job: Omit<SearchJob, 'chunks'>, searches: readonly JobSearch[]): void {
   deleteSearchJob();
-  const chunks: string[] = [];
-  const part: JobSearch[] = [];
-  for (const s of searches) {
-    if (part.length && JSON.stringify([...part, s]).length > CHUNK_CHARS) chunks.push(JSON.stringify(part.splice(0)));
-    part.push(s);
-  }
-  chunks.push(JSON.stringify(part));
+  const chunks = JSON.stringify(searches).match(/[\s\S]{1,2000}/gu) ?? [];
   props().setProperties(Object.fromEntries(chunks.map((c, i) => [`${key()}.${i}`, c])));
-  const saved = { ...job, chunks: chunks.length };
-  saveSearchJob(saved);
-  return saved;
+  saveSearchJob({ ...job, chunks: chunks.length });
 }
 
 export function jobSearches(job: SearchJob): JobSearch[] {
   const all = props().getProperties();
-  return Array.from({ length: job.chunks }, (_, i) => JSON.parse(all[`${key()}.${i}`] ?? '[]') as JobSearch[]).flat();
+  return JSON.parse(Array.from({ length: job.chunks }, (_, i) => all[`${key()}.${i}`]).join('')) as JobSearch[];
 }
 
 export function deleteSearchJob(): void {

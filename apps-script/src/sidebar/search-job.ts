@@ -1,8 +1,8 @@
-import { searchCompaniesOperation, searchContactsOperation, ValidationError } from '../../../shared';
+import { searchCompaniesOperation, searchContactsOperation } from '../../../shared';
 import { deadlineAfter } from '../budget';
 import { makeClient, run } from '../client';
 import { BEYOND_RATE_BUDGET } from '../custom-functions/search-budget';
-import { searchInput } from '../custom-functions/search-column';
+import { checkedInputs } from '../custom-functions/search-column';
 import { userError } from '../errors';
 import { advanceSearchJob, type SearchJobProgress } from '../search-job/run';
 import { createSearchJob, type JobSearch } from '../search-job/store';
@@ -11,8 +11,6 @@ import { countArg, sheetNameArg } from './inputs';
 
 /** A sidebar call runs the job this long, then the panel shows progress and calls again. */
 const POLL_SLICE_MS = 20000;
-
-const letters = (c: number): string => (c >= 26 ? letters(Math.floor(c / 26) - 1) : '') + String.fromCharCode(65 + (c % 26));
 
 function guarded<T>(body: () => T): T {
   try {
@@ -23,26 +21,21 @@ function guarded<T>(body: () => T): T {
 }
 
 /**
- * The active sheet's search formulas as [cell, formula] and how many cells show the "beyond the rate budget" message:
- * the search panel reads their arguments (Sidebar.html) and offers the job. With `ranges` (A1, or "Sheet!A1:B2"):
+ * The active sheet's formulas (from A1) and how many cells show the "beyond the rate budget" message: the search
+ * panel finds the search formulas among them, reads their arguments (Sidebar.html) and offers the job. With `ranges` (A1, or "Sheet!A1:B2"):
  * those ranges' values as text instead, the arguments the formulas refer to.
  */
-export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; cells: [string, string][]; beyond: number } | string[][][] {
+export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; formulas: string[][]; beyond: number } | string[][][] {
   return guarded(() => {
     const book = SpreadsheetApp.getActiveSpreadsheet();
     const sheet = book.getActiveSheet();
     if (Array.isArray(ranges)) return ranges.map((a) => (String(a).includes('!') ? book : sheet).getRange(String(a)).getDisplayValues());
     const range = sheet.getDataRange();
-    const shown = range.getDisplayValues();
-    const cells: [string, string][] = [];
-    let beyond = 0;
-    range.getFormulas().forEach((row, r) =>
-      row.forEach((f, c) => {
-        if (shown[r][c] === BEYOND_RATE_BUDGET) beyond++;
-        if (/^=\s*PDS_SEARCH_(CONTACTS|COMPANIES)\s*\(/i.test(f)) cells.push([`${letters(c)}${r + 1}`, f]);
-      }),
-    );
-    return { sheetName: sheet.getName(), cells, beyond };
+    const beyond = range
+      .getDisplayValues()
+      .flat()
+      .filter((v) => v === BEYOND_RATE_BUDGET).length;
+    return { sheetName: sheet.getName(), formulas: range.getFormulas(), beyond };
   });
 }
 
@@ -54,17 +47,13 @@ export function startSearchJob(kind: unknown, sheetName: unknown, searches: unkn
     if (name === SpreadsheetApp.getActiveSheet().getName()) throw new Error('sheetName: must be another sheet than the formulas (it is cleared first).');
     if (!Array.isArray(searches) || !searches.length) throw new Error('searches: must be a list of [filter text, limit, cell].');
     const op = kind === 'companies' ? searchCompaniesOperation : searchContactsOperation;
-    const checked = searches.map((s: unknown, i): JobSearch => {
-      const [text, limit, cell] = Array.isArray(s) ? s : [];
-      const where = `searches[${i}]${cell ? ` (${String(cell)})` : ''}`;
-      try {
-        searchInput(op, String(text ?? ''));
-        return [String(text), countArg(limit, 'limit', 50, 1, 500)];
-      } catch (error) {
-        if (error instanceof ValidationError) throw new ValidationError(`${where}: ${error.message} Nothing was sent.`, error.issues);
-        throw error;
-      }
-    });
+    const rows = searches.map((s: unknown) => (Array.isArray(s) ? s : []));
+    checkedInputs(
+      op,
+      rows.map((r) => String(r[0] ?? '')),
+      (i) => `searches[${i}] (${String(rows[i][2] ?? '')})`,
+    );
+    const checked = rows.map((r): JobSearch => [String(r[0]), countArg(r[1], 'limit', 50, 1, 500)]);
     createSearchJob({ kind, sheetName: name, total: checked.length, next: 0, written: 0, requests: 0, tries: 0, error: null }, checked);
     // The hourly trigger goes on with the job when the sidebar is closed.
     ensureSchedule();
