@@ -27,13 +27,13 @@ import { searchTable } from './search';
 import { templatesFunction } from './templates';
 
 const RANGE = 'string|Array<Array<string>>';
-const limitOfSearch = param('limit', 'number', 'Most results (default 50, up to 2000); for a column of searches, per row (default 1, up to 100).');
+const limitOfSearch = param('limit', 'number', 'Most results (default 50, up to 2000); with a column of searches, per row (default 1).');
 /** When to use a column of searches or the sidebar's job: cells answer 60 searches a minute at most, all of them together. */
 const searchFilters = (example: string) =>
   param(
     'filters',
     RANGE,
-    `Filters as "${example}", a two-column range (name | value), or a one-column range of filter texts: one search per row, answered in one formula. More than 60 searches: use that, or the sidebar's job (Search and import).`,
+    `Filters as "${example}", a two-column range (name | value), or a column of such texts: one search per row. Over 60 searches: use that, or the sidebar's job.`,
   );
 const days = param('days', 'number', 'Lookback window in days (default 365).');
 const limitOfOrg = param('limit', 'number', 'Most rows to return (default 1000, up to 20000).');

@@ -8,6 +8,7 @@ import { advanceSearchJob, type SearchJobProgress } from '../search-job/run';
 import { createSearchJob, type JobSearch } from '../search-job/store';
 import { ensureSchedule } from '../triggers/schedule';
 import { countArg, sheetNameArg } from './inputs';
+import { kindOf } from './search';
 
 /** A sidebar call runs the job this long, then the panel shows progress and calls again. */
 const POLL_SLICE_MS = 20000;
@@ -40,9 +41,9 @@ export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; form
 }
 
 /** Starts `searches` ([filter text, limit, cell]) as a paced job that fills `sheetName`; every search is checked first. */
-export function startSearchJob(kind: unknown, sheetName: unknown, searches: unknown): SearchJobProgress | null {
+export function startSearchJob(kindArg: unknown, sheetName: unknown, searches: unknown): SearchJobProgress | null {
   return guarded(() => {
-    if (kind !== 'contacts' && kind !== 'companies') throw new Error('kind: must be contacts or companies.');
+    const kind = kindOf(kindArg);
     const name = sheetNameArg(sheetName, `${kind === 'companies' ? 'Company' : 'Contact'} searches`);
     if (name === SpreadsheetApp.getActiveSheet().getName()) throw new Error('sheetName: must be another sheet than the formulas (it is cleared first).');
     if (!Array.isArray(searches) || !searches.length) throw new Error('searches: must be a list of [filter text, limit, cell].');
