@@ -56,12 +56,13 @@ export function answer(fn: string, args: readonly unknown[], compute: (a: Answer
     const hit = cacheGet<CellValue[][]>(key);
     if (hit) return hit;
     requireFreshToken(client);
-    const host = (until: number) => gasHost({ sleep: sleepUntil(until), ...noTokenRequests(client) });
+    const hostUntil = (until: number) => gasHost({ sleep: sleepUntil(until), ...noTokenRequests(client) });
+    const host = hostUntil(deadline);
     let complete = true;
     const value = compute({
       fn,
       client,
-      run: (flow, until = deadline) => run(client, flow, host(Math.min(until, deadline))),
+      run: (flow, until) => run(client, flow, until === undefined ? host : hostUntil(Math.min(until, deadline))),
       incomplete: () => (complete = false),
     });
     if (complete) cachePut(key, value, client.addOn.cacheTtlS);
