@@ -37,6 +37,7 @@ const runs: { label: string; args: string[] }[] = [
   { label: 'Sheets lookup 2,000 keys', args: ['bench/lookup.ts'] },
   // Columns of 1,000 and 10,000 look-up cells recalculated at once (30 executions side by side, 30 s each) over 2,000 and 50,000 saved records, contacts and companies: the storm table (--quick: 1,000 cells, 2,000 saved).
   { label: 'Sheets lookup storm', args: ['bench/lookup-storm.ts', ...(quick ? ['--quick'] : [])] },
+  { label: 'Sheets 1,000 search cells and one range formula', args: ['bench/search-storm.ts', '--cells=1000'] },
   { label: 'pacing', args: ['bench/pacing.ts'] },
   // Lands with the bundle work (issue 13, bundles); run it when present.
   ...(fs.existsSync(path.join(root, 'bench/bundles.ts')) ? [{ label: 'bundles', args: ['bench/bundles.ts'] }] : []),

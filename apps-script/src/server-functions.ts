@@ -36,6 +36,7 @@ import {
 import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, sendEmail } from './sidebar/outreach';
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
 import { importSavedSearch, importSearch, searchFilterForm, searchPreview } from './sidebar/search';
+import { advanceSearchJobNow, sheetSearchFormulas, startSearchJob } from './sidebar/search-job';
 import {
   cancelImport,
   deleteSavedImport,
@@ -80,6 +81,9 @@ export const serverFunctions: EntryPoints = {
   searchPreview: sidebar(['request'], searchPreview), // Sidebar: a first page of search results.
   importSearch: sidebar(['request'], importSearch), // Sidebar: imports search results into a sheet.
   importSavedSearch: sidebar(['savedSearchId', 'limit', 'sheetName', 'mode', 'key'], importSavedSearch), // Sidebar: imports a saved search.
+  sheetSearchFormulas: sidebar(['ranges'], sheetSearchFormulas), // Sidebar: the active sheet's search formulas, or their argument ranges' values.
+  startSearchJob: sidebar(['kind', 'sheetName', 'searches'], startSearchJob), // Sidebar: runs searches as a paced job into a sheet.
+  advanceSearchJobNow: sidebar([], advanceSearchJobNow), // Sidebar: the job's next slice (polled until complete).
   previewEnrichment: sidebar([], previewEnrichment), // Sidebar: cost preview of enriching the selected rows.
   startEnrichment: sidebar(['confirmedItems'], startEnrichment), // Sidebar: starts the confirmed enrichment.
   pollEnrichment: sidebar(['jobId'], pollEnrichment), // Sidebar: one poll sweep, finished rows written.

@@ -36,8 +36,10 @@ export interface Answering {
   /** The custom function's name (part of every cache key it writes). */
   fn: string;
   client: AddOnClient;
-  /** Runs a core flow within the custom function's time budget. */
-  run<T>(flow: Flow<T>): T;
+  /** Runs a core flow within the custom function's time budget; a wait that would end after `waitUntil` (ms) throws. */
+  run<T>(flow: Flow<T>, waitUntil?: number): T;
+  /** The answer leaves something unanswered for now (past the rate budget): it is shown but not cached. */
+  incomplete(): void;
 }
 
 /**
@@ -54,9 +56,16 @@ export function answer(fn: string, args: readonly unknown[], compute: (a: Answer
     const hit = cacheGet<CellValue[][]>(key);
     if (hit) return hit;
     requireFreshToken(client);
-    const host = gasHost({ sleep: sleepUntil(deadline), ...noTokenRequests(client) });
-    const value = compute({ fn, client, run: (flow) => run(client, flow, host) });
-    cachePut(key, value, client.addOn.cacheTtlS);
+    const hostUntil = (until: number) => gasHost({ sleep: sleepUntil(until), ...noTokenRequests(client) });
+    const host = hostUntil(deadline);
+    let complete = true;
+    const value = compute({
+      fn,
+      client,
+      run: (flow, until) => run(client, flow, until === undefined ? host : hostUntil(Math.min(until, deadline))),
+      incomplete: () => (complete = false),
+    });
+    if (complete) cachePut(key, value, client.addOn.cacheTtlS);
     return value;
   } catch (error) {
     throw userError(error);

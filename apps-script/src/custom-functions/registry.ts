@@ -27,7 +27,14 @@ import { searchTable } from './search';
 import { templatesFunction } from './templates';
 
 const RANGE = 'string|Array<Array<string>>';
-const limitOfSearch = param('limit', 'number', 'Most results to return (default 50, up to 2000).');
+const limitOfSearch = param('limit', 'number', 'Most results (default 50, up to 2000); with a column of searches, per row (default 1).');
+/** When to use a column of searches or the sidebar's job: cells answer 60 searches a minute at most, all of them together. */
+const searchFilters = (example: string) =>
+  param(
+    'filters',
+    RANGE,
+    `Filters as "${example}", a two-column range (name | value), or a column of such texts: one search per row. Over 60 searches: use that, or the sidebar's job.`,
+  );
 const days = param('days', 'number', 'Lookback window in days (default 365).');
 const limitOfOrg = param('limit', 'number', 'Most rows to return (default 1000, up to 20000).');
 
@@ -35,14 +42,14 @@ const limitOfOrg = param('limit', 'number', 'Most rows to return (default 1000, 
 export const customFunctionDeclarations = {
   PDS_SEARCH_CONTACTS: customFunction({
     summary: 'Searches contacts (free: uses no credits). Returns a header row and one row per contact.',
-    params: [param('filters', RANGE, 'Filters as "jobTitle=CTO; seniority=VP,Director" or a two-column range (name | value).'), limitOfSearch],
+    params: [searchFilters('jobTitle=CTO; seniority=VP,Director'), limitOfSearch],
     returns: 'A table of contacts with a header row.',
     operations: [searchContactsOperation],
     body: (a, filters, limit) => searchTable(a, searchContactsOperation, records.contactSearchColumns, filters, limit),
   }),
   PDS_SEARCH_COMPANIES: customFunction({
     summary: 'Searches companies (free: uses no credits). Returns a header row and one row per company.',
-    params: [param('filters', RANGE, 'Filters as "industry=Software; companyCountry=US" or a two-column range (name | value).'), limitOfSearch],
+    params: [searchFilters('industry=Software; companyCountry=US'), limitOfSearch],
     returns: 'A table of companies with a header row.',
     operations: [searchCompaniesOperation],
     body: (a, filters, limit) => searchTable(a, searchCompaniesOperation, records.companySearchColumns, filters, limit),

@@ -1,30 +1,26 @@
-import { paginate, RateLimitError, type AnyOperation } from '../../../shared';
+import { paginate, type AnyOperation } from '../../../shared';
 import { filtersArg, intArg } from '../args';
 import { customFunctionCell, type CellValue } from '../cells';
 import { table } from '../sheet-io';
 import type { Answering } from './answer';
+import { BEYOND_RATE_BUDGET, isBeyondBudget, CELL_WAIT_MS } from './search-budget';
+import { isSearchColumn, searchColumn } from './search-column';
 
 /**
- * What a search cell says when the searches asked at once pass the rate budget (60 a minute per endpoint, shared by
- * every cell of the user): a custom function has 30 s, so the rest can only be answered later or by a paced job.
+ * PDS_SEARCH_CONTACTS / PDS_SEARCH_COMPANIES: a free search, up to `limit` rows under a header; a one-column range
+ * of filter texts is a column of searches (search-column.ts). A cell past the rate budget shows BEYOND_RATE_BUDGET
+ * as its value (not cached, so a later recalculation asks again).
  */
-export const BEYOND_RATE_BUDGET =
-  'More searches at once than the rate limit allows (60 a minute). Recalculate later, or run these searches from the sidebar as a job that fills a sheet.';
-
-/** The wait the rate budget asks for is longer than this cell may run (host.ts sleepUntil, or the core's own bound). */
-function isBeyondBudget(error: unknown): boolean {
-  return error instanceof RateLimitError || (error instanceof Error && /rate limit asks to wait/.test(error.message));
-}
-
-/** PDS_SEARCH_CONTACTS / PDS_SEARCH_COMPANIES: a free search, up to `limit` rows under a header. */
-export function searchTable({ client, run }: Answering, op: AnyOperation, columns: readonly string[], filters: unknown, limit: unknown): CellValue[][] {
+export function searchTable(a: Answering, op: AnyOperation, columns: readonly string[], filters: unknown, limit: unknown): CellValue[][] {
+  if (isSearchColumn(filters)) return searchColumn(a, op, columns, filters, limit);
   const max = intArg(limit, 'limit', 50, 1, 2000);
   const input = filtersArg(filters);
   try {
-    const pages = run(paginate<Record<string, unknown>>(client, op, input, { maxItems: max, limit: Math.min(max, 500) }));
+    const pages = a.run(paginate<Record<string, unknown>>(a.client, op, input, { maxItems: max, limit: Math.min(max, 500) }), Date.now() + CELL_WAIT_MS);
     return table(pages.items.slice(0, max), columns, customFunctionCell);
   } catch (error) {
-    if (isBeyondBudget(error)) throw new Error(BEYOND_RATE_BUDGET);
-    throw error;
+    if (!isBeyondBudget(error)) throw error;
+    a.incomplete();
+    return [[BEYOND_RATE_BUDGET]];
   }
 }

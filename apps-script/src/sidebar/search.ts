@@ -41,7 +41,7 @@ export interface SearchRequest {
   appendWithoutKey?: boolean;
 }
 
-function kindOf(kind: unknown): SearchKind {
+export function kindOf(kind: unknown): SearchKind {
   if (kind !== 'contacts' && kind !== 'companies') throw new Error('kind: must be contacts or companies.');
   return kind;
 }

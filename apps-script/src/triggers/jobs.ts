@@ -11,6 +11,7 @@ import { deleteJob, jobsOf } from '../research/job-store';
 import { RECOVERY_SHEET } from '../research/recovery';
 import { loadRefresh } from './org-cursor';
 import { refreshOrgContacts, type RefreshReport } from './refresh-org';
+import { searchJobSchedule } from '../search-job/run';
 
 export interface JobContext {
   client: Client;
@@ -147,4 +148,4 @@ const autoEnrichment: ScheduledJob = {
       })),
 };
 
-export const scheduledJobs: ScheduledJob[] = [autoEnrichment, research, refresh, imports];
+export const scheduledJobs: ScheduledJob[] = [autoEnrichment, research, refresh, imports, searchJobSchedule];
