@@ -47,3 +47,27 @@ export function quotaLine(h: Harness, user: string, peak: StorageSample, fetches
     `trigger runtime ${(h.triggerRuntime.usedMs(user) / 60000).toFixed(2)} of ${l.triggerRuntimeMsPerDay / 60000} min/day`
   );
 }
+
+/** One trigger execution of the continuation, and the due time its trigger was set for (bench clock, epoch ms). */
+export interface ExecutionSpan {
+  dueAt: number;
+  /** End of the execution before it (the start call or the previous trigger run). */
+  previousEnd: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * "Wastes no window" (docs/DECISIONS.md): the time between executions while a step was due (from the later of the
+ * previous end and the due time to the next start), and the rate windows it spans; beside it, the time between
+ * executions in all, and what the runs left unused of their limit (they end when no step is due before the deadline).
+ */
+export function idleLine(spans: readonly ExecutionSpan[], executionMs: number, windowMs: number): string {
+  const between = spans.reduce((n, s) => n + Math.max(0, s.startedAt - s.previousEnd), 0);
+  const due = spans.reduce((n, s) => n + Math.max(0, s.startedAt - Math.max(s.previousEnd, s.dueAt)), 0);
+  const unused = spans.reduce((n, s) => n + Math.max(0, executionMs - (s.endedAt - s.startedAt)), 0);
+  return (
+    `between executions ${(between / 1000).toFixed(1)} s, of it with a step due ${(due / 1000).toFixed(2)} s ` +
+    `(${Math.floor(due / windowMs)} idle windows); limit left unused by the runs ${(unused / 1000).toFixed(1)} s`
+  );
+}
