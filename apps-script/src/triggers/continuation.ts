@@ -7,12 +7,13 @@ import { ensureSchedule, removeSchedule, scheduleOnce } from './schedule';
 const EXECUTION_LIMIT_MS = 6 * 60_000;
 
 /**
- * When a research job's next step can do something: now while rows wait to be sent (or no sweep ran yet), else one
- * poll interval after its last sweep. Null once the job is complete.
+ * When a research job's next step can do something: now while rows wait to be sent (or no sweep ran yet, or a sweep is
+ * part way), else one poll interval after its last sweep. Null once the job is complete.
  */
 export function researchDueAt(job: EnrichmentJob, progress: Progress, client: Client): number | null {
   if (progress.complete) return null;
-  if (progress.unsubmitted > 0 || job.lastPollAt === null) return Date.now();
+  // Rows wait to be sent, no sweep ran yet, or a sweep is part way through its slices.
+  if (progress.unsubmitted > 0 || job.lastPollAt === null || job.pollFrom !== undefined) return Date.now();
   return job.lastPollAt + client.settings.pollIntervalMs;
 }
 
