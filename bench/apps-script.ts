@@ -23,7 +23,7 @@ import { allOf, createClient, operation, runAsync } from '../shared';
 import { sendOne } from '../shared/flow/call';
 import { nodeFetchHost } from '../shared/hosts/node-fetch';
 import { fireWhenDue } from '../test/apps-script-harness/due-triggers';
-import { idleLine, peakOf, quotaLine, storageNow, type ExecutionSpan } from './enrich-figures';
+import { idleFigures, idleLine, peakOf, quotaLine, storageNow, type ExecutionSpan } from './enrich-figures';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { untilWindowOpens } from './window-start';
 
@@ -363,7 +363,8 @@ async function main(): Promise<void> {
       bound: `T_bound ${(researchBound / 1000).toFixed(1)} s`,
       ratio: `${(e.wall / researchBound).toFixed(2)} × (≤ ${target})`,
       memory: `worker heap ${(peakHeap / 1048576).toFixed(0)} MB; RSS ${(rss / 1048576).toFixed(0)} MB; state ${grew ? 'grew' : 'flat'} per poll`,
-      pass: e.wall <= target * researchBound && e.limited === 0 && e.credits === p.done && !grew,
+      // The trigger path also wastes no window: no rate window passes with a step due and no execution running.
+      pass: e.wall <= target * researchBound && e.limited === 0 && e.credits === p.done && !grew && idleFigures(spans, EXEC_MS).dueMs < W,
     });
     if (!IMPORT) return;
 

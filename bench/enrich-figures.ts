@@ -62,12 +62,18 @@ export interface ExecutionSpan {
  * previous end and the due time to the next start), and the rate windows it spans; beside it, the time between
  * executions in all, and what the runs left unused of their limit (they end when no step is due before the deadline).
  */
+export function idleFigures(spans: readonly ExecutionSpan[], executionMs: number): { betweenMs: number; dueMs: number; unusedMs: number } {
+  return {
+    betweenMs: spans.reduce((n, s) => n + Math.max(0, s.startedAt - s.previousEnd), 0),
+    dueMs: spans.reduce((n, s) => n + Math.max(0, s.startedAt - Math.max(s.previousEnd, s.dueAt)), 0),
+    unusedMs: spans.reduce((n, s) => n + Math.max(0, executionMs - (s.endedAt - s.startedAt)), 0),
+  };
+}
+
 export function idleLine(spans: readonly ExecutionSpan[], executionMs: number, windowMs: number): string {
-  const between = spans.reduce((n, s) => n + Math.max(0, s.startedAt - s.previousEnd), 0);
-  const due = spans.reduce((n, s) => n + Math.max(0, s.startedAt - Math.max(s.previousEnd, s.dueAt)), 0);
-  const unused = spans.reduce((n, s) => n + Math.max(0, executionMs - (s.endedAt - s.startedAt)), 0);
+  const f = idleFigures(spans, executionMs);
   return (
-    `between executions ${(between / 1000).toFixed(1)} s, of it with a step due ${(due / 1000).toFixed(2)} s ` +
-    `(${Math.floor(due / windowMs)} idle windows); limit left unused by the runs ${(unused / 1000).toFixed(1)} s`
+    `between executions ${(f.betweenMs / 1000).toFixed(1)} s, of it with a step due ${(f.dueMs / 1000).toFixed(2)} s ` +
+    `(${Math.floor(f.dueMs / windowMs)} idle windows); limit left unused by the runs ${(f.unusedMs / 1000).toFixed(1)} s`
   );
 }
