@@ -58,11 +58,13 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
   const polling = waiting.size === 0;
   const [from, to] = polling ? pollSlice(job, client.settings.pollIdsLimit) : [0, job.research.items.length];
   const ends = to >= job.research.items.length;
-  const whole = (part: ResearchJob): ResearchJob => ({
-    ...part,
-    items: [...job.research.items.slice(0, from), ...part.items, ...job.research.items.slice(to)],
-  });
+  // The job with the slice's items put back (the whole job is used as it is, as before slices).
+  const all = from === 0 && ends;
+  const whole = (part: ResearchJob): ResearchJob =>
+    all ? part : { ...part, items: [...job.research.items.slice(0, from), ...part.items, ...job.research.items.slice(to)] };
+  let checkpointed: ResearchJob | null = null;
   const onCheckpoint = (research: ResearchJob) => {
+    checkpointed = research;
     job.research = whole(research);
     if (polling) {
       // The slice's results go to the sheet first, so the job is saved once, without the records just written.
@@ -79,7 +81,8 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
   // A slice after the first is due at once; the first waits an interval after the last sweep.
   const lastPollAt = from > 0 ? null : job.lastPollAt;
   const done = r.run(advanceResearch(client, part, { deadlineMs: r.deadline, lastPollAt, onCheckpoint }));
-  job.research = whole(done.job);
+  // A slice's sweep was put back at its checkpoint, its written records dropped: not again from the step's copy.
+  if (all || done.job !== checkpointed) job.research = whole(done.job);
   // A slice with nothing left to poll ends the sweep (else it would be due again at once, forever).
   if (polling && done.did === 'nothing' && !part.items.some((item) => item.phase === 'submitted')) job.pollFrom = undefined;
   // After a sweep, the time saved at its checkpoint stands (the saved job then needs no second write).
