@@ -13,6 +13,8 @@ export interface StorageSample {
   jobStateChars: number;
   /** Longest cell of the jobs sheet. */
   jobCellChars: number;
+  /** Cells of the whole spreadsheet (every sheet's grid), against Sheets' 10,000,000. */
+  workbookCells: number;
 }
 
 function storeBytes(all: Record<string, string>): number {
@@ -26,6 +28,7 @@ export function storageNow(h: Harness, user: string): StorageSample {
     propertyBytes,
     jobStateChars: cells.reduce((n, c) => n + c.length, 0),
     jobCellChars: cells.reduce((n, c) => Math.max(n, c.length), 0),
+    workbookCells: h.workbook.totalCells(),
   };
 }
 
@@ -34,6 +37,7 @@ export function peakOf(samples: readonly StorageSample[]): StorageSample {
     propertyBytes: Math.max(0, ...samples.map((s) => s.propertyBytes)),
     jobStateChars: Math.max(0, ...samples.map((s) => s.jobStateChars)),
     jobCellChars: Math.max(0, ...samples.map((s) => s.jobCellChars)),
+    workbookCells: Math.max(0, ...samples.map((s) => s.workbookCells)),
   };
 }
 
@@ -44,6 +48,7 @@ export function quotaLine(h: Harness, user: string, peak: StorageSample, fetches
     `UrlFetch calls ${fetches} of ${l.urlFetchCallsPerDay.toLocaleString('en')}/day; ` +
     `peak property store ${(peak.propertyBytes / 1024).toFixed(1)} KB of ${l.propertyStoreBytes / 1024} KB; ` +
     `job state ${(peak.jobStateChars / 1e6).toFixed(2)} M chars, longest cell ${peak.jobCellChars.toLocaleString('en')} of ${l.cellCharacters.toLocaleString('en')}; ` +
+    `spreadsheet ${(peak.workbookCells / 1e6).toFixed(2)} M cells of ${(l.spreadsheetCells / 1e6).toFixed(0)} M; ` +
     `trigger runtime ${(h.triggerRuntime.usedMs(user) / 60000).toFixed(2)} of ${l.triggerRuntimeMsPerDay / 60000} min/day`
   );
 }
