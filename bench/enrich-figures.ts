@@ -13,6 +13,8 @@ export interface StorageSample {
   jobStateChars: number;
   /** Longest cell of the jobs sheet. */
   jobCellChars: number;
+  /** Cells of the whole spreadsheet (every sheet's grid), against Sheets' 10,000,000. */
+  workbookCells: number;
 }
 
 function storeBytes(all: Record<string, string>): number {
@@ -26,6 +28,7 @@ export function storageNow(h: Harness, user: string): StorageSample {
     propertyBytes,
     jobStateChars: cells.reduce((n, c) => n + c.length, 0),
     jobCellChars: cells.reduce((n, c) => Math.max(n, c.length), 0),
+    workbookCells: h.workbook.totalCells(),
   };
 }
 
@@ -34,6 +37,7 @@ export function peakOf(samples: readonly StorageSample[]): StorageSample {
     propertyBytes: Math.max(0, ...samples.map((s) => s.propertyBytes)),
     jobStateChars: Math.max(0, ...samples.map((s) => s.jobStateChars)),
     jobCellChars: Math.max(0, ...samples.map((s) => s.jobCellChars)),
+    workbookCells: Math.max(0, ...samples.map((s) => s.workbookCells)),
   };
 }
 
@@ -44,6 +48,37 @@ export function quotaLine(h: Harness, user: string, peak: StorageSample, fetches
     `UrlFetch calls ${fetches} of ${l.urlFetchCallsPerDay.toLocaleString('en')}/day; ` +
     `peak property store ${(peak.propertyBytes / 1024).toFixed(1)} KB of ${l.propertyStoreBytes / 1024} KB; ` +
     `job state ${(peak.jobStateChars / 1e6).toFixed(2)} M chars, longest cell ${peak.jobCellChars.toLocaleString('en')} of ${l.cellCharacters.toLocaleString('en')}; ` +
+    `spreadsheet ${(peak.workbookCells / 1e6).toFixed(2)} M cells of ${(l.spreadsheetCells / 1e6).toFixed(0)} M; ` +
     `trigger runtime ${(h.triggerRuntime.usedMs(user) / 60000).toFixed(2)} of ${l.triggerRuntimeMsPerDay / 60000} min/day`
+  );
+}
+
+/** One trigger execution of the continuation, and the due time its trigger was set for (bench clock, epoch ms). */
+export interface ExecutionSpan {
+  dueAt: number;
+  /** End of the execution before it (the start call or the previous trigger run). */
+  previousEnd: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * "Wastes no window" (docs/DECISIONS.md): the time between executions while a step was due (from the later of the
+ * previous end and the due time to the next start), and the rate windows it spans; beside it, the time between
+ * executions in all, and what the runs left unused of their limit (they end when no step is due before the deadline).
+ */
+export function idleFigures(spans: readonly ExecutionSpan[], executionMs: number): { betweenMs: number; dueMs: number; unusedMs: number } {
+  return {
+    betweenMs: spans.reduce((n, s) => n + Math.max(0, s.startedAt - s.previousEnd), 0),
+    dueMs: spans.reduce((n, s) => n + Math.max(0, s.startedAt - Math.max(s.previousEnd, s.dueAt)), 0),
+    unusedMs: spans.reduce((n, s) => n + Math.max(0, executionMs - (s.endedAt - s.startedAt)), 0),
+  };
+}
+
+export function idleLine(spans: readonly ExecutionSpan[], executionMs: number, windowMs: number): string {
+  const f = idleFigures(spans, executionMs);
+  return (
+    `between executions ${(f.betweenMs / 1000).toFixed(1)} s, of it with a step due ${(f.dueMs / 1000).toFixed(2)} s ` +
+    `(${Math.floor(f.dueMs / windowMs)} idle windows); limit left unused by the runs ${(f.unusedMs / 1000).toFixed(1)} s`
   );
 }

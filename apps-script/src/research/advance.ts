@@ -28,8 +28,25 @@ export interface StepRunner {
 }
 
 /**
+ * Poll requests of one sweep at most: a larger sweep is cut into slices of the items in order, each slice's results
+ * written and the job saved before the next, so a 100,000-row job (1,000 poll requests) never holds every record at
+ * once, and the sheet fills window by window instead of at the end.
+ */
+const SLICE_REQUESTS = 60;
+
+/** The items of the sweep's next slice: from where the last slice ended, up to SLICE_REQUESTS requests' worth of ids. */
+function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] {
+  const items = job.research.items;
+  const from = (job.pollFrom ?? 0) < items.length ? (job.pollFrom ?? 0) : 0;
+  let to = from;
+  for (let ids = 0; to < items.length && ids < SLICE_REQUESTS * idsPerRequest; to++) if (items[to].phase === 'submitted') ids++;
+  return [from, to];
+}
+
+/**
  * One core step (advanceResearch) on the job: it submits what was never submitted, none started after the
- * deadline, or polls once when a poll is due. At each of its checkpoints the job is saved here: before a request
+ * deadline, or polls one slice of the sweep when a poll is due (the sweep's first slice an interval after the last
+ * sweep, the others at once). At each of its checkpoints the job is saved here: before a request
  * is sent its items are saved as `submitting`, so if Apps Script cuts the run mid-request the next step settles
  * them as `unknown` and never sends them again (no row is paid for twice). Right after each answer, `queued` and
  * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
@@ -37,13 +54,22 @@ export interface StepRunner {
 function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { calls: number }): ResearchStep['did'] {
   const waiting = new Set<number>();
   job.research.items.forEach((item, i) => item.phase === 'unsubmitted' && waiting.add(i));
-  // Nothing left to send: this step polls, and its one checkpoint comes right after the sweep.
+  // Nothing left to send: this step polls a slice, and its one checkpoint comes right after it.
   const polling = waiting.size === 0;
+  const [from, to] = polling ? pollSlice(job, client.settings.pollIdsLimit) : [0, job.research.items.length];
+  const ends = to >= job.research.items.length;
+  // The job with the slice's items put back (the whole job is used as it is, as before slices).
+  const all = from === 0 && ends;
+  const whole = (part: ResearchJob): ResearchJob =>
+    all ? part : { ...part, items: [...job.research.items.slice(0, from), ...part.items, ...job.research.items.slice(to)] };
+  let checkpointed: ResearchJob | null = null;
   const onCheckpoint = (research: ResearchJob) => {
-    job.research = research;
+    checkpointed = research;
+    job.research = whole(research);
     if (polling) {
-      // The sweep's results go to the sheet first, so the job is saved once, without the records just written.
-      job.lastPollAt = Date.now();
+      // The slice's results go to the sheet first, so the job is saved once, without the records just written.
+      job.pollFrom = ends ? undefined : to;
+      if (ends) job.lastPollAt = Date.now();
       written.calls += writeFinished(job);
       saveJob(job);
       return;
@@ -51,10 +77,16 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
     saveJob(job);
     writeQueued(job, waiting);
   };
-  const done = r.run(advanceResearch(client, job.research, { deadlineMs: r.deadline, lastPollAt: job.lastPollAt, onCheckpoint }));
-  job.research = done.job;
+  const part = { ...job.research, items: job.research.items.slice(from, to) };
+  // A slice after the first is due at once; the first waits an interval after the last sweep.
+  const lastPollAt = from > 0 ? null : job.lastPollAt;
+  const done = r.run(advanceResearch(client, part, { deadlineMs: r.deadline, lastPollAt, onCheckpoint }));
+  // A slice's sweep was put back at its checkpoint, its written records dropped: not again from the step's copy.
+  if (all || done.job !== checkpointed) job.research = whole(done.job);
+  // A slice with nothing left to poll ends the sweep (else it would be due again at once, forever).
+  if (polling && done.did === 'nothing' && !part.items.some((item) => item.phase === 'submitted')) job.pollFrom = undefined;
   // After a sweep, the time saved at its checkpoint stands (the saved job then needs no second write).
-  if (!(polling && done.did === 'poll')) job.lastPollAt = done.lastPollAt;
+  if (!polling) job.lastPollAt = done.lastPollAt;
   // Auth, rate limit or polling failed after the retries: the job is saved; stop rather than asking again at once.
   if (done.job.lastError) throw new ResearchStoppedError(done.job.lastError.message);
   return done.did;
@@ -150,11 +182,14 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
     // A submit step, then (its results written) a poll step if one is due. The first poll is due an interval after
     // the first submit, as in the core's own loop: polling at once only re-asks for what was just queued (for
     // 20,000 rows that was 200 requests, over three rate windows, before anything could have finished).
-    if (step(client, job, r, written) === 'submit') {
+    let did = step(client, job, r, written);
+    if (did === 'submit') {
       job.lastPollAt ??= Date.now();
       written.calls += writeFinished(job);
-      step(client, job, r, written);
+      did = step(client, job, r, written);
     }
+    // A sweep cut into slices goes on while time remains.
+    while (did === 'poll' && job.pollFrom !== undefined && Date.now() < r.deadline) did = step(client, job, r, written);
   } catch (error) {
     if (isTimeUp(error)) throw error;
     // Keep what was learned before the failure, then report it.

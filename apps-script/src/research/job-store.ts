@@ -33,6 +33,8 @@ export interface EnrichmentJob {
   outColumns?: number[];
   createdAt: number;
   lastPollAt: number | null;
+  /** Where the poll sweep under way goes on (advance.ts cuts large sweeps into slices); absent between sweeps. */
+  pollFrom?: number;
   /** '1' where the item's final result is already in the sheet. */
   written: string;
   research: ResearchJob;

@@ -13,6 +13,8 @@ import { markDataRowsSeen } from '../enrichment/new-rows';
 import { capText } from '../enrichment/cap';
 import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type GivenSettings, type SheetEnrichment } from '../enrichment/sheet-settings';
 import { ensureSchedule } from '../triggers/schedule';
+import { armFallbackRun, armNextRun, researchDueAt } from '../triggers/continuation';
+import { anyJobPending } from '../triggers/run-schedule';
 import { requestArg } from './inputs';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -182,9 +184,11 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
     } finally {
       lock.releaseLock();
     }
-    ensureSchedule();
+    // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
+    armFallbackRun();
     const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
     if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
+    armNextRun(researchDueAt(step.job, step.progress, client), anyJobPending);
     return { ...step.progress, capText: capText(cap) };
   } catch (error) {
     throw userError(error);

@@ -10,7 +10,8 @@ import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job
 import { selectedRows } from '../research/targets';
 import { scanTargets } from '../enrichment/scan';
 import { assignRowIds } from '../rows/row-identity';
-import { ensureSchedule } from '../triggers/schedule';
+import { armFallbackRun, armNextRun, researchDueAt } from '../triggers/continuation';
+import { anyJobPending } from '../triggers/run-schedule';
 import { optionalText } from './inputs';
 
 export interface EnrichmentPreview {
@@ -54,7 +55,7 @@ export function previewEnrichment(): EnrichmentPreview {
 /**
  * Starts after the user confirmed the preview of `confirmedItems` rows: if the selection changed since,
  * nothing is sent. Writes the result headers, saves the job, submits within the time budget, and makes sure
- * the hourly schedule exists to finish the job if the sidebar is closed.
+ * the scheduled trigger will finish the job if the sidebar is closed.
  */
 export function startEnrichment(confirmedItems: number): Progress {
   try {
@@ -70,8 +71,10 @@ export function startEnrichment(confirmedItems: number): Progress {
     } finally {
       lock.releaseLock();
     }
-    ensureSchedule();
+    // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
+    armFallbackRun();
     const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline });
+    armNextRun(step && researchDueAt(step.job, step.progress, client), anyJobPending);
     return step ? step.progress : progressOf(job, client);
   } catch (error) {
     throw userError(error);

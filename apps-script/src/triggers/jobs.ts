@@ -7,6 +7,7 @@ import type { RunLogEntry } from '../imports/run-log';
 import { capText } from '../enrichment/cap';
 import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
+import { researchDueAt } from './continuation';
 import { deleteJob, jobsOf } from '../research/job-store';
 import { RECOVERY_SHEET } from '../research/recovery';
 import { loadRefresh } from './org-cursor';
@@ -40,10 +41,16 @@ export interface ResearchReport {
   pending: number;
   /** Paid results of rows deleted during the run, kept in the recovery sheet. */
   recovered?: number;
+  /** When the job's next step is due (epoch ms); absent when complete or stopped by an error (then hourly). */
+  dueAt?: number;
   error?: string;
 }
 
-/** Finishes this user's unfinished research from the stored request ids, polling while time remains. */
+/**
+ * Finishes this user's unfinished research from the stored request ids. Each step runs when it is due
+ * (continuation.ts: researchDueAt); the run ends as soon as the next due step falls at or past its deadline, and reports that due time
+ * so the dispatcher's next run starts then (continuation.ts).
+ */
 const research: ScheduledJob = {
   name: 'research',
   pending: () => jobsOf(userKey()).length > 0,
@@ -54,9 +61,11 @@ const research: ScheduledJob = {
       try {
         // Each step holds the document lock; a busy lock means the sidebar is advancing this job right now.
         let step = advanceExclusive(client, job.id, runner);
-        while (step && !step.busy && !step.progress.complete && Date.now() + client.settings.pollIntervalMs < deadline) {
-          Utilities.sleep(client.settings.pollIntervalMs);
+        let due = step && researchDueAt(step.job, step.progress, client);
+        while (step && !step.busy && due !== null && due < deadline) {
+          if (due > Date.now()) Utilities.sleep(due - Date.now());
           step = advanceExclusive(client, job.id, runner);
+          due = step && researchDueAt(step.job, step.progress, client);
         }
         if (!step) continue;
         const progress = step.progress;
@@ -66,6 +75,8 @@ const research: ScheduledJob = {
           complete: progress.complete,
           pending: progress.pending + progress.unsubmitted,
           recovered: progress.recovered,
+          // Busy: the sidebar holds the job now; look again one interval later.
+          dueAt: step.busy ? Date.now() + client.settings.pollIntervalMs : (due ?? undefined),
         });
       } catch (error) {
         if (isTimeUp(error)) throw error;

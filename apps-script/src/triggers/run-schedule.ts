@@ -5,6 +5,7 @@ import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
 import type { ImportReport } from '../imports/types';
 import { logRuns, type RunLogEntry } from '../imports/run-log';
+import { armFallbackRun, armNextRun } from './continuation';
 import { scheduledJobs, type ResearchReport } from './jobs';
 import type { RefreshReport } from './refresh-org';
 
@@ -18,7 +19,8 @@ export interface ScheduleReport {
 /**
  * The dispatcher: runs every registered job in turn (finishing research, the org-contacts refresh, due saved
  * imports, …) while time remains; each stops before the deadline and leaves a cursor for the next run.
- * What ran goes to the run log sheet when the user opted in.
+ * What ran goes to the run log sheet when the user opted in. Then the next run is set: when research is due, else
+ * hourly while work is left (continuation.ts).
  */
 export function runSchedule(): ScheduleReport {
   const report: ScheduleReport = { research: [], refresh: null, imports: [] };
@@ -26,6 +28,7 @@ export function runSchedule(): ScheduleReport {
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const ctx = { client, run: <T>(flow: Flow<T>) => run(client, flow), deadline };
   const lines: RunLogEntry[] = [];
+  armFallbackRun();
   for (const job of scheduledJobs) {
     if (Date.now() >= deadline) break;
     try {
@@ -39,6 +42,8 @@ export function runSchedule(): ScheduleReport {
     }
   }
   logRuns(lines);
+  const due = (Array.isArray(report.research) ? report.research : []).map((r) => r.dueAt).filter((t): t is number => t !== undefined);
+  armNextRun(due.length > 0 ? Math.min(...due) : null, anyJobPending);
   return report;
 }
 

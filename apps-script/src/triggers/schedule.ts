@@ -1,7 +1,7 @@
 /**
- * One hourly time-driven trigger per user and document runs every scheduled task (finishing research,
- * refreshing the org-contacts sheet): an add-on may own only one trigger of each type per document,
- * and may not run time-driven triggers more often than hourly.
+ * The dispatcher's time-driven trigger, one per user and document (an add-on may own one trigger of each type per
+ * document, and its repeating time triggers run at most hourly): hourly while only slow work is scheduled (refreshes,
+ * saved imports), or one-off at the moment research is due (continuation.ts), never both.
  */
 export const SCHEDULE_HANDLER = 'scheduledRun';
 
@@ -9,6 +9,15 @@ export function ensureSchedule(): boolean {
   const exists = ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
   if (!exists) ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create();
   return !exists;
+}
+
+/** Replaces the dispatcher's trigger (hourly, or a one-off one, spent or not) with one that fires once at `dueAt`. */
+export function scheduleOnce(dueAt: number): void {
+  removeSchedule();
+  ScriptApp.newTrigger(SCHEDULE_HANDLER)
+    .timeBased()
+    .after(Math.max(0, dueAt - Date.now()))
+    .create();
 }
 
 export function removeSchedule(): number {
