@@ -5,6 +5,7 @@ import { subtitleExpression } from './description/subtitle';
 import { ProspectingV1 } from './v1/ProspectingV1';
 import { ProspectingV2 } from './v2/ProspectingV2';
 import { ProspectingV3 } from './v3/ProspectingV3';
+import { ProspectingV4 } from './v4/ProspectingV4';
 
 /**
  * The Prospecting action node, versioned the n8n way: a saved workflow names the version it was built with
@@ -23,7 +24,7 @@ export class Prospecting extends VersionedNodeType {
       // The chosen operation's action ("Get many saved contacts"), not its raw values.
       subtitle: subtitleExpression(),
       description: APP_DESCRIPTION,
-      defaultVersion: 3,
+      defaultVersion: 4,
       usableAsTool: true,
     };
     const nodeVersions: IVersionedNodeType['nodeVersions'] = {
@@ -32,6 +33,8 @@ export class Prospecting extends VersionedNodeType {
       2: new ProspectingV2(baseDescription),
       // Simplify (on) for research output, a multi-line Body and Contact ID from the input in Send Email.
       3: new ProspectingV3(baseDescription),
+      // As an AI agent's tool: the chosen operation's own description for the model.
+      4: new ProspectingV4(baseDescription),
     };
     super(nodeVersions, baseDescription);
   }
