@@ -24,6 +24,8 @@ export class Prospecting extends VersionedNodeType {
       // The chosen operation's action ("Get many saved contacts"), not its raw values.
       subtitle: subtitleExpression(),
       description: APP_DESCRIPTION,
+      // Its README section; build.mjs stamps the README's address.
+      documentationUrl: 'http://readme.invalid/n8n-nodes-prospecting#prospecting',
       defaultVersion: 4,
       usableAsTool: true,
     };
