@@ -39,14 +39,22 @@ e2e.each(e2eVersions())('documentation links in npm start with n8n %s', (version
       for (const c of await rest.credentialTypes()) if (c.name.startsWith('prospecting')) linked[c.name] = c.documentationUrl;
       for (const n of await rest.nodeTypes())
         if (n.name.startsWith(PREFIX)) linked[`${n.name.slice(PREFIX.length)} v${String(n.version)}`] = n.documentationUrl;
-      expect(Object.keys(linked).length).toBeGreaterThanOrEqual(6);
+      expect(Object.keys(linked).length).toBeGreaterThanOrEqual(7);
       const sections = new Map<string, string>();
       for (const [type, link] of Object.entries(linked)) {
         expect(link).toMatch(new RegExp(`^${docsUrl.replace(/[.]/g, '\\.')}#[a-z0-9-]+$`));
         sections.set(type.replace(/ v.*$/, ''), link!.split('#')[1]);
       }
       expect([...sections.keys()].sort()).toEqual(
-        ['prospectingApi', 'prospectingOAuth2Api', 'prospectingMcpOAuth2Api', 'prospecting', 'prospectingTrigger', 'prospectingWebhookTrigger'].sort(),
+        [
+          'prospectingApi',
+          'prospectingOAuth2Api',
+          'prospectingMcpOAuth2Api',
+          'prospecting',
+          'prospectingTool',
+          'prospectingTrigger',
+          'prospectingWebhookTrigger',
+        ].sort(),
       );
       expect(new Set(sections.values()).size).toBe(sections.size);
 

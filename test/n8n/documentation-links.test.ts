@@ -27,7 +27,7 @@ const anchors = readmeHeadings(readFileSync(path.join(PACKAGE, 'README.md'), 'ut
 interface Described {
   name?: string;
   documentationUrl?: string;
-  description?: { name: string; documentationUrl?: string };
+  description?: { name: string; documentationUrl?: string; usableAsTool?: { replacements?: { documentationUrl?: string } } };
   nodeVersions?: Record<string, { description: { documentationUrl?: string } }>;
 }
 
@@ -44,6 +44,9 @@ function linksOf(dist?: string): Record<string, string | undefined> {
     const instance = new (Object.values(exported)[0])();
     if (instance.description) {
       links[instance.description.name] = instance.description.documentationUrl;
+      // n8n builds the "<name>Tool" type from the node's description with these replacements.
+      const replacements = instance.description.usableAsTool?.replacements;
+      if (replacements) links[`${instance.description.name}Tool`] = replacements.documentationUrl;
       for (const [v, node] of Object.entries(instance.nodeVersions ?? {})) links[`${instance.description.name} v${v}`] = node.description.documentationUrl;
     } else links[instance.name!] = instance.documentationUrl;
   }
@@ -59,7 +62,15 @@ afterAll(() => {
   rmSync(UNSTAMPED, { recursive: true, force: true });
 });
 
-const TYPES = ['prospectingApi', 'prospectingOAuth2Api', 'prospectingMcpOAuth2Api', 'prospecting', 'prospectingTrigger', 'prospectingWebhookTrigger'];
+const TYPES = [
+  'prospectingApi',
+  'prospectingOAuth2Api',
+  'prospectingMcpOAuth2Api',
+  'prospecting',
+  'prospectingTool',
+  'prospectingTrigger',
+  'prospectingWebhookTrigger',
+];
 
 it('each credential and node names its own README section, one that exists; every version of the node the same', () => {
   const source = linksOf();

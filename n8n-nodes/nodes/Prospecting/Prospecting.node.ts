@@ -27,7 +27,8 @@ export class Prospecting extends VersionedNodeType {
       // Its README section; build.mjs stamps the README's address.
       documentationUrl: 'http://readme.invalid/n8n-nodes-prospecting#prospecting',
       defaultVersion: 4,
-      usableAsTool: true,
+      // As an AI agent's tool (n8n's "Prospecting Tool" type) its Docs link opens the README's section on tool use.
+      usableAsTool: { replacements: { documentationUrl: 'http://readme.invalid/n8n-nodes-prospecting#as-an-ai-agents-tool' } },
     };
     const nodeVersions: IVersionedNodeType['nodeVersions'] = {
       1: new ProspectingV1(baseDescription),
