@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { e2eVersions, freePort, majorOf } from '../../scripts/n8n/runner';
+import { DOCUMENTED_TYPES } from '../n8n/documented-types';
 import { signIn } from './n8n-rest';
 import { watchStart } from './start-process';
 
@@ -45,17 +46,7 @@ e2e.each(e2eVersions())('documentation links in npm start with n8n %s', (version
         expect(link).toMatch(new RegExp(`^${docsUrl.replace(/[.]/g, '\\.')}#[a-z0-9-]+$`));
         sections.set(type.replace(/ v.*$/, ''), link!.split('#')[1]);
       }
-      expect([...sections.keys()].sort()).toEqual(
-        [
-          'prospectingApi',
-          'prospectingOAuth2Api',
-          'prospectingMcpOAuth2Api',
-          'prospecting',
-          'prospectingTool',
-          'prospectingTrigger',
-          'prospectingWebhookTrigger',
-        ].sort(),
-      );
+      expect([...sections.keys()].sort()).toEqual([...DOCUMENTED_TYPES].sort());
       expect(new Set(sections.values()).size).toBe(sections.size);
 
       // What the browser gets when the user clicks one: the README installed in the home, with the section's anchor.

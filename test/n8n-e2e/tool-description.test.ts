@@ -9,7 +9,8 @@
  * one version's description. The last test shows that difference; each `n8n execute` is its own process.
  */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { createN8nHome, e2eVersions, ensureN8n, majorOf, packN8nPackage, type N8nHome } from '../../scripts/n8n/runner';
+import { e2eVersions, majorOf, type N8nHome } from '../../scripts/n8n/runner';
+import { SANDBOX_CREDENTIAL, packageHome } from './package-home';
 import { toolDescriptionText } from '../../n8n-nodes/nodes/Prospecting/description/tool-description';
 import { operation } from '../../shared';
 import { startFakeChatModel, type FakeChatModel } from './fake-chat-model';
@@ -28,7 +29,6 @@ const tools = [
 type ToolNode = (typeof tools)[number];
 
 function agentWorkflow(prefix: string, withTools: readonly ToolNode[]): Record<string, unknown> {
-  const credentials = { prospectingApi: { id: 'prospectingSandbox1', name: 'Prospecting sandbox' } };
   return {
     name: 'Agent with Prospecting tools',
     nodes: [
@@ -57,7 +57,7 @@ function agentWorkflow(prefix: string, withTools: readonly ToolNode[]): Record<s
         typeVersion: t.typeVersion,
         position: [300 + 150 * i, 200],
         parameters: t.parameters,
-        credentials,
+        credentials: SANDBOX_CREDENTIAL,
       })),
     ],
     connections: {
@@ -74,19 +74,10 @@ e2e.each(e2eVersions())('AI agent tool descriptions in a real n8n %s', (version)
   let home: N8nHome;
 
   beforeAll(async () => {
-    await ensureN8n(version);
     sandbox = await startSandbox({ port: 0, log: () => undefined });
     model = await startFakeChatModel();
-    home = await createN8nHome({ version, packageTarball: packN8nPackage() });
-    await home.importCredentials([
-      {
-        id: 'prospectingSandbox1',
-        name: 'Prospecting sandbox',
-        type: 'prospectingApi',
-        data: { apiKey: sandbox.apiKey, baseUrlV1: sandbox.v1, baseUrlV2: sandbox.v2 },
-      },
-      { id: 'fakeOpenAi000001', name: 'Fake model', type: 'openAiApi', data: { apiKey: 'sk-test', url: model.url } },
-    ]);
+    home = await packageHome(version, sandbox);
+    await home.importCredentials([{ id: 'fakeOpenAi000001', name: 'Fake model', type: 'openAiApi', data: { apiKey: 'sk-test', url: model.url } }]);
   }, 600_000);
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readmeHeadings } from '../../scripts/n8n/readme-html';
+import { DOCUMENTED_TYPES } from './documented-types';
 
 // js-yaml is in the dev tree already (through eslint); no type package is needed for this one call.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,15 +63,7 @@ afterAll(() => {
   rmSync(UNSTAMPED, { recursive: true, force: true });
 });
 
-const TYPES = [
-  'prospectingApi',
-  'prospectingOAuth2Api',
-  'prospectingMcpOAuth2Api',
-  'prospecting',
-  'prospectingTool',
-  'prospectingTrigger',
-  'prospectingWebhookTrigger',
-];
+const TYPES = DOCUMENTED_TYPES;
 
 it('each credential and node names its own README section, one that exists; every version of the node the same', () => {
   const source = linksOf();
