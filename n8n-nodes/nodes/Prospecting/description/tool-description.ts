@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { AnyOperation } from '../../../../shared';
 import { TOOL_DEFAULT_MAX_CREDITS } from '../tool-mode';
-import type { NodeExtra } from './index';
 import { operationAction } from './operation-names';
 
 /** The first node version whose tool use describes the chosen operation to the model (older ones: n8n's generic text). */
 export const TOOL_DESCRIPTION_SINCE_VERSION = 4;
 
-type Described = Pick<AnyOperation, 'title' | 'description' | 'resource' | 'action'> & Partial<AnyOperation>;
+/** A catalogue operation, or a node extra (the custom call) described the same way. */
+export type Described = Pick<AnyOperation, 'title' | 'description' | 'resource' | 'action'> & Partial<AnyOperation>;
 
 /** The cost, unless the catalogue's description already says it; research always adds the tool's default cap. */
 function costSentence(op: Described): string {
@@ -42,7 +42,7 @@ export function toolDescriptionText(op: Described): string {
  * version 4. n8n adds its own generic "Tool Description" field only when a node has no property of this name, and
  * hands the model this parameter's value (its default when the user never edits it).
  */
-export function toolDescriptionProperties(ops: readonly AnyOperation[], extras: readonly NodeExtra[], nodeVersion: number): INodeProperties[] {
+export function toolDescriptionProperties(ops: readonly AnyOperation[], extras: readonly Described[], nodeVersion: number): INodeProperties[] {
   if (nodeVersion < TOOL_DESCRIPTION_SINCE_VERSION) return [];
   const described: Described[] = [...ops, ...extras];
   return described.map((op) => ({
