@@ -2,7 +2,7 @@
 // as its own CommonJS file that requires it. The package has no runtime dependencies, only the n8n-workflow peer that
 // n8n itself provides. Icons and codex files are copied. (esbuild's code splitting is ESM-only; n8n loads CommonJS.)
 import { build } from 'esbuild';
-import { cpSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,12 @@ const root = dirname(fileURLToPath(import.meta.url));
 const outArg = process.argv.indexOf('--outdir');
 const dist = outArg > 0 && process.argv[outArg + 1] ? resolve(process.argv[outArg + 1]) : join(root, 'dist');
 const CORE_FILE = 'shared/core.js';
+// The README the editor's "Docs" links open: `--readme-url URL`, else package.json's `homepage` (the release writes
+// it), else none. Each credential and node names its own section as README_MARKER#anchor (n8n's lint wants a literal
+// URL there); the build puts this README's address in place of the marker, or no link at all when there is none.
+const README_MARKER = 'http://readme.invalid/n8n-nodes-prospecting';
+const urlArg = process.argv.indexOf('--readme-url');
+const readmeUrl = urlArg > 0 ? process.argv[urlArg + 1] : JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).homepage;
 
 function files(dir, test) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -24,6 +30,8 @@ const fail = (message) => {
   process.exit(1);
 };
 
+if (readmeUrl !== undefined && !/^https?:\/\/[^\s#]+$/.test(readmeUrl))
+  fail(`README URL ${JSON.stringify(readmeUrl)}: give an http(s) URL without a #fragment`);
 rmSync(dist, { recursive: true, force: true });
 const entryPoints = [...files(join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')), ...files(join(root, 'nodes'), (n) => n.endsWith('.node.ts'))];
 const common = {
@@ -105,11 +113,22 @@ const useCore = {
 };
 await build({ ...common, entryPoints, outdir: dist, outbase: root, plugins: [useCore] });
 
-for (const asset of files(join(root, 'nodes'), (n) => n.endsWith('.svg') || n.endsWith('.node.json'))) {
-  cpSync(asset, join(dist, relative(root, asset)));
+const markerLink = new RegExp(`"${README_MARKER.replace(/[.]/g, '\\.')}#([a-z0-9-]+)"`, 'g');
+for (const file of files(dist, (n) => n.endsWith('.js'))) {
+  const code = readFileSync(file, 'utf8');
+  const stamped = code.replace(markerLink, (_, anchor) => JSON.stringify(readmeUrl ? `${readmeUrl}#${anchor}` : ''));
+  if (stamped.includes(README_MARKER)) fail(`${file}: a README link that is not "${README_MARKER}#<anchor>"`);
+  if (stamped !== code) writeFileSync(file, stamped);
+}
+for (const asset of files(join(root, 'nodes'), (n) => n.endsWith('.svg'))) cpSync(asset, join(dist, relative(root, asset)));
+// Codex files get the README as their documentation (n8n appends "?utm_…" to these, so no section anchor here).
+for (const codex of files(join(root, 'nodes'), (n) => n.endsWith('.node.json'))) {
+  const json = JSON.parse(readFileSync(codex, 'utf8'));
+  if (readmeUrl) json.resources = { primaryDocumentation: [{ url: readmeUrl }], credentialDocumentation: [{ url: readmeUrl }] };
+  writeFileSync(join(dist, relative(root, codex)), `${JSON.stringify(json, null, 2)}\n`);
 }
 const total = files(dist, () => true).reduce((sum, f) => sum + statSync(f).size, 0);
 console.log(
   `n8n-nodes: built ${entryPoints.length} entries and the core (${boundaryList.length} shared modules, zod) into ${relative(process.cwd(), dist) || 'dist'}: ` +
-    `${(total / 1024).toFixed(0)} KB in all`,
+    `${(total / 1024).toFixed(0)} KB in all; docs links: ${readmeUrl || 'none (no --readme-url or homepage)'}`,
 );

@@ -61,13 +61,14 @@ export function readExamples(root) {
  * once per home, by id (`<homeDir>/examples-imported.json`): a start never duplicates them and never
  * overwrites a user's edits; an example added to the repo later is imported on the next start.
  * Returns the environment for `n8n start` and the ids of examples to activate (webhook-triggered
- * examples imported just now).
+ * examples imported just now). `readmeUrl`: where the package's documentation links point.
  */
-export async function prepareN8nHome({ root, homeDir, sandbox, say, version }) {
+export async function prepareN8nHome({ root, homeDir, sandbox, say, version, readmeUrl }) {
   fs.mkdirSync(homeDir, { recursive: true });
   // The package as users get it: the npm pack tarball (fresh build), installed into <home>/.n8n/nodes/ the way n8n's
   // community-package installer does; n8n loads it at start-up, with its own n8n-workflow.
-  const tarball = runner(root).packN8nPackage();
+  // Its documentation links open readmeUrl (the shipped README as start.mjs serves it).
+  const tarball = runner(root).packN8nPackage(undefined, readmeUrl);
   const installed = await runner(root).installPackageInto(homeDir, tarball);
   fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
   say(`  installed ${installed.name}@${installed.version} into ${path.join(homeDir, '.n8n/nodes')}`);

@@ -15,9 +15,11 @@
  * n8n parts: scripts/start-n8n.mjs.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { require as tsxRequire } from 'tsx/cjs/api';
 import { watchLaunchers } from './start-parent-watch.mjs';
 import {
   WATCHDOG,
@@ -74,6 +76,8 @@ try {
 // ---- shutdown: one SIGTERM to each child (n8n and the sandbox handle SIGINT and SIGTERM once each, and a
 // terminal's Ctrl-C already sent them SIGINT), then wait for both.
 let n8n = null;
+// The package README's page (n8n/readme-server.ts), which the installed package's documentation links open.
+let docs = null;
 let stopping = false;
 // stdin is a pipe only so that start-watchdog.mjs can see this process end.
 const sandbox = spawn(process.execPath, ['--import', WATCHDOG, '--import', 'tsx', 'sandbox/cli.ts', '--port', opts.port, ...opts.sandboxArgs], {
@@ -135,6 +139,7 @@ if (!opts.n8n) {
       say('\nPress Ctrl-C to stop.');
       await n8n?.stop();
       n8n = null;
+      await docs?.close();
     }
   }
 }
@@ -150,7 +155,10 @@ async function runN8n() {
   }
   if (stopping) return;
   say(`n8n: preparing ${opts.n8nHome}`);
-  const { env, toActivate } = await prepareN8nHome({ root, homeDir: opts.n8nHome, sandbox: info, say, version });
+  const packageName = JSON.parse(readFileSync(resolve(root, 'n8n-nodes/package.json'), 'utf8')).name;
+  const { serveReadme } = tsxRequire('./n8n/readme-server.ts', import.meta.url);
+  docs = await serveReadme({ readmeFile: resolve(opts.n8nHome, '.n8n/nodes/node_modules', packageName, 'README.md'), packageName });
+  const { env, toActivate } = await prepareN8nHome({ root, homeDir: opts.n8nHome, sandbox: info, say, version, readmeUrl: docs.url });
   if (stopping) return;
   say(`n8n: starting on port ${opts.n8nPort} (13-20 s)...`);
   n8n = await startN8n({ ...paths, env, port: opts.n8nPort, homeDir: opts.n8nHome });
@@ -178,9 +186,10 @@ n8n ${version} is up, with the Prospecting package installed in ${opts.n8nHome}/
   editor    ${editor}
   workflows ${workflowsPage}   (go here after signing in)
   sign in   ${owner ? `${owner.email} / ${owner.password}` : 'with the owner account you created in this home'}
+  docs      ${docs.url}   (the installed package's README: the editor's Docs links open it)
   home      ${opts.n8nHome}   (log: ${n8n.logFile})
   pids      start ${process.pid}, sandbox ${sandbox.pid}, n8n ${n8n.child.pid}
-  ports     sandbox ${new URL(info.v2).port}, n8n ${opts.n8nPort}, n8n task broker ${n8n.brokerPort ?? 'none'}
+  ports     sandbox ${new URL(info.v2).port}, n8n ${opts.n8nPort}, n8n task broker ${n8n.brokerPort ?? 'none'}, docs ${new URL(docs.url).port}
 
   Credentials: "Prospecting sandbox" (API key of org A; new Prospecting nodes get it) and
   "Prospecting sandbox (OAuth2)" (connect it first: open it, Connect, sign in as ${info.user.email} / ${info.user.password}).

@@ -9,7 +9,8 @@ export class ProspectingApi implements ICredentialType {
 
   icon: Icon = { light: 'file:../nodes/Prospecting/prospecting.svg', dark: 'file:../nodes/Prospecting/prospecting.dark.svg' };
 
-  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-prospecting#readme';
+  // Its README section; build.mjs stamps the README's address (the .invalid host is never a link users get).
+  documentationUrl = 'http://readme.invalid/n8n-nodes-prospecting#prospecting-api';
 
   properties: INodeProperties[] = [
     {

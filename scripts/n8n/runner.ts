@@ -143,10 +143,12 @@ export function ensureN8n(version: string = DEFAULT_N8N_VERSION): Promise<N8nPat
 
 /**
  * `npm pack` of n8n-nodes/ as it would be published (scripts/n8n/pack-package.mjs: a fresh build staged beside
- * package.json and README.md). Returns the tarball's path.
+ * package.json and README.md). `readmeUrl` stamps the documentation links (`npm start`'s README server). Returns the
+ * tarball's path.
  */
-export function packN8nPackage(destDir?: string): string {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'pack-package.mjs'), ...(destDir ? [destDir] : [])], { encoding: 'utf8' });
+export function packN8nPackage(destDir?: string, readmeUrl?: string): string {
+  const args = [...(destDir ? [destDir] : []), ...(readmeUrl ? ['--readme-url', readmeUrl] : [])];
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'pack-package.mjs'), ...args], { encoding: 'utf8' });
   return out.trim().split('\n').pop()!;
 }
 

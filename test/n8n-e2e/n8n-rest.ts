@@ -30,7 +30,9 @@ export interface N8nRest {
   executions(workflowId: string): Promise<ExecutionSummary[]>;
   execution(id: string): Promise<ExecutionDetail>;
   /** The node types the editor loads (/types/nodes.json): name and versions. */
-  nodeTypes(): Promise<{ name: string; version: number | number[]; displayName: string }[]>;
+  nodeTypes(): Promise<{ name: string; version: number | number[]; displayName: string; documentationUrl?: string }[]>;
+  /** The credential types the editor loads (/types/credentials.json). */
+  credentialTypes(): Promise<{ name: string; displayName: string; documentationUrl?: string }[]>;
 }
 
 /** n8n 2.x refuses a larger page of executions. */
@@ -65,6 +67,12 @@ export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 500)}`);
     return (JSON.parse(text) as { data: T }).data;
   };
+  // The types the editor loads; 2.x serves them to a signed-in session only (the cookie is sent).
+  const typesJson = async <T>(kind: 'nodes' | 'credentials'): Promise<T> => {
+    const r = await fetch(`${url}/types/${kind}.json`, { headers: { cookie } });
+    if (!r.ok) throw new Error(`GET /types/${kind}.json: ${r.status} ${(await r.text()).slice(0, 300)}`);
+    return (await r.json()) as T;
+  };
   const rest: N8nRest = {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
@@ -98,11 +106,8 @@ export async function signIn(url: string, owner: Owner): Promise<N8nRest> {
         below = Math.min(...page.results.map((e) => Number(e.id)));
       }
     },
-    async nodeTypes() {
-      const r = await fetch(`${url}/types/nodes.json`, { headers: { cookie } });
-      if (!r.ok) throw new Error(`GET /types/nodes.json: ${r.status} ${(await r.text()).slice(0, 300)}`);
-      return (await r.json()) as { name: string; version: number | number[]; displayName: string }[];
-    },
+    nodeTypes: () => typesJson('nodes'),
+    credentialTypes: () => typesJson('credentials'),
     async execution(id) {
       const e = await rest.get<ExecutionSummary & { data: string }>(`/rest/executions/${id}`);
       const data = parseFlatted(e.data) as { resultData: { runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]> } };

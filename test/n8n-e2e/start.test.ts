@@ -145,7 +145,7 @@ e2e('npm start with n8n', () => {
       const types = await rest.nodeTypes();
       // One entry per version of the action node (or one entry listing them, as 1.x may serve it).
       const versions = types.filter((t) => t.name === 'n8n-nodes-prospecting.prospecting').flatMap((t) => t.version);
-      expect(versions.sort()).toEqual([1, 2, 3]);
+      expect(versions.sort()).toEqual([1, 2, 3, 4]);
       expect(types.map((t) => t.name)).toEqual(
         expect.arrayContaining(['n8n-nodes-prospecting.prospectingWebhookTrigger', 'n8n-nodes-prospecting.prospectingTrigger']),
       );

@@ -126,5 +126,9 @@ it('the nodes share one core at run time, and the built Prospecting node describ
   const cores = Object.keys(require.cache).filter((f) => f.startsWith(real) && f.endsWith('core.js'));
   expect(cores).toEqual([path.join(real, 'shared/core.js')]);
   const facts = (node: object) => JSON.parse(JSON.stringify(node)) as unknown;
-  expect(facts(new Prospecting())).toEqual(facts(new source.Prospecting()));
+  // The one deliberate difference: an unstamped build replaces the sources' README links by none (issue 23,
+  // documentation-links.test.ts).
+  const unstamped = (node: object) =>
+    JSON.parse(JSON.stringify(node).replace(/"http:\/\/readme\.invalid\/n8n-nodes-prospecting#[a-z0-9-]+"/g, '""')) as unknown;
+  expect(facts(new Prospecting())).toEqual(unstamped(new source.Prospecting()));
 });

@@ -1,19 +1,14 @@
 /**
  * What a user sees in the editor: canvas subtitles name the operation, operation and action names follow n8n's
- * conventions (derived from the catalogue with no table per operation), and documentation links point at the
- * package's README.
+ * conventions (derived from the catalogue with no table per operation). Documentation links:
+ * documentation-links.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { NodeHelpers, Workflow, type INode, type INodeProperties, type INodePropertyOptions, type INodeTypes } from 'n8n-workflow';
 import { z } from 'zod';
 import { defineOperation, type AnyOperation } from '../../shared';
 import { nodeOperations, nodeProperties } from '../../n8n-nodes/nodes/Prospecting/description';
 import { operationAction, operationName } from '../../n8n-nodes/nodes/Prospecting/description/operation-names';
 import { subtitleExpression } from '../../n8n-nodes/nodes/Prospecting/description/subtitle';
-import { ProspectingApi } from '../../n8n-nodes/credentials/ProspectingApi.credentials';
-import { ProspectingOAuth2Api } from '../../n8n-nodes/credentials/ProspectingOAuth2Api.credentials';
-import { ProspectingMcpOAuth2Api } from '../../n8n-nodes/credentials/ProspectingMcpOAuth2Api.credentials';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { Prospecting } = require('../../n8n-nodes/nodes/Prospecting/Prospecting.node.ts') as typeof import('../../n8n-nodes/nodes/Prospecting/Prospecting.node');
@@ -99,26 +94,5 @@ describe('operation and action names', () => {
     expect([operationName(op), operationAction(op)]).toEqual(['Archive', 'Archive list']);
     const many = fakeOp('savedSearches', 'listShared', 'List shared saved searches', 'list');
     expect([operationName(many), operationAction(many)]).toEqual(['Get Many Shared', 'Get many shared saved searches']);
-  });
-});
-
-describe('documentation links', () => {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '../../n8n-nodes/package.json'), 'utf8')) as { name: string; homepage: string };
-  const readme = `https://www.npmjs.com/package/${pkg.name}#readme`;
-
-  it('every node, credential and the package point at the package README (not a placeholder repository)', () => {
-    for (const codex of ['Prospecting', 'ProspectingTrigger', 'ProspectingWebhookTrigger']) {
-      const json = readFileSync(join(__dirname, `../../n8n-nodes/nodes/${codex}/${codex}.node.json`), 'utf8');
-      const resources = (JSON.parse(json) as { resources: Record<string, { url: string }[]> }).resources;
-      expect(
-        Object.values(resources)
-          .flat()
-          .map((r) => r.url),
-      ).toEqual([readme, readme]);
-    }
-    expect(new ProspectingApi().documentationUrl).toBe(readme);
-    expect(new ProspectingOAuth2Api().documentationUrl).toBe(readme);
-    expect(new ProspectingMcpOAuth2Api().documentationUrl).toBe(readme);
-    expect(pkg.homepage).toBe(readme);
   });
 });

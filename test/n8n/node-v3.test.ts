@@ -27,8 +27,8 @@ afterAll(async () => env.sandbox.close());
 const shownFor = (resource: string, operation: string) => (p: INodeProperties) =>
   p.displayOptions?.show?.resource?.includes(resource) === true && p.displayOptions?.show?.operation?.includes(operation) === true;
 
-it('new nodes get version 3', () => {
-  expect(new Prospecting().description.defaultVersion).toBe(3);
+it('new nodes get version 4 (version 3 plus the tool description; issue 23)', () => {
+  expect(new Prospecting().description.defaultVersion).toBe(4);
 });
 
 describe('Simplify', () => {

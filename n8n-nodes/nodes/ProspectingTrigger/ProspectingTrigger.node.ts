@@ -40,6 +40,8 @@ export class ProspectingTrigger implements INodeType {
     subtitle: optionSubtitle(triggerOnProperty),
     // Shown on the node picker's merged Prospecting entry too (app-description.ts).
     description: TRIGGER_DESCRIPTION,
+    // Its README section; build.mjs stamps the README's address.
+    documentationUrl: 'http://readme.invalid/n8n-nodes-prospecting#prospecting-trigger',
     defaults: { name: 'Prospecting Trigger' },
     polling: true,
     inputs: [],

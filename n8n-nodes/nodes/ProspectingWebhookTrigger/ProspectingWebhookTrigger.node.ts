@@ -30,6 +30,8 @@ export class ProspectingWebhookTrigger implements INodeType {
     version: 1,
     subtitle: optionSubtitle(eventsProperty),
     description: 'Starts the workflow when the service delivers a researched contact or company',
+    // Its README section; build.mjs stamps the README's address.
+    documentationUrl: 'http://readme.invalid/n8n-nodes-prospecting#prospecting-webhook-trigger',
     defaults: { name: 'Prospecting Webhook Trigger' },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],

@@ -8,6 +8,7 @@ import { hiddenOperations, resourceNames } from './names';
 import { operationAction, operationName } from './operation-names';
 import { researchProperties } from './research';
 import { simplifyProperties } from './simplify';
+import { toolDescriptionProperties } from './tool-description';
 
 /** The operations of a catalogue the node offers (all but the token routes, which the credential handles). */
 export function offeredOperations(ops: readonly AnyOperation[]): AnyOperation[] {
@@ -80,6 +81,7 @@ export function nodeProperties(ops: readonly AnyOperation[], nodeVersion = 1, ex
     authenticationProperty,
     resourceProperty(resources),
     ...resources.map((resource) => operationProperty(offered, resource)),
+    ...toolDescriptionProperties(ops, extras, nodeVersion),
     ...researchProperties,
     ...simplifyProperties(nodeVersion),
     ...ops.flatMap((op) => fieldsOf(op, nodeVersion)),
