@@ -9,6 +9,7 @@ function install() {
   return ScriptApp.getProjectTriggers().map(function (t) { return [t.getHandlerFunction(), t.getEventType()]; });
 }
 function installMinutes() { ScriptApp.newTrigger('tick').timeBased().everyMinutes(5).create(); }
+function installOnceIn(ms) { ScriptApp.newTrigger('tick').timeBased().after(ms).create(); }
 function tick(e) {
   var p = PropertiesService.getUserProperties();
   p.setProperty('ticks', String(Number(p.getProperty('ticks') || 0) + 1));
@@ -82,6 +83,19 @@ test('add-on trigger rules: at most hourly, one per type per user; custom functi
   const plain = harness({ code: CODE, addOn: false });
   await plain.run('installMinutes');
   expect(plain.triggers[0].everyMs).toBe(300_000);
+});
+
+test('add-on rule covers one-off triggers: after() sooner than an hour is refused, an hour or later is kept', async () => {
+  const h = harness({ code: CODE });
+  await expect(h.run('installOnceIn', 60_000)).rejects.toThrow('Add-ons can only create time-based triggers that run at most once per hour.');
+  await expect(h.run('installOnceIn', 3_599_000)).rejects.toThrow('at most once per hour');
+  expect(h.triggers).toHaveLength(0);
+  await h.run('installOnceIn', 3_600_000);
+  expect(h.triggers[0].everyMs).toBeNull();
+  expect(h.triggers[0].nextRunAt! - h.clock.now()).toBeGreaterThan(3_590_000);
+  const plain = harness({ code: CODE, addOn: false });
+  await plain.run('installOnceIn', 60_000);
+  expect(plain.triggers[0].nextRunAt! - plain.clock.now()).toBeLessThanOrEqual(60_000);
 });
 
 test('a state token routes harness.callback to the named function with a usercallback-like request', async () => {

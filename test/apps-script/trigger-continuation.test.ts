@@ -1,10 +1,12 @@
 /**
- * Trigger continuation of an enrichment whose sidebar was closed (issue 24): the dispatcher's one clock trigger fires
- * when the job's next step is due (a one-off trigger), not an hour later; each run ends as soon as its next due step
- * falls past its deadline; when the research is done the trigger goes back to hourly (other work left) or away.
+ * Trigger continuation of an enrichment whose sidebar was closed (issue 24): the dispatcher's one clock trigger is a
+ * one-off trigger for the job's next step, never sooner than the add-on's hour (the harness refuses a sooner one, as
+ * Google's add-on rules say); each run sleeps to every step due before its deadline and ends at the first one past it;
+ * when the research is done the trigger goes back to hourly (other work left) or away. The hour between runs is moved
+ * on the harness clock, not waited.
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { fireWhenDue, nextTriggerAt } from '../apps-script-harness/due-triggers';
+import { fireNextMovingClock, nextTriggerAt } from '../apps-script-harness/due-triggers';
 import { addOnHarness, connect, creditsOf, startSandbox } from './setup';
 
 let sb: SandboxProcess;
@@ -38,8 +40,9 @@ async function startAndClose(sheetName: string, filters: string, rows: number): 
 async function continueUntilDone(): Promise<{ durationMs: number; endedAt: number; nextAt: number | null; dueAt?: number }[]> {
   const runs: { durationMs: number; endedAt: number; nextAt: number | null; dueAt?: number }[] = [];
   for (let k = 0; k < 20 && ((await h.run('scheduleStatus')) as { unfinishedJobs: number }).unfinishedJobs > 0; k++) {
-    // Never an hour: the next step is due at most one poll interval after the last run ended.
-    const fired = await fireWhenDue(h, POLL_MS + 500);
+    const fired = await fireNextMovingClock(h);
+    // The add-on's hour, never more: the job's step was due within a poll interval of the last run's end.
+    expect(fired!.movedMs).toBeLessThanOrEqual(HOUR);
     expect(fired?.runs.map((r) => r.fn)).toEqual(['scheduledRun']);
     const run = fired!.runs[0];
     expect(run.ok).toBe(true);
@@ -58,18 +61,21 @@ function statuses(sheetName: string, rows: number): string[] {
 test('a job left by the closed sidebar is continued when its next step is due, in runs that end at their last useful step', async () => {
   const credits = await creditsOf(sb);
   await startAndClose('Leads', 'seniority=Manager,Director', 300);
-  // The start submitted every row; the first poll is due one interval later: the trigger is set for then, once.
+  // The start submitted every row; the first poll is due one interval later: the trigger is set once, for the hour.
   const armed = schedule();
   expect(armed).toHaveLength(1);
   expect(armed[0].everyMs).toBeNull();
-  expect(armed[0].nextRunAt! - h.clock.now()).toBeLessThanOrEqual(POLL_MS);
+  expect(armed[0].nextRunAt! - h.clock.now()).toBeGreaterThan(HOUR - 60_000);
+  expect(armed[0].nextRunAt! - h.clock.now()).toBeLessThanOrEqual(HOUR);
 
   const runs = await continueUntilDone();
   // Research takes 6 s and a run may start steps for 2.5 s: more than one run, each re-arming at its job's due time.
   expect(runs.length).toBeGreaterThanOrEqual(2);
   for (const run of runs.slice(0, -1)) {
-    expect(run.nextAt).toBe(run.dueAt);
-    expect(run.nextAt! - run.endedAt).toBeLessThanOrEqual(POLL_MS);
+    // The next step was due within a poll interval; the trigger waits for the add-on's hour, no longer.
+    expect(run.dueAt! - run.endedAt).toBeLessThanOrEqual(POLL_MS);
+    expect(run.nextAt! - run.endedAt).toBeLessThanOrEqual(HOUR);
+    expect(run.nextAt! - run.endedAt).toBeGreaterThan(HOUR - 60_000);
     // It ended once its next step fell past its deadline, not after sleeping until then (a step takes well under 1 s).
     expect(run.durationMs).toBeLessThan(BUDGET_MS + POLL_MS);
   }

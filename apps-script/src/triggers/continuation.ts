@@ -3,9 +3,6 @@ import type { Progress } from '../research/advance';
 import type { EnrichmentJob } from '../research/job-store';
 import { ensureSchedule, removeSchedule, scheduleOnce } from './schedule';
 
-/** Apps Script ends every execution at 6 minutes. */
-const EXECUTION_LIMIT_MS = 6 * 60_000;
-
 /**
  * When a research job's next step can do something: now while rows wait to be sent (or no sweep ran yet, or a sweep is
  * part way), else one poll interval after its last sweep. Null once the job is complete.
@@ -18,16 +15,17 @@ export function researchDueAt(job: EnrichmentJob, progress: Progress, client: Cl
 }
 
 /**
- * Set before work that the time limit may cut: if this execution never reaches armNextRun, the next one starts as soon
- * as the limit has passed (a one-off trigger runs only once, so nothing else would continue the job).
+ * Set before work that the time limit may cut: if this execution never reaches armNextRun, the next one starts at the
+ * add-on's next allowed time, an hour on (a one-off trigger runs only once, so nothing else would continue the job).
  */
 export function armFallbackRun(): void {
-  scheduleOnce(Date.now() + EXECUTION_LIMIT_MS);
+  scheduleOnce(Date.now());
 }
 
 /**
- * The dispatcher's next run (docs/DECISIONS.md, "Trigger continuation"): at `dueAt` when research is due (a one-off
- * trigger, so results due in seconds are not left for an hour), else hourly while any scheduled work is left, else none.
+ * The dispatcher's next run (docs/DECISIONS.md, "Trigger continuation"): once, when research is next due but not
+ * sooner than the add-on's hour (the run before it slept to each due step until its deadline), else hourly while any
+ * scheduled work is left, else none.
  */
 export function armNextRun(dueAt: number | null, pending: () => boolean): void {
   if (dueAt !== null) return scheduleOnce(dueAt);

@@ -1,7 +1,7 @@
 /**
  * The dispatcher's time-driven trigger, one per user and document (an add-on may own one trigger of each type per
- * document, and its repeating time triggers run at most hourly): hourly while only slow work is scheduled (refreshes,
- * saved imports), or one-off at the moment research is due (continuation.ts), never both.
+ * document, and its time triggers run at most hourly): hourly while only slow work is scheduled (refreshes, saved
+ * imports), or one-off when research is due but never sooner than an hour (continuation.ts), never both.
  */
 export const SCHEDULE_HANDLER = 'scheduledRun';
 
@@ -11,12 +11,18 @@ export function ensureSchedule(): boolean {
   return !exists;
 }
 
-/** Replaces the dispatcher's trigger (hourly, or a one-off one, spent or not) with one that fires once at `dueAt`. */
+/**
+ * An add-on's time-driven triggers run at most once an hour (Google's editor add-on restrictions, with no exception
+ * documented for one-off triggers): a step due sooner waits for the hour; the run before it used its whole budget.
+ */
+export const ADD_ON_TRIGGER_MIN_MS = 3_600_000;
+
+/** Replaces the dispatcher's trigger (hourly, or a one-off one, spent or not) with one that fires once at `dueAt`, or in an hour if that is later. */
 export function scheduleOnce(dueAt: number): void {
   removeSchedule();
   ScriptApp.newTrigger(SCHEDULE_HANDLER)
     .timeBased()
-    .after(Math.max(0, dueAt - Date.now()))
+    .after(Math.max(ADD_ON_TRIGGER_MIN_MS, dueAt - Date.now()))
     .create();
 }
 
