@@ -49,7 +49,7 @@ export interface ResearchReport {
 /**
  * Finishes this user's unfinished research from the stored request ids. Each step runs when it is due
  * (continuation.ts: researchDueAt); the run ends as soon as the next due step falls at or past its deadline, and reports that due time
- * so the dispatcher's next run starts then (continuation.ts).
+ * so the dispatcher's next run starts then, or at the add-on's hour if that is later (continuation.ts).
  */
 const research: ScheduledJob = {
   name: 'research',
