@@ -4,54 +4,42 @@
  * cell is answered from the index. A cell whose key the unfinished build has already read answers from it, waiting
  * or building, instead of failing with "still reading".
  */
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, startSandbox } from './setup';
+import { connectedPerFile } from './setup';
 
-let sb: SandboxProcess;
-let h: Harness;
 const SAVED = 6000;
 
-beforeAll(async () => {
-  sb = await startSandbox({ seed: { orgContacts: SAVED }, rateLimit: { windowMs: 3000, defaultLimit: 1 } });
-  h = addOnHarness({ user: 'owner@example.com' });
-  await connect(h, sb);
-}, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-  await sb?.stop();
-});
+const env = connectedPerFile({ user: 'owner@example.com', sandbox: { seed: { orgContacts: SAVED }, rateLimit: { windowMs: 3000, defaultLimit: 1 } } });
 
 const STILL = 'Still reading your saved records for the look-up; recalculate in a minute.';
 
 test('a cell waiting for the build answers as soon as the build has read its key, before the index is finished', async () => {
-  const from = h.http.log.length;
+  const from = env.h.http.log.length;
   // A key no saved record has: only a finished index may say "(not found)", so this cell builds for its whole part.
-  const building = h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['nobody@nowhere.example', 'contactId', 365, false] });
+  const building = env.h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['nobody@nowhere.example', 'contactId', 365, false] });
   await new Promise((r) => setTimeout(r, 1500));
-  const waiting = await h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['10001', 'contactId', 365, false] });
+  const waiting = await env.h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['10001', 'contactId', 365, false] });
   expect(waiting).toMatchObject({ ok: true, value: [['10001']] });
   // Answered from what the build had read: the index was not finished, and the waiting cell sent nothing.
-  expect(Object.keys(h.cache.user().all()).some((k) => k.endsWith('.h'))).toBe(false);
-  expect(h.http.log.slice(from).filter((c) => c.executionId === waiting.id)).toHaveLength(0);
+  expect(Object.keys(env.h.cache.user().all()).some((k) => k.endsWith('.h'))).toBe(false);
+  expect(env.h.http.log.slice(from).filter((c) => c.executionId === waiting.id)).toHaveLength(0);
   const built = await building;
   expect(built).toMatchObject({ ok: false, error: { message: STILL } });
   expect(waiting.durationMs).toBeLessThan(built.durationMs);
 }, 120_000);
 
 test('the index is built over several cells, each page read once, then every key is answered', async () => {
-  const from = h.http.log.length;
+  const from = env.h.http.log.length;
   const answers: string[] = [];
   for (let i = 0; i < 8 && (i === 0 || answers[answers.length - 1] === STILL); i++) {
-    const r = await h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['nobody@nowhere.example', 'contactId', 365, false] });
+    const r = await env.h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['nobody@nowhere.example', 'contactId', 365, false] });
     answers.push(r.ok ? String((r.value as unknown[][])[0][0]) : String(r.error?.message));
   }
   // The first test's building cell read a part and said so; the cells here go on from it until the index is built.
   expect(answers[answers.length - 1]).toBe('(not found)');
   for (const a of answers.slice(0, -1)) expect(a).toBe(STILL);
-  expect(h.http.log.slice(from).filter((c) => c.status === 429)).toHaveLength(0);
+  expect(env.h.http.log.slice(from).filter((c) => c.status === 429)).toHaveLength(0);
   // No page read twice over the whole build (both tests): every (window slice, page) asked once.
-  const pages = h.http.log.filter((c) => c.url.includes('/v1/contacts'));
+  const pages = env.h.http.log.filter((c) => c.url.includes('/v1/contacts'));
   expect(pages.filter((c) => c.status === 429)).toHaveLength(0);
   const asked = pages.map((c) => {
     const q = new URL(c.url).searchParams;
@@ -60,7 +48,7 @@ test('the index is built over several cells, each page read once, then every key
   expect(new Set(asked).size).toBe(asked.length);
   expect(asked.length).toBeLessThanOrEqual(2 * (Math.floor(SAVED / 500) + 1));
   // Built: another key is answered with no request.
-  const before = h.http.log.length;
-  await expect(h.callCustomFunction('PDS_LOOKUP_CONTACT', '13999', 'contactId', 365, false)).resolves.toEqual([['13999']]);
-  expect(h.http.log.length).toBe(before);
+  const before = env.h.http.log.length;
+  await expect(env.h.callCustomFunction('PDS_LOOKUP_CONTACT', '13999', 'contactId', 365, false)).resolves.toEqual([['13999']]);
+  expect(env.h.http.log.length).toBe(before);
 }, 400_000);

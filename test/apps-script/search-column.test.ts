@@ -3,13 +3,9 @@
  * execution, side by side (fetchAll) and paced; rows the rate budget leaves unanswered show the short message (never
  * an error), and the next recalculation asks only for those. Bad ranges are refused by row before anything is sent.
  */
-import type { Harness, SandboxProcess } from '../apps-script-harness';
 import { records } from '../../shared';
 import { BEYOND_RATE_BUDGET } from '../../apps-script/src/custom-functions/search-budget';
-import { addOnHarness, admin, connect, startSandbox } from './setup';
-
-let sb: SandboxProcess;
-let h: Harness;
+import { admin, connectedPerFile } from './setup';
 
 const DEPARTMENTS = ['Engineering', 'Sales', 'Marketing', 'Finance', 'IT', 'Operations'];
 /** Distinct searches: department x seniority, from `offset` on. */
@@ -19,28 +15,19 @@ const searches = (n: number, offset: number): string[] =>
     (_, i) => `department=${DEPARTMENTS[(offset + i) % 6]}; seniority=${['VP', 'Director', 'Manager', 'Senior'][Math.floor((offset + i) / 6) % 4]}`,
   );
 const column = (texts: readonly string[]) => texts.map((t) => [t]);
-const searchCalls = (from: number) => h.http.log.slice(from).filter((c) => c.url.includes('/v2/search/contacts'));
+const searchCalls = (from: number) => env.h.http.log.slice(from).filter((c) => c.url.includes('/v2/search/contacts'));
 
 /** Most requests in flight at once, from the log's start times and durations. */
 function peakInFlight(calls: { startedAt: number; durationMs: number }[]): number {
   return Math.max(0, ...calls.map((c) => calls.filter((d) => d.startedAt <= c.startedAt && c.startedAt < d.startedAt + Math.max(1, d.durationMs)).length));
 }
 
-beforeAll(async () => {
-  sb = await startSandbox({ rateLimit: { windowMs: 2000, defaultLimit: 60 } });
-  h = addOnHarness({ user: 'owner@example.com' });
-  await connect(h, sb, { cacheTtlS: 3600 });
-}, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-  await sb?.stop();
-});
+const env = connectedPerFile({ user: 'owner@example.com', sandbox: { rateLimit: { windowMs: 2000, defaultLimit: 60 } }, settings: { cacheTtlS: 3600 } });
 
 test('a column of searches: one execution, requests side by side, one row per search under a "search" column, a repeated row asked once', async () => {
   const texts = searches(12, 0);
-  const from = h.http.log.length;
-  const value = (await h.callCustomFunction('PDS_SEARCH_CONTACTS', [...column(texts), [texts[3]], [''], ['']])) as unknown[][];
+  const from = env.h.http.log.length;
+  const value = (await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', [...column(texts), [texts[3]], [''], ['']])) as unknown[][];
   const calls = searchCalls(from);
   expect(value[0]).toEqual(['search', ...records.contactSearchColumns]);
   // One row per filled row (the trailing empty ones dropped), each led by its own filter text.
@@ -53,7 +40,7 @@ test('a column of searches: one execution, requests side by side, one row per se
   expect(value[13].slice(1)).toEqual(value[4].slice(1));
   // Each row holds what the same search in its own cell answers first.
   for (const i of [0, 7]) {
-    const single = (await h.callCustomFunction('PDS_SEARCH_CONTACTS', texts[i], 1)) as unknown[][];
+    const single = (await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', texts[i], 1)) as unknown[][];
     expect(single).toHaveLength(2);
     expect(value[i + 1].slice(1)).toEqual(single[1]);
   }
@@ -61,19 +48,19 @@ test('a column of searches: one execution, requests side by side, one row per se
 
 test('limit is per search: up to that many rows for each, every one led by its search', async () => {
   const texts = searches(3, 12);
-  const value = (await h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts), 2)) as unknown[][];
+  const value = (await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts), 2)) as unknown[][];
   const rowsOf = (t: string) => value.slice(1).filter((r) => r[0] === t);
   for (const t of texts) expect(rowsOf(t).length).toBe(2);
   expect(value.length).toBe(1 + 6);
 }, 120_000);
 
 test('past the rate budget: the rest of the rows show the short message (no error, no 429); the next recalculation asks only for them', async () => {
-  await admin(sb, 'PUT', '/rate-limits', { windowMs: 600_000, defaultLimit: 5 });
+  await admin(env.sb, 'PUT', '/rate-limits', { windowMs: 600_000, defaultLimit: 5 });
   // One search first tells the add-on the window (until an answer does, requests go out without knowing it).
-  await h.callCustomFunction('PDS_SEARCH_CONTACTS', 'department=Legal', 1);
+  await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', 'department=Legal', 1);
   const texts = searches(10, 0).map((t) => `${t}; jobTitle=Head`);
-  const from = h.http.log.length;
-  const first = (await h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts))) as unknown[][];
+  const from = env.h.http.log.length;
+  const first = (await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts))) as unknown[][];
   const sent = searchCalls(from);
   expect(sent.filter((c) => c.status === 429)).toHaveLength(0);
   const beyond = first.slice(1).filter((r) => r[1] === BEYOND_RATE_BUDGET);
@@ -82,18 +69,18 @@ test('past the rate budget: the rest of the rows show the short message (no erro
   expect(first.slice(1).map((r) => r[0])).toEqual(texts);
 
   // The window passes: only the 6 unanswered searches are sent, the 4 answered come from the cache.
-  h.clock.advance(601_000);
-  await admin(sb, 'PUT', '/rate-limits', { windowMs: 2000, defaultLimit: 60 });
-  const again = h.http.log.length;
-  const second = (await h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts))) as unknown[][];
+  env.h.clock.advance(601_000);
+  await admin(env.sb, 'PUT', '/rate-limits', { windowMs: 2000, defaultLimit: 60 });
+  const again = env.h.http.log.length;
+  const second = (await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts))) as unknown[][];
   const resent = searchCalls(again);
   expect(resent).toHaveLength(6);
   expect(second.slice(1).filter((r) => r[1] === BEYOND_RATE_BUDGET)).toHaveLength(0);
   const answeredBefore = first.slice(1).filter((r) => r[1] !== BEYOND_RATE_BUDGET);
   for (const row of answeredBefore) expect(second).toContainEqual(row);
   // Complete now: cached whole, a third recalculation asks nothing.
-  const third = h.http.log.length;
-  await h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts));
+  const third = env.h.http.log.length;
+  await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', column(texts));
   expect(searchCalls(third)).toHaveLength(0);
 }, 120_000);
 
@@ -105,15 +92,15 @@ test.each([
   [[[''], ['']], /filters: no filter text/],
   [Array.from({ length: 2001 }, (_, i) => [`jobTitle=T${i}`]), /filters: at most 2000 rows \(got 2001\); use the sidebar's job/],
 ])('a bad column is refused by argument and row before anything is sent (%#)', async (range, message) => {
-  const from = h.http.log.length;
-  await expect(h.callCustomFunction('PDS_SEARCH_CONTACTS', range)).rejects.toThrow(message);
-  expect(h.http.log.length).toBe(from);
+  const from = env.h.http.log.length;
+  await expect(env.h.callCustomFunction('PDS_SEARCH_CONTACTS', range)).rejects.toThrow(message);
+  expect(env.h.http.log.length).toBe(from);
 });
 
 test('limit of a column of searches: 1 to 100 per search', async () => {
-  const from = h.http.log.length;
-  await expect(h.callCustomFunction('PDS_SEARCH_CONTACTS', [['seniority=VP'], ['seniority=Director']], 101)).rejects.toThrow(
+  const from = env.h.http.log.length;
+  await expect(env.h.callCustomFunction('PDS_SEARCH_CONTACTS', [['seniority=VP'], ['seniority=Director']], 101)).rejects.toThrow(
     /limit: must be a whole number from 1 to 100/,
   );
-  expect(h.http.log.length).toBe(from);
+  expect(env.h.http.log.length).toBe(from);
 });

@@ -52,6 +52,27 @@ export async function connectedWithOrgContacts(sheetName: string, opts: Partial<
   return { sb, h };
 }
 
+/**
+ * For a whole test file: a sandbox (with `sandbox` as its config) and a harness for `user` connected to it (with
+ * `settings`), started before the file's tests and closed after them. Read `env.sb` and `env.h` inside the tests.
+ */
+export function connectedPerFile(opts: { user: string; sandbox?: SandboxConfigPatch; settings?: Record<string, unknown> }): {
+  sb: SandboxProcess;
+  h: Harness;
+} {
+  const env = {} as { sb: SandboxProcess; h: Harness };
+  beforeAll(async () => {
+    env.sb = await startSandbox(opts.sandbox);
+    env.h = addOnHarness({ user: opts.user });
+    await connect(env.h, env.sb, opts.settings);
+  }, 120_000);
+  afterAll(async () => {
+    await env.h?.close();
+    await env.sb?.stop();
+  });
+  return env;
+}
+
 /** Points the add-on at the sandbox and connects it with organization A's API key. */
 export async function connect(h: Harness, sb: SandboxProcess, extra: Record<string, unknown> = {}, user?: string): Promise<void> {
   const settings = { baseUrlV1: sb.info.v1, baseUrlV2: sb.info.v2, authUrl: sb.info.auth, ...extra };

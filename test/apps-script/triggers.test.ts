@@ -2,30 +2,19 @@
  * The hourly trigger: incremental org-contacts refresh and finishing research, including runs cut by the
  * time limit that resume with nothing lost and no credit spent twice.
  */
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, admin, connect, countOf, creditsOf, requestCounts, startSandbox } from './setup';
+import { admin, connectedPerFile, countOf, creditsOf, requestCounts } from './setup';
 
-let sb: SandboxProcess;
-let h: Harness;
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  sb = await startSandbox({ seed: { orgContacts: 1200 }, research: { queuedMs: 300, researchingMs: 900 } });
-  h = addOnHarness({ user: 'ops@example.com' });
-  await connect(h, sb);
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-  await sb?.stop();
-});
+const env = connectedPerFile({ user: 'ops@example.com', sandbox: { seed: { orgContacts: 1200 }, research: { queuedMs: 300, researchingMs: 900 } } });
 
 /** Every org contact at the service, read directly (the truth the sheet must match). */
 async function serviceContactIds(): Promise<string[]> {
   const ids: string[] = [];
   const end = new Date(Date.now() + HOUR * 48).toISOString();
   for (let page = 1; ; page++) {
-    const res = await fetch(`${sb.info.v1}/contacts?page=${page}&limit=500&startDate=2000-01-01T00:00:00Z&endDate=${end}`, {
-      headers: { token: sb.info.apiKey },
+    const res = await fetch(`${env.sb.info.v1}/contacts?page=${page}&limit=500&startDate=2000-01-01T00:00:00Z&endDate=${end}`, {
+      headers: { token: env.sb.info.apiKey },
     });
     const rows = ((await res.json()) as { data: { contactId: string }[] }).data;
     ids.push(...rows.map((r) => r.contactId));
@@ -34,40 +23,40 @@ async function serviceContactIds(): Promise<string[]> {
 }
 
 function sheetIds(name: string): string[] {
-  const values = h.workbook.mustSheet(name).values();
+  const values = env.h.workbook.mustSheet(name).values();
   const col = values[0].indexOf('contactId');
   return values.slice(1).map((r) => String(r[col]));
 }
 
 async function fireSchedule(): Promise<{ ok: boolean; timedOut: boolean; value?: unknown }> {
-  h.clock.advance(HOUR);
-  const runs = await h.fireTriggers();
+  env.h.clock.advance(HOUR);
+  const runs = await env.h.fireTriggers();
   expect(runs.map((r) => r.fn)).toEqual(['scheduledRun']);
   return runs[0];
 }
 
 test('org contacts: imported once, then new rows appended and changed rows updated, keyed by contactId', async () => {
-  const first = (await h.run('enableOrgRefresh', { sheetName: 'Org', days: 365 })) as { appended: number; passComplete: boolean; setValuesCalls: number };
+  const first = (await env.h.run('enableOrgRefresh', { sheetName: 'Org', days: 365 })) as { appended: number; passComplete: boolean; setValuesCalls: number };
   expect(first).toMatchObject({ appended: 1200, passComplete: true });
   expect(first.setValuesCalls).toBe(1);
-  expect(h.triggers.map((t) => [t.handler, t.everyMs])).toEqual([['scheduledRun', HOUR]]);
+  expect(env.h.triggers.map((t) => [t.handler, t.everyMs])).toEqual([['scheduledRun', HOUR]]);
   expect(sheetIds('Org').sort()).toEqual((await serviceContactIds()).sort());
 
   // Another integration researches: two people already saved (re-researched after the dedupe window) and new ones.
-  await admin(sb, 'PATCH', '/config', { research: { dedupeWindowMs: 1 } });
-  const org = h.workbook.mustSheet('Org').values();
+  await admin(env.sb, 'PATCH', '/config', { research: { dedupeWindowMs: 1 } });
+  const org = env.h.workbook.mustSheet('Org').values();
   const col = (n: string) => org[0].indexOf(n);
   const again = org.slice(1, 3).map((r) => ({ contactName: String(r[col('fullName')]), companyName: String(r[col('company')]) }));
-  const search = await fetch(`${sb.info.v2}/search/contacts`, {
+  const search = await fetch(`${env.sb.info.v2}/search/contacts`, {
     method: 'POST',
-    headers: { token: sb.info.apiKey, 'content-type': 'application/json' },
+    headers: { token: env.sb.info.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({ seniority: ['C-Level'], limit: 30 }),
   });
   const fresh = ((await search.json()) as { data: { searchResultId: string }[] }).data.map((r) => r.searchResultId);
   for (const body of [{ contacts: again }, { searchResultIds: fresh }]) {
-    const res = await fetch(`${sb.info.v1}/contacts/research`, {
+    const res = await fetch(`${env.sb.info.v1}/contacts/research`, {
       method: 'POST',
-      headers: { token: sb.info.apiKey, 'content-type': 'application/json' },
+      headers: { token: env.sb.info.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(202);
@@ -87,29 +76,29 @@ test('org contacts: imported once, then new rows appended and changed rows updat
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids.sort()).toEqual(truth.sort());
   // The re-researched rows were updated in place (same row, new apiResearchId).
-  const after = h.workbook.mustSheet('Org').values();
+  const after = env.h.workbook.mustSheet('Org').values();
   expect(after[1][col('contactId')]).toBe(org[1][col('contactId')]);
   expect(after[1][col('apiResearchId')]).not.toBe(org[1][col('apiResearchId')]);
-  expect(h.workbook.mustSheet('Org').formulas().flat().filter(Boolean)).toEqual([]);
+  expect(env.h.workbook.mustSheet('Org').formulas().flat().filter(Boolean)).toEqual([]);
 }, 120_000);
 
 test('a refresh cut by the time limit resumes from its cursor with nothing lost or doubled', async () => {
   // Start over on a fresh sheet with slow pages and short runs: the budget ends runs gracefully...
-  await h.run('disableOrgRefresh');
+  await env.h.run('disableOrgRefresh');
   // Two pages side by side: the window's 10 slices need at least 5 rounds of 1.2 s pages, more than one run's budget
   // holds however busy the machine is (with 10 at once, one round could finish the whole pass inside it).
-  await h.run('saveConnectionSettings', { runBudgetMs: 2000, parallelRequests: 2 });
-  await admin(sb, 'POST', '/faults', { endpoint: 'GET /v1/contacts', kind: 'latency', latencyMs: 1200, share: 1 });
+  await env.h.run('saveConnectionSettings', { runBudgetMs: 2000, parallelRequests: 2 });
+  await admin(env.sb, 'POST', '/faults', { endpoint: 'GET /v1/contacts', kind: 'latency', latencyMs: 1200, share: 1 });
   try {
-    const first = (await h.run('enableOrgRefresh', { sheetName: 'Org 3', days: 365 })) as { appended: number; passComplete: boolean };
+    const first = (await env.h.run('enableOrgRefresh', { sheetName: 'Org 3', days: 365 })) as { appended: number; passComplete: boolean };
     expect(first.passComplete).toBe(false);
     expect(first.appended).toBeGreaterThan(0);
     // ...and a hard cut (the 6-minute limit, shrunk to 1 s, shorter than one 1.2 s page) lands mid-request.
     // At 1.5 s the run's own budget could stop it gracefully after one page, just before the cut.
-    h.setLimits({ executionMs: 1000 });
+    env.h.setLimits({ executionMs: 1000 });
     const cut = await fireSchedule();
     expect(cut.timedOut).toBe(true);
-    h.setLimits({ executionMs: 6 * 60_000 });
+    env.h.setLimits({ executionMs: 6 * 60_000 });
     let complete = false;
     for (let i = 0; i < 12 && !complete; i++) {
       const run = await fireSchedule();
@@ -118,9 +107,9 @@ test('a refresh cut by the time limit resumes from its cursor with nothing lost 
     }
     expect(complete).toBe(true);
   } finally {
-    await admin(sb, 'DELETE', '/faults');
-    h.setLimits({ executionMs: 6 * 60_000 });
-    await h.run('saveConnectionSettings', { runBudgetMs: 270000, parallelRequests: 10 });
+    await admin(env.sb, 'DELETE', '/faults');
+    env.h.setLimits({ executionMs: 6 * 60_000 });
+    await env.h.run('saveConnectionSettings', { runBudgetMs: 270000, parallelRequests: 10 });
   }
   const ids = sheetIds('Org 3');
   expect(new Set(ids).size).toBe(ids.length);
@@ -128,31 +117,31 @@ test('a refresh cut by the time limit resumes from its cursor with nothing lost 
 }, 180_000);
 
 test('research left unfinished (sidebar closed, run cut at the time limit) is finished by the trigger, each credit spent once', async () => {
-  await h.run('disableOrgRefresh');
-  await admin(sb, 'PATCH', '/config', { research: { dedupeWindowMs: 30 * 86_400_000 } });
-  await h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager,Director', limit: 600, sheetName: 'Managers' });
+  await env.h.run('disableOrgRefresh');
+  await admin(env.sb, 'PATCH', '/config', { research: { dedupeWindowMs: 30 * 86_400_000 } });
+  await env.h.run('importSearch', { kind: 'contacts', filters: 'seniority=Manager,Director', limit: 600, sheetName: 'Managers' });
   // One submit at a time (issue 13 sends them side by side otherwise), so the cut falls between two of them.
-  await h.run('saveConnectionSettings', { researchBatchLimit: 100, parallelRequests: 1 });
-  const creditsBefore = await creditsOf(sb);
-  const submitsBefore = countOf(await requestCounts(sb), 'POST /v1/contacts/research');
-  h.workbook.setActiveRange('Managers!A2:A601');
-  const preview = (await h.run('previewEnrichment')) as { items: number };
+  await env.h.run('saveConnectionSettings', { researchBatchLimit: 100, parallelRequests: 1 });
+  const creditsBefore = await creditsOf(env.sb);
+  const submitsBefore = countOf(await requestCounts(env.sb), 'POST /v1/contacts/research');
+  env.h.workbook.setActiveRange('Managers!A2:A601');
+  const preview = (await env.h.run('previewEnrichment')) as { items: number };
   expect(preview.items).toBe(600);
   // Each submit takes 900 ms and the run is cut after about three of six.
-  await admin(sb, 'POST', '/faults', { endpoint: 'POST /v1/contacts/research', kind: 'latency', latencyMs: 900, share: 1 });
-  const cut = await h.execute({ kind: 'run', fn: 'startEnrichment', args: [600], timeLimitMs: 3500 });
+  await admin(env.sb, 'POST', '/faults', { endpoint: 'POST /v1/contacts/research', kind: 'latency', latencyMs: 900, share: 1 });
+  const cut = await env.h.execute({ kind: 'run', fn: 'startEnrichment', args: [600], timeLimitMs: 3500 });
   expect(cut.timedOut).toBe(true);
-  await admin(sb, 'DELETE', '/faults');
-  const status = (await h.run('scheduleStatus')) as { unfinishedJobs: number; scheduled: boolean };
+  await admin(env.sb, 'DELETE', '/faults');
+  const status = (await env.h.run('scheduleStatus')) as { unfinishedJobs: number; scheduled: boolean };
   expect(status).toMatchObject({ unfinishedJobs: 1, scheduled: true });
 
   const run = await fireSchedule();
   expect(run.ok).toBe(true);
   const research = (run.value as { research: { complete: boolean }[] }).research;
   expect(research).toEqual([expect.objectContaining({ complete: true })]);
-  expect(((await h.run('scheduleStatus')) as { unfinishedJobs: number }).unfinishedJobs).toBe(0);
+  expect(((await env.h.run('scheduleStatus')) as { unfinishedJobs: number }).unfinishedJobs).toBe(0);
 
-  const values = h.workbook.mustSheet('Managers').values();
+  const values = env.h.workbook.mustSheet('Managers').values();
   const statusCol = values[0].indexOf('PDS status');
   const statuses = values.slice(1, 601).map((r) => String(r[statusCol]));
   expect(statuses.every((s) => /^(done|duplicate|not found|unknown)/.test(s))).toBe(true);
@@ -160,12 +149,12 @@ test('research left unfinished (sidebar closed, run cut at the time limit) is fi
   const unknown = statuses.filter((s) => s.startsWith('unknown')).length;
   expect([0, 100]).toContain(unknown);
   // Every person researched once: credits spent = distinct people found, whatever was resubmitted after the cut.
-  const jobs = await admin<{ status: string; searchResultId: string }[]>(sb, 'GET', '/research?org=A');
+  const jobs = await admin<{ status: string; searchResultId: string }[]>(env.sb, 'GET', '/research?org=A');
   const mine = new Set(values.slice(1, 601).map((r) => String(r[values[0].indexOf('searchResultId')])));
   const charged = new Set(jobs.filter((j) => j.status === 'done' && mine.has(j.searchResultId)).map((j) => j.searchResultId));
   expect(jobs.filter((j) => j.status === 'done' && mine.has(j.searchResultId)).length).toBe(charged.size); // never researched twice
-  expect(creditsBefore - (await creditsOf(sb))).toBe(charged.size);
+  expect(creditsBefore - (await creditsOf(env.sb))).toBe(charged.size);
   expect(statuses.filter((s) => s === 'done' || s.startsWith('duplicate')).length).toBe(600 - unknown - statuses.filter((s) => s === 'not found').length);
-  const submits = countOf(await requestCounts(sb), 'POST /v1/contacts/research') - submitsBefore;
+  const submits = countOf(await requestCounts(env.sb), 'POST /v1/contacts/research') - submitsBefore;
   expect(submits).toBe(6); // six batches of 100, each sent once: the one whose answer the cut lost is not sent again
 }, 180_000);
