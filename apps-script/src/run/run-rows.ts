@@ -4,6 +4,7 @@ import { deadlineAfter } from '../budget';
 import { keyOf, safeCell, type CellValue } from '../cells';
 import { run } from '../client';
 import { userMessage } from '../errors';
+import { noRowsDone, type RowCounts } from '../rows/row-counts';
 import { gasHost, sleepUntil } from '../host';
 import { issueConfirmation, takeConfirmation } from '../sidebar/confirmation';
 import { selectedRows } from '../research/targets';
@@ -124,15 +125,7 @@ export function previewRun(r: Runnable, req: RunRequest): RunPreview {
   return { ...preview, confirmation: issueConfirmation(PENDING_KEY, fingerprintOf(r, p, req.output)) };
 }
 
-export interface RunResult {
-  done: number;
-  errors: number;
-  /** Runs whose outcome is unknown (the service may have acted): never repeated; check before running again. */
-  unknown: number;
-  skipped: number;
-  /** Rows left for the next run (time budget, or the run stopped at an unknown outcome). */
-  remaining: number;
-  messages: string[];
+export interface RunResult extends RowCounts {
   /** A single run's answer, for the sidebar to show (long answers are cut). */
   answer?: string;
   written?: string;
@@ -162,7 +155,7 @@ export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, 
     );
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const host = gasHost({ sleep: sleepUntil(deadline) });
-  const out: RunResult = { done: 0, errors: 0, unknown: 0, skipped: p.skipped, remaining: 0, messages: [] };
+  const out: RunResult = noRowsDone(p.skipped);
   const answers: { row: number; answer: unknown }[] = [];
   const outcomes = new Map<number, CellValue[]>();
   const note = (row: number, text: string) => {

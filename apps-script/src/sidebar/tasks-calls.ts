@@ -26,23 +26,14 @@ import { selectedRows } from '../research/targets';
 import { headerColumns } from '../sheet-io';
 import { track } from '../rows/row-status';
 import { roleColumn } from '../rows/tagged-columns';
+import { noRowsDone, type RowCounts } from '../rows/row-counts';
 import { requestArg } from './inputs';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export interface RowsOutcome {
+export interface RowsOutcome extends RowCounts {
   /** The column the outcomes were written to. */
   column: string;
-  done: number;
-  errors: number;
-  /** Rows whose create or log may have happened (lost answer): check them before clearing their cell. */
-  unknown: number;
-  /** Rows skipped because their cell already holds an id or "unknown". */
-  skipped: number;
-  /** Rows with a contactId left for the next run (time budget, or the run stopped at an unknown outcome). */
-  remaining: number;
-  /** The first few row messages, "Row 5: ...". */
-  messages: string[];
 }
 
 interface Target {
@@ -50,8 +41,10 @@ interface Target {
   contactId: number;
 }
 
-/** The outcome column's 1-based index, made (header written) when the sheet has none. */
-/** The add-on's outcome column: tagged, so it is found again when moved or renamed (rows/tagged-columns.ts). */
+/**
+ * The add-on's outcome column, made (header written) when the sheet has none: tagged, so it is found again when
+ * moved or renamed (rows/tagged-columns.ts).
+ */
 function outcomeColumn(sheet: Sheet, name: string): number {
   return roleColumn(sheet, outcomeRole(name), name);
 }
@@ -108,7 +101,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
     column,
   );
   const written = new Map<number, string>();
-  const out: RowsOutcome = { column, done: 0, errors: 0, unknown: 0, skipped, remaining: 0, messages: [] };
+  const out: RowsOutcome = { column, ...noRowsDone(skipped) };
   const note = (row: number, text: string) => {
     written.set(row, text);
     if (out.messages.length < 5) out.messages.push(`Row ${row}: ${text}`);
