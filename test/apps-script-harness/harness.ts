@@ -98,7 +98,7 @@ export class Harness {
   private readonly code: string;
   private readonly codeFilename: string;
   private readonly addOn: boolean;
-  private readonly propertiesState = new PropertiesState();
+  private readonly propertiesState: PropertiesState;
   private readonly cacheState: CacheState;
   private readonly httpState: HttpState;
   /** Execution workers, reused across executions (each still in a fresh vm context): worker-pool.ts. */
@@ -127,6 +127,7 @@ export class Harness {
     );
     for (const name of opts.sheets ?? ['Sheet1']) this.workbook.addSheet(name);
     this.cacheState = new CacheState(this.clock);
+    this.propertiesState = new PropertiesState(this.clock);
     this.httpState = new HttpState(this.clock);
     this.triggerRuntime = new TriggerRuntime(this.clock);
     this.pool = new WorkerPool({ clock: this.clock.shared, code: this.code, codeFilename: this.codeFilename }, () => this.limits.simultaneousExecutionsPerUser);
@@ -162,7 +163,7 @@ export class Harness {
       document: s.document,
       user: (email?: string) => s.user(email ?? this.user),
       /** PropertiesService calls counted against the user's 50,000/day quota (limits.propertyCallsPerDay). */
-      callsToday: (email?: string) => s.calls.get(email ?? this.user) ?? 0,
+      callsToday: (email?: string) => s.callsToday(email ?? this.user),
     };
   }
 

@@ -13,6 +13,7 @@ function install() { ScriptApp.newTrigger('work').timeBased().everyHours(1).crea
 function work() { Utilities.sleep(300); return 'done'; }
 function cell(x) { Utilities.sleep(200); return x * 2; }
 function slowCell() { Utilities.sleep(5000); return 1; }
+function touch() { PropertiesService.getUserProperties().getProperty('k'); return 1; }
 `;
 
 test('the consumer quotas: 90 min of trigger runtime and 20,000 URL fetches a day', () => {
@@ -59,4 +60,16 @@ test('recalculate runs a column 30 executions at a time, each cut at the custom-
   h.setLimits({ customFunctionMs: 2000 });
   const slow = await h.recalculate([{ fn: 'slowCell', args: [] }]);
   expect(slow.results[0].timedOut).toBe(true);
+}, 60_000);
+
+test('the properties quota counts reads and writes per user and UTC day: refused once spent, fresh the next day', async () => {
+  const h = harness({ code: CODE, user: 'u@example.com', limits: { propertyCallsPerDay: 3 } });
+  h.clock.set(new Date('2026-03-02T10:00:00Z'));
+  for (let i = 0; i < 3; i++) await h.run('touch');
+  expect(h.properties.callsToday()).toBe(3);
+  await expect(h.run('touch')).rejects.toThrow('Service invoked too many times for one day: properties.');
+  expect(h.properties.callsToday()).toBe(3);
+  h.clock.set(new Date('2026-03-03T00:10:00Z'));
+  expect(h.properties.callsToday()).toBe(0);
+  await expect(h.run('touch')).resolves.toBe(1);
 }, 60_000);

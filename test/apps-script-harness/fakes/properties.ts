@@ -4,6 +4,7 @@
  * In a custom function getUserProperties() is the spreadsheet *owner's* store and only the owner may write it
  * (the documented custom-function rule); other users get the real permission error on writes.
  */
+import type { Clock } from '../clock';
 import type { ExecutionContext } from '../execution';
 import { GasException } from '../errors';
 import type { Limits } from '../limits';
@@ -27,8 +28,26 @@ export class PropertiesState {
   readonly script = new PropertyStore();
   readonly document = new PropertyStore();
   private readonly users = new Map<string, PropertyStore>();
-  /** Reads + writes per user (reset by resetDailyQuotas). */
-  readonly calls = new Map<string, number>();
+  /** "user|YYYY-MM-DD" (harness clock, UTC day, like the URL Fetch and trigger runtime quotas) → reads + writes. */
+  private readonly calls = new Map<string, number>();
+  constructor(private readonly clock: Clock) {}
+
+  private dayKey(user: string): string {
+    return `${user}|${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+  }
+
+  /** Calls counted today for `user`. */
+  callsToday(user: string): number {
+    return this.calls.get(this.dayKey(user)) ?? 0;
+  }
+
+  /** Counts one call; throws, counting nothing, past the daily quota. */
+  count(user: string, perDay: number): void {
+    const n = this.callsToday(user) + 1;
+    if (n > perDay) throw new GasException('Service invoked too many times for one day: properties.');
+    this.calls.set(this.dayKey(user), n);
+  }
+
   user(email: string): PropertyStore {
     let s = this.users.get(email);
     if (!s) this.users.set(email, (s = new PropertyStore()));
@@ -71,10 +90,7 @@ export class Properties {
   ) {}
 
   private _count(): void {
-    const calls = this._deps.properties.calls;
-    const n = (calls.get(this._exec.user) ?? 0) + 1;
-    if (n > this._deps.limits.propertyCallsPerDay) throw new GasException('Service invoked too many times for one day: properties.');
-    calls.set(this._exec.user, n);
+    this._deps.properties.count(this._exec.user, this._deps.limits.propertyCallsPerDay);
   }
 
   private _checkWrite(method: string): void {
