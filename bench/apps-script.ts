@@ -3,7 +3,7 @@
  * compressed rate window: enrich 5,000 rows (submit, poll from the "sidebar" every 2 s, write results) and
  * import 20,000 org contacts. Prints requests, 429s, setValues calls, wall time and the ratio to the lower
  * bound of docs/DESIGN.md.  Run: npx tsx bench/apps-script.ts [--rows=20000|100000] [--no-import] [--path=trigger]
- * [--real-limits]. --path=trigger: the sidebar closes after the start and the dispatcher's trigger finishes the job,
+ * [--real-limits] [--window=60000]. --path=trigger: the sidebar closes after the start and the dispatcher's trigger finishes the job,
  * fired at once, the harness clock moved through the add-on's hour (the hours moved and the real time between
  * executions with a step due, "idle windows", are printed); its execution limit
  * and run budget are compressed as the rate window is (6 min and 270 s over 30: 12 s and 9 s) unless --real-limits. Above 20,000 rows the sheet is made of 5,000-row imports (not timed).
@@ -83,7 +83,11 @@ const PATH = arg('path') === 'trigger' ? 'trigger' : 'sidebar';
 const USER = 'bench@example.com';
 const IMPORT_W = 60_000; // the service's window for the import and its floor
 const PARALLEL = 10; // the core's parallelRequests default: the floor's client uses the same
-const W = 2000; // compressed rate window (ms)
+/**
+ * The rate window (ms): 2 s compresses the service's minute 30 times (the runs stay short, and the CPU the add-on spends
+ * weighs 30 times what it weighs against the service); --window=60000 is the service's own minute (spec 8).
+ */
+const W = Number(arg('window') ?? 2000);
 const R = 60; // requests per window per endpoint
 const QUEUED = 500;
 const RESEARCHING = 1500;
@@ -372,7 +376,7 @@ async function main(): Promise<void> {
     // The sidebar keeps its earlier bound (1.10, stricter than the issue's 1.2); the trigger path is held to 1.2.
     const target = PATH === 'sidebar' ? 1.1 : 1.2;
     rows.push({
-      bench: `Sheets enrich ${ROWS} rows, ${PATH}`,
+      bench: `Sheets enrich ${ROWS} rows, ${PATH}${W === 2000 ? '' : `, ${W / 1000} s window`}`,
       figure: `${(e.wall / 1000).toFixed(2)} s; ${executions} executions${idle}; ${e.total} requests; ${e.limited} × 429; credits ${e.credits} / unique ${p.done}; ${quotas}`,
       bound: `T_bound ${(researchBound / 1000).toFixed(1)} s`,
       ratio: `${(e.wall / researchBound).toFixed(2)} × (≤ ${target})`,

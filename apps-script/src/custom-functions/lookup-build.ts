@@ -8,6 +8,7 @@ import type { Answering } from './answer';
 import { entriesOf, type LookupKind } from './lookup-kind';
 import { toShards, type Shard } from './lookup-shards';
 import { buildKey, cache, chunkKey, headKey, parsed, putJson, putShards, shardKey, type BuildState, type Head } from './lookup-store';
+import { putMark, underUserLock } from './lookup-lease';
 import { windowOf } from './org';
 
 /**
@@ -17,21 +18,49 @@ import { windowOf } from './org';
  * a part cut at its limit loses one round at most, the next cell that claims the build goes on from there (no page
  * is read twice), and cells waiting for the index find their keys in the chunks as they come (lookup-partial.ts).
  * The part that reads the last slice puts the chunks together into shards and the head.
+ *
+ * A round is sized to the time the part has left: reading a page is mostly decoding it (an org page of 500 records is
+ * ~2.8 MB), which costs CPU that the other cells of the column share, so the time per page is measured on the part's
+ * own rounds (starting small and at most doubling) and a round starts only if it is expected to end before `stopAt`.
+ * A round that outlasts the cell is lost whole; one that fits is stored.
  */
-export function buildPart(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number, stopAt: number): boolean {
+export function buildPart(
+  base: string,
+  token: string,
+  kind: LookupKind,
+  a: Answering,
+  days: number,
+  columns: string[],
+  expected: number,
+  stopAt: number,
+): boolean {
   const p = kind.op.pagination;
   const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
   const resumed = resume(base);
-  let state = resumed ?? firstPages(base, kind, a, days, columns, expected, pageSize);
+  let pace: Pace = { perPageMs: FIRST_GUESS_MS, width: FIRST_WIDTH / 2 };
+  let state: BuildState;
+  if (resumed) state = resumed;
+  else {
+    const started = Date.now();
+    // As many pages as hold what is expected (a range of 2,000 keys: 4 at once), as far as the time left allows.
+    const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize), roundFits({ ...pace, width: Infinity }, stopAt)));
+    const first = firstPages(base, token, kind, a, days, columns, count, pageSize);
+    if (!first) return false;
+    state = first;
+    pace = { perPageMs: (Date.now() - started) / count, width: count };
+  }
   let rounds = 0;
-  while (state.open.length > 0 && Date.now() < stopAt) {
+  for (;;) {
     const open = state.open;
     // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
-    // must wait for the next windows could outlast the cell and lose what it read.
-    const width = Math.max(1, Math.min(open.length, a.client.settings.parallelRequests, leftInWindow(a, kind)));
+    // must wait for the next windows could outlast the cell and lose what it read. No more than the time left holds.
+    const width = Math.min(open.length, a.client.settings.parallelRequests, Math.max(1, leftInWindow(a, kind)), roundFits(pace, stopAt));
+    if (width < 1) break;
     let round: { records: Record<string, unknown>[]; next: ChangeCursor[] };
+    const started = Date.now();
     try {
       round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()));
+      pace = { perPageMs: (Date.now() - started) / width, width };
     } catch (error) {
       // The round's slices stay where they were: the next part reads them again. A part that stored nothing says why.
       if (rounds === 0 && resumed) throw error;
@@ -39,18 +68,45 @@ export function buildPart(base: string, kind: LookupKind, a: Answering, days: nu
     }
     const rest = open.slice(width);
     const next = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
-    state = saveRound(base, state, entriesOf(kind, round.records, columns), round.records.length, next);
+    const saved = saveRound(base, token, state, entriesOf(kind, round.records, columns), round.records.length, next);
+    if (!saved) return false;
+    state = saved;
     rounds++;
   }
   return state.open.length === 0 ? finish(base, state) : false;
 }
 
-/** Stores a round's entries as the next chunk(s), then where the build stands (chunks first: the state names them). */
-function saveRound(base: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[]): BuildState {
-  const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i)) : 0;
-  const next: BuildState = { open, end: state.end, chunks: state.chunks + added, records: state.records + records };
-  putJson(buildKey(base), next);
-  return next;
+/** The first round's guess of the time per page (measured from then on), and its width: small, to measure. */
+const FIRST_GUESS_MS = 1000;
+const FIRST_WIDTH = 2;
+/** A round is started when this many times its expected length still fits: CPU shared with 30 cells varies. */
+const SAFETY = 1.5;
+
+interface Pace {
+  perPageMs: number;
+  width: number;
+}
+
+/** Slices the next round may read: at most twice the last round, and only as many as fit before `stopAt`. */
+function roundFits(pace: Pace, stopAt: number): number {
+  return Math.min(pace.width * 2, Math.floor((stopAt - Date.now()) / (pace.perPageMs * SAFETY)));
+}
+
+/**
+ * Under the user lock, stores a round's entries as the next chunk(s), then where the build stands (chunks first: the
+ * state names them), and renews the lease; or stores nothing and says null when another part stored since `state` was
+ * read (a lease that ran out while its round was read: that round is dropped, the other part's chunks stand).
+ */
+function saveRound(base: string, token: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[]): BuildState | null {
+  return underUserLock(() => {
+    const stored = parsed<BuildState>(cache().get(buildKey(base)));
+    if ((stored?.chunks ?? 0) !== state.chunks || (stored?.records ?? 0) !== state.records) return null;
+    const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i)) : 0;
+    const next: BuildState = { open, end: state.end, chunks: state.chunks + added, records: state.records + records };
+    putJson(buildKey(base), next);
+    putMark(base, token);
+    return next;
+  });
 }
 
 /** Requests the org endpoint's rate window has left, as the shared pacing state knows it (unknown: as many as run). */
@@ -69,21 +125,29 @@ function resume(base: string): BuildState | null {
 }
 
 /**
- * A new build's first round: as many pages as could hold what is expected (the keys asked, or the records the last
- * index held), by page number side by side, so a range of 2,000 keys sends its 4 pages at once and a small org is
+ * A new build's first round: `count` pages (as many as could hold what is expected, the keys asked or the records the
+ * last index held, and the time left allows), by page number side by side, so a range of 2,000 keys sends its 4 pages at once and a small org is
  * read in one round. If every page was full, the rest of the window is read by keyset from the last record's time
  * (records at that time are read again: the index keeps one row per key).
  */
-function firstPages(base: string, kind: LookupKind, a: Answering, days: number, columns: string[], expected: number, pageSize: number): BuildState {
+function firstPages(
+  base: string,
+  token: string,
+  kind: LookupKind,
+  a: Answering,
+  days: number,
+  columns: string[],
+  count: number,
+  pageSize: number,
+): BuildState | null {
   const window = windowOf(days);
-  const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize)));
   const pages = a.run(pagesAtOnce(a.client, kind, window, count, pageSize));
   const read = pages.flat();
   const last = read[read.length - 1]?.updatedAt;
   const full = pages.every((page) => page.length === pageSize) && typeof last === 'string';
   const first: ChangeCursor = { from: window.startDate, windowEnd: window.endDate, page: 1 };
   const open = full ? refillSlices([first], [{ from: last, windowEnd: window.endDate, page: 1 }], read, a.client.settings.parallelRequests, pageSize) : [];
-  return saveRound(base, { open: [], end: window.endDate, chunks: 0, records: 0 }, entriesOf(kind, read, columns), read.length, open);
+  return saveRound(base, token, { open: [], end: window.endDate, chunks: 0, records: 0 }, entriesOf(kind, read, columns), read.length, open);
 }
 
 function* pagesAtOnce(

@@ -5,6 +5,7 @@ import { buildPart } from './lookup-build';
 import { entriesOf, type LookupKind } from './lookup-kind';
 import { SHARD_MAX_BYTES, shardOf, utf8Bytes, type Shard } from './lookup-shards';
 import { partialRows } from './lookup-partial';
+import { claim, holder, release, type Claim } from './lookup-lease';
 import { buildKey, cache, headKey, markKey, parsed, putAll, putJson, shardKey, type BuildState, type Head } from './lookup-store';
 
 export type { LookupKind } from './lookup-kind';
@@ -18,13 +19,13 @@ export type { LookupKind } from './lookup-kind';
  * until the cache drops it.
  */
 
-/** A "being built" mark older than this is from an execution that died: another may take over. */
-const MARK_MS = 28000;
 /** A waiting cell looks again this often: each look is a few service calls, which the building cell's CPU shares. */
 const WAIT_STEP_MS = 700;
-const LOCK_WAIT_MS = 10000;
-/** A build part stops starting rounds this long before the cell's deadline: storing what it read takes time too. */
-const STORE_MARGIN_MS = 8000;
+/**
+ * A build part's rounds must end this long before the cell's deadline (storing what it read takes time too); rounds
+ * are sized to the time left (lookup-build.ts).
+ */
+const STORE_MARGIN_MS = 3000;
 /** Less time left than this: a cell does not take the build on, it would store nothing. */
 const MIN_PART_MS = 9000;
 
@@ -41,24 +42,6 @@ function readKeys(base: string, head: Head, keys: readonly string[]): Shard | nu
     Object.assign(rows, shard);
   }
   return Object.fromEntries(keys.filter((k) => k in rows).map((k) => [k, rows[k]]));
-}
-
-type Claim = 'mine' | 'ready' | 'busy';
-
-/** Under the user lock: an index fresh enough is ready; a live mark means another execution builds; else we do. */
-function claim(base: string, freshMs: number): Claim {
-  const lock = LockService.getUserLock();
-  lock.waitLock(LOCK_WAIT_MS);
-  try {
-    const head = parsed<Head>(cache().get(headKey(base)));
-    if (head && Date.now() - head.at < freshMs) return 'ready';
-    const mark = parsed<{ until: number }>(cache().get(markKey(base)));
-    if (mark && mark.until > Date.now()) return 'busy';
-    cache().put(markKey(base), JSON.stringify({ until: Date.now() + MARK_MS }), Math.ceil(MARK_MS / 1000));
-    return 'mine';
-  } finally {
-    lock.releaseLock();
-  }
 }
 
 /** Reads what changed after the index's window (keyset by updatedAt) into the shards it touches. */
@@ -115,15 +98,14 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       cache().remove(headKey(base));
       continue;
     }
-    const mark = parsed<{ until: number }>(got[markKey(base)]);
-    const claimed = (!mark || mark.until <= Date.now()) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : 'busy';
-    if (claimed === 'ready') continue;
-    if (claimed === 'mine') {
+    const claimed: Claim = !holder(got[markKey(base)]) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : { kind: 'busy' };
+    if (claimed.kind === 'ready') continue;
+    if (claimed.kind === 'mine') {
       try {
         if (!head || !refreshOrKeep(base, head, kind, a, columns))
-          buildPart(base, kind, a, days, columns, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
+          buildPart(base, claimed.token, kind, a, days, columns, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
       } finally {
-        cache().remove(markKey(base));
+        release(base, claimed.token);
       }
       continue;
     }
