@@ -133,7 +133,8 @@ function importParts(rows: number): string[] {
 function startSandbox(): Promise<Sandbox> {
   return startBenchSandbox(
     {
-      rateLimit: { windowMs: W, defaultLimit: R },
+      // The sheet is made under the 2 s window (24 imports at the service's minute would take 20 minutes, not timed).
+      rateLimit: { windowMs: Math.min(W, 2000), defaultLimit: R },
       research: { queuedMs: QUEUED, researchingMs: RESEARCHING },
       credits: { A: CREDITS },
       seed: { orgContacts: ORG },
@@ -253,6 +254,7 @@ async function main(): Promise<void> {
     }
 
     // Enrichment: start, then poll every 2 s as the sidebar does, until every row is written.
+    if (W > 2000) await admin(sb, 'PUT', '/rate-limits', { windowMs: W, defaultLimit: R });
     const memory = peakRss();
     const counted = await snapshot(sb, h);
     await untilWindowOpens(W);

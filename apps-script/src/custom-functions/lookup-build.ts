@@ -126,8 +126,8 @@ function resume(base: string): BuildState | null {
 
 /**
  * A new build's first round: `count` pages (as many as could hold what is expected, the keys asked or the records the
- * last index held, and the time left allows), by page number side by side, so a range of 2,000 keys sends its 4 pages at once and a small org is
- * read in one round. If every page was full, the rest of the window is read by keyset from the last record's time
+ * last index held, and the time left allows), by page number side by side, so a range of 2,000 keys sends its 4 pages
+ * at once and a small org is read in one round. If every page was full, the rest of the window is read by keyset from the last record's time
  * (records at that time are read again: the index keeps one row per key).
  */
 function firstPages(
