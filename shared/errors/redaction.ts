@@ -49,7 +49,7 @@ export function redactor(secrets: readonly string[]): Redactor {
   const quick = new RegExp(pieces, 'i');
   // A first look much cheaper than the regex on a long answer; its "maybe" goes to the regex.
   const scan = pieceScanner(all);
-  const mayHold = (value: string) => (scan && value.length > 256 ? scan(value) && quick.test(value) : quick.test(value));
+  const mayHold = (value: string) => (!scan || value.length < 257 || scan(value)) && quick.test(value);
 
   function text(value: string): string {
     if (!find || !mayHold(value)) return value;

@@ -24,16 +24,8 @@ import { windowOf } from './org';
  * own rounds (starting small and at most doubling) and a round starts only if it is expected to end before `stopAt`.
  * A round that outlasts the cell is lost whole; one that fits is stored.
  */
-export function buildPart(
-  base: string,
-  token: string,
-  kind: LookupKind,
-  a: Answering,
-  days: number,
-  columns: string[],
-  expected: number,
-  stopAt: number,
-): boolean {
+export function buildPart(job: BuildJob, expected: number, stopAt: number): boolean {
+  const { base, token, kind, a, columns } = job;
   const p = kind.op.pagination;
   const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
   const resumed = resume(base);
@@ -44,7 +36,7 @@ export function buildPart(
     const started = Date.now();
     // As many pages as hold what is expected (a range of 2,000 keys: 4 at once), as far as the time left allows.
     const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize), roundFits({ ...pace, width: Infinity }, stopAt)));
-    const first = firstPages(base, token, kind, a, days, columns, count, pageSize);
+    const first = firstPages(job, count, pageSize);
     if (!first) return false;
     state = first;
     pace = { perPageMs: (Date.now() - started) / count, width: count };
@@ -74,6 +66,16 @@ export function buildPart(
     rounds++;
   }
   return state.open.length === 0 ? finish(base, state) : false;
+}
+
+/** What one build part works on: the index's base key, the lease it holds, what it reads and for which cell. */
+export interface BuildJob {
+  base: string;
+  token: string;
+  kind: LookupKind;
+  a: Answering;
+  days: number;
+  columns: string[];
 }
 
 /** The first round's guess of the time per page (measured from then on), and its width: small, to measure. */
@@ -127,19 +129,10 @@ function resume(base: string): BuildState | null {
 /**
  * A new build's first round: `count` pages (as many as could hold what is expected, the keys asked or the records the
  * last index held, and the time left allows), by page number side by side, so a range of 2,000 keys sends its 4 pages
- * at once and a small org is read in one round. If every page was full, the rest of the window is read by keyset from the last record's time
- * (records at that time are read again: the index keeps one row per key).
+ * at once and a small org is read in one round. If every page was full, the rest of the window is read by keyset from
+ * the last record's time (records at that time are read again: the index keeps one row per key).
  */
-function firstPages(
-  base: string,
-  token: string,
-  kind: LookupKind,
-  a: Answering,
-  days: number,
-  columns: string[],
-  count: number,
-  pageSize: number,
-): BuildState | null {
+function firstPages({ base, token, kind, a, days, columns }: BuildJob, count: number, pageSize: number): BuildState | null {
   const window = windowOf(days);
   const pages = a.run(pagesAtOnce(a.client, kind, window, count, pageSize));
   const read = pages.flat();

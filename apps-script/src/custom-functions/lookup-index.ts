@@ -103,7 +103,7 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
     if (claimed.kind === 'mine') {
       try {
         if (!head || !refreshOrKeep(base, head, kind, a, columns))
-          buildPart(base, claimed.token, kind, a, days, columns, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
+          buildPart({ base, token: claimed.token, kind, a, days, columns }, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
       } finally {
         release(base, claimed.token);
       }

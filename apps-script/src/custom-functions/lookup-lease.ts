@@ -44,7 +44,7 @@ export function claim(base: string, freshMs: number): Claim {
     const head = parsed<Head>(cache().get(headKey(base)));
     if (head && Date.now() - head.at < freshMs) return { kind: 'ready' };
     if (holder(cache().get(markKey(base)))) return { kind: 'busy' };
-    const token = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+    const token = Utilities.getUuid();
     putMark(base, token);
     return { kind: 'mine', token };
   });
