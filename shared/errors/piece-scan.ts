@@ -1,12 +1,12 @@
 /**
- * A quick, exact-enough first look for the redactor (redaction.ts): "may this text hold one of the pieces?". Every 2xx
- * answer is redacted (a service may echo the credential), and an org page is ~2.8 MB: the regex of some hundred
- * case-insensitive pieces took ~30 ms per page, about as long as decoding it. This is a multi-pattern skip search
- * (Wu-Manber, blocks of two characters) for the pieces' starts (their first `m` characters, `m` the shortest piece's
- * length): a window whose last two characters sit in no start moves on by up to `m - 1`; only a window that really is a
- * piece's start says "maybe" (the redactor's regex then decides, so a "maybe" is never
- * wrong, only slower). "No" is exact: a piece found by the case-insensitive regex starts with its first `m` characters,
- * and the regex (no `u` flag) never matches a non-ASCII character to an ASCII one, so lowering ASCII letters is enough.
+ * The redactor's first look (redaction.ts): "may this text hold one of the pieces?". Every 2xx answer is redacted (a
+ * service may echo the credential), and an org page is ~2.8 MB: the regex of some hundred case-insensitive pieces took
+ * ~30 ms per page, about as long as decoding it. This is a multi-pattern skip search (Wu-Manber, blocks of two
+ * characters) for the pieces' starts (their first `m` characters, `m` the shortest piece's length): a window whose last
+ * two characters sit in no start moves on by up to `m - 1`; only a window that really is a piece's start says "maybe",
+ * and the redactor's regex then decides, so a "maybe" is never wrong, only slower. "No" is exact: a piece the
+ * case-insensitive regex finds starts with its first `m` characters, and that regex (no `u` flag) never matches a
+ * non-ASCII character to an ASCII one, so lowering ASCII letters is enough.
  */
 /** Lowers an ASCII capital; anything else as it is (only its low byte is used for the shift table). */
 const low = (c: number) => (c >= 65 && c <= 90 ? c | 32 : c);
