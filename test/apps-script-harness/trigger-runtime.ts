@@ -4,21 +4,20 @@
  * runtime spent is refused; one that starts with less left than its own limit is cut where the quota ends.
  */
 import type { Clock } from './clock';
+import { DailyCounter } from './daily-counter';
 
 export const TRIGGER_RUNTIME_EXCEEDED = 'Service using too much computer time for one day. Try again later.';
 
 export class TriggerRuntime {
-  /** "user|YYYY-MM-DD" → trigger runtime used (ms). */
-  readonly used = new Map<string, number>();
-  constructor(private readonly clock: Clock) {}
-
-  private key(user: string): string {
-    return `${user}|${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+  /** Trigger runtime used (ms) per user and UTC day. */
+  private readonly used: DailyCounter;
+  constructor(clock: Clock) {
+    this.used = new DailyCounter(clock);
   }
 
   /** Trigger runtime counted today for `user` (ms). */
   usedMs(user: string): number {
-    return this.used.get(this.key(user)) ?? 0;
+    return this.used.today(user);
   }
 
   /** What is left of today's quota for `user` (ms, never negative). */
@@ -27,12 +26,12 @@ export class TriggerRuntime {
   }
 
   /** Counts a trigger execution's runtime against the day it started on. */
-  add(user: string, ms: number, day = this.key(user)): void {
-    this.used.set(day, (this.used.get(day) ?? 0) + ms);
+  add(user: string, ms: number, day = this.dayOf(user)): void {
+    this.used.add(user, ms, day);
   }
 
   /** The counter key of today, taken when a trigger starts (a run past midnight counts on the day it started). */
   dayOf(user: string): string {
-    return this.key(user);
+    return this.used.dayOf(user);
   }
 }

@@ -5,6 +5,7 @@
  * (the documented custom-function rule); other users get the real permission error on writes.
  */
 import type { Clock } from '../clock';
+import { DailyCounter } from '../daily-counter';
 import type { ExecutionContext } from '../execution';
 import { GasException } from '../errors';
 import type { Limits } from '../limits';
@@ -28,24 +29,20 @@ export class PropertiesState {
   readonly script = new PropertyStore();
   readonly document = new PropertyStore();
   private readonly users = new Map<string, PropertyStore>();
-  /** "user|YYYY-MM-DD" (harness clock, UTC day, like the URL Fetch and trigger runtime quotas) → reads + writes. */
-  private readonly calls = new Map<string, number>();
-  constructor(private readonly clock: Clock) {}
-
-  private dayKey(user: string): string {
-    return `${user}|${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+  /** Reads + writes per user and UTC day, like the URL Fetch and trigger runtime quotas. */
+  private readonly calls: DailyCounter;
+  constructor(clock: Clock) {
+    this.calls = new DailyCounter(clock);
   }
 
   /** Calls counted today for `user`. */
   callsToday(user: string): number {
-    return this.calls.get(this.dayKey(user)) ?? 0;
+    return this.calls.today(user);
   }
 
   /** Counts one call; throws, counting nothing, past the daily quota. */
   count(user: string, perDay: number): void {
-    const n = this.callsToday(user) + 1;
-    if (n > perDay) throw new GasException('Service invoked too many times for one day: properties.');
-    this.calls.set(this.dayKey(user), n);
+    this.calls.countOne(user, perDay, () => new GasException('Service invoked too many times for one day: properties.'));
   }
 
   user(email: string): PropertyStore {

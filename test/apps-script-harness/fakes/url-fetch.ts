@@ -9,6 +9,7 @@ import * as https from 'node:https';
 import type { ExecutionContext } from '../execution';
 import { GasException } from '../errors';
 import type { Clock } from '../clock';
+import { DailyCounter } from '../daily-counter';
 import type { Limits } from '../limits';
 import { Blob, toBuffer, toSignedBytes } from './blob';
 
@@ -30,22 +31,18 @@ export interface HttpLogEntry {
 
 export class HttpState {
   readonly log: HttpLogEntry[] = [];
-  /** "user|YYYY-MM-DD" (harness clock, UTC day) → calls. */
-  readonly quota = new Map<string, number>();
-  constructor(private readonly clock: Clock) {}
-  private key(user: string): string {
-    return `${user}|${new Date(this.clock.now()).toISOString().slice(0, 10)}`;
+  /** URL Fetch calls per user and UTC day of the harness clock. */
+  readonly quota: DailyCounter;
+  constructor(clock: Clock) {
+    this.quota = new DailyCounter(clock);
   }
   /** Calls counted today for `user`. */
   quotaUsed(user: string): number {
-    return this.quota.get(this.key(user)) ?? 0;
+    return this.quota.today(user);
   }
   /** Counts one call, refusing it past the daily quota. */
   count(user: string, limit: number): void {
-    const k = this.key(user);
-    const n = (this.quota.get(k) ?? 0) + 1;
-    if (n > limit) throw new GasException('Service invoked too many times for one day: urlfetch.');
-    this.quota.set(k, n);
+    this.quota.countOne(user, limit, () => new GasException('Service invoked too many times for one day: urlfetch.'));
   }
 }
 
