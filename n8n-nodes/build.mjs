@@ -6,7 +6,6 @@ import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } fr
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { zodNamespace } from '../scripts/bundling/zod-namespace.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // `--outdir DIR` builds elsewhere (tests check a build without touching the dist/ other tests load).
@@ -54,15 +53,17 @@ const outsidePackage = (file) => !resolve(file).startsWith(root + sep);
 const probe = await build({ ...common, entryPoints, outdir: dist, outbase: root, write: false, metafile: true, logLevel: 'silent' });
 const boundary = new Set();
 const zodNames = new Set();
-const zodExports = new Set(Object.keys(createRequire(import.meta.url)('zod')));
+const zodExports = new Set(Object.keys(createRequire(import.meta.url)('zod/v4/mini')));
 for (const [file, input] of Object.entries(probe.metafile.inputs)) {
   if (outsidePackage(file)) continue;
   for (const imported of input.imports) {
     if (imported.external || !outsidePackage(imported.path)) continue;
-    if (imported.original === 'zod') {
-      // zod is reached through `z` only; the core exports the z members the package's files call (z.toJSONSchema).
+    if (imported.original === 'zod/v4/mini') {
+      // zod is reached through `z` only, in the form shared/ uses (zod/v4/mini); the core exports the z members the
+      // package's files call (z.toJSONSchema). The core's shared/validation/zod.ts has set zod's English messages.
       const source = readFileSync(file, 'utf8');
-      if (!/^import \{ z \} from 'zod';$/m.test(source)) fail(`${file}: import zod as \`import { z } from 'zod';\` (the core exports the z members it calls)`);
+      if (!/^import \* as z from 'zod\/v4\/mini';$/m.test(source))
+        fail(`${file}: import zod as \`import * as z from 'zod/v4/mini';\` (the core exports the z members it calls)`);
       for (const m of source.matchAll(/\bz\.(\w+)/g)) if (zodExports.has(m[1])) zodNames.add(m[1]);
     } else if (/\.ts$/.test(imported.path) && !imported.path.includes('node_modules')) boundary.add(resolve(imported.path));
     else fail(`${file} imports ${imported.original}: only shared/, zod and n8n-workflow can be imported from outside the package`);
@@ -75,17 +76,17 @@ const key = (file) => relative(join(root, '..'), file).split(sep).join('/');
 const boundaryList = [...boundary].sort();
 const coreSource = [
   ...boundaryList.map((file, i) => `import * as m${i} from ${JSON.stringify(file)};`),
-  `import { ${[...zodNames].join(', ')} } from 'zod';`,
+  `import { ${[...zodNames].join(', ')} } from 'zod/v4/mini';`,
   `export const modules = {`,
   ...boundaryList.map((file, i) => `  ${JSON.stringify(key(file))}: m${i},`),
-  `  zod: { z: { ${[...zodNames].join(', ')} } },`,
+  // `import * as z from 'zod/v4/mini'` in a node reads these members off the module itself.
+  `  zod: { ${[...zodNames].join(', ')} },`,
   `};`,
 ].join('\n');
 await build({
   ...common,
   stdin: { contents: coreSource, resolveDir: root, sourcefile: 'core-entry.js', loader: 'js' },
   outfile: join(dist, CORE_FILE),
-  plugins: [zodNamespace()],
 });
 
 // 3. The nodes and credentials: a boundary module (or zod) resolves to its entry in the core, required at run time.
@@ -99,7 +100,7 @@ const useCore = {
     b.onResolve({ filter: /.*/ }, async (args) => {
       if (args.path === coreFromEntry) return { path: args.path, external: true };
       if (args.pluginData === 'use-core' || args.namespace !== 'file' || args.kind === 'entry-point') return undefined;
-      if (args.path === 'zod') return { path: 'zod', namespace: 'pds-core' };
+      if (args.path === 'zod/v4/mini') return { path: 'zod', namespace: 'pds-core' };
       const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'use-core' });
       if (found.errors.length || !boundary.has(found.path)) return undefined;
       if (!relative(root, args.importer).startsWith(`nodes${sep}`)) fail(`${args.importer} reaches the core (${args.path}) but is not under nodes/`);

@@ -66,7 +66,8 @@ export interface SandboxConfig {
     clients: OAuthClientConfig[];
   };
   credits: { A: number; B: number };
-  seed: { orgContacts: number; draftsPerUser: number };
+  /** idBase: added to every record id sequence (e.g. 5946362000 gives 10-digit ids like the service's); default 0. */
+  seed: { orgContacts: number; draftsPerUser: number; idBase: number };
   webhooks: {
     /** Tries per delivery (the first included). */
     maxAttempts: number;
@@ -102,7 +103,7 @@ export function defaultConfig(): SandboxConfig {
     tokens: { accessTokenTtlSec: 10_800, refreshTokenTtlSec: 604_800, codeTtlSec: 600 },
     oauth: { redirectUri: 'http://localhost:5678/rest/oauth2-credential/callback', extraRedirectUris: [], clients: [] },
     credits: { A: 1000, B: 0 },
-    seed: { orgContacts: 40, draftsPerUser: 5 },
+    seed: { orgContacts: 40, draftsPerUser: 5, idBase: 0 },
     webhooks: { maxAttempts: 5, backoffBaseMs: 15_000, backoffMaxMs: 600_000, timeoutMs: 5000, maxPending: 20_000, concurrency: 4 },
     mcp: { waitTimeoutMs: 30_000, extraTools: [] },
     features: { A: { maxActiveContacts: true }, B: { maxActiveContacts: false } },

@@ -138,6 +138,13 @@ export const itemString = (v: unknown, path: string): string => {
   return v;
 };
 
+/** A record id given as a whole number or as its digits in text (the service's ids are numeric); answered as text. */
+export const itemId = (v: unknown, path: string): string => {
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return String(v);
+  if (typeof v === 'string' && /^[0-9]+$/.test(v.trim()) && Number(v) > 0) return v.trim();
+  throw bodyError(path, `must be an id: a whole number or its digits as text (got ${describe(v)})`);
+};
+
 export const itemInt =
   (min?: number) =>
   (v: unknown, path: string): number =>

@@ -57,11 +57,11 @@ export function readExamples(root) {
 /**
  * Builds the package and prepares `homeDir` (created if missing; n8n keeps its SQLite database in
  * `<homeDir>/.n8n`). The two sandbox credentials are written on every start (their URLs follow the
- * sandbox port, and OAuth tokens of an earlier sandbox process are void anyway). Examples are imported
- * once per home, by id (`<homeDir>/examples-imported.json`): a start never duplicates them and never
- * overwrites a user's edits; an example added to the repo later is imported on the next start.
- * Returns the environment for `n8n start` and the ids of examples to activate (webhook-triggered
- * examples imported just now). `readmeUrl`: where the package's documentation links point.
+ * sandbox port, and OAuth tokens of an earlier sandbox process are void anyway). Each example whose id the
+ * database lacks is imported (`n8n list:workflow`): a start never duplicates them and never overwrites a user's
+ * edits; an example added to the repo later, or deleted by the user, is imported on the next start.
+ * Returns the environment for `n8n start` and the ids of the examples to activate (the webhook-triggered ones,
+ * whatever state they are in). `readmeUrl`: where the package's documentation links point.
  */
 export async function prepareN8nHome({ root, homeDir, sandbox, say, version, readmeUrl }) {
   fs.mkdirSync(homeDir, { recursive: true });
@@ -107,24 +107,24 @@ export async function prepareN8nHome({ root, homeDir, sandbox, say, version, rea
       },
     ]);
 
-    const markerFile = path.join(homeDir, 'examples-imported.json');
-    const imported = fs.existsSync(markerFile) ? JSON.parse(fs.readFileSync(markerFile, 'utf8')) : [];
-    const fresh = readExamples(root).filter(({ workflow }) => !imported.includes(workflow.id));
-    const toActivate = [];
-    if (fresh.length) {
-      say(`  importing ${fresh.length} example workflow(s): ${fresh.map((e) => e.file).join(', ')}`);
+    // What the database holds decides, not a record of earlier starts: a start that failed after the import (a taken
+    // port) or a home whose database was removed must still end with every example there and the webhook one active.
+    const listed = await home.run(['list:workflow', '--onlyId']);
+    if (listed.code !== 0) throw new Error(`n8n list:workflow failed (exit ${listed.code}):\n${lastLines(listed.stdout + listed.stderr, 20)}`);
+    const present = new Set(listed.stdout.split('\n').map((l) => l.trim()));
+    const examples = readExamples(root);
+    const missing = examples.filter(({ workflow }) => !present.has(workflow.id));
+    if (missing.length) {
+      say(`  importing ${missing.length} example workflow(s): ${missing.map((e) => e.file).join(', ')}`);
       const dir = fs.mkdtempSync(path.join(home.userFolder, 'examples-'));
-      for (const { file, workflow } of fresh) {
-        fs.writeFileSync(path.join(dir, file), JSON.stringify({ ...workflow, active: false }));
-        if (workflow.nodes.some((n) => n.type === WEBHOOK_NODE)) toActivate.push(workflow.id);
-      }
+      for (const { file, workflow } of missing) fs.writeFileSync(path.join(dir, file), JSON.stringify({ ...workflow, active: false }));
       const res = await home.run(['import:workflow', '--separate', `--input=${dir}`]);
-      if (res.code !== 0)
-        throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${(res.stdout + res.stderr).trim().split('\n').slice(-20).join('\n')}`);
-      fs.writeFileSync(markerFile, `${JSON.stringify([...imported, ...fresh.map((e) => e.workflow.id)], null, 2)}\n`);
+      if (res.code !== 0) throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${lastLines(res.stdout + res.stderr, 20)}`);
     } else {
       say('  example workflows already in this home');
     }
+    // Activated once n8n runs (the editor's toggle, start.mjs), whether imported now or by an earlier start.
+    const toActivate = examples.filter(({ workflow }) => workflow.nodes.some((n) => n.type === WEBHOOK_NODE)).map(({ workflow }) => workflow.id);
     // The runner lets n8n write its settings file with the umask's mode; it holds the key, so keep it private.
     const config = path.join(homeDir, '.n8n', 'config');
     if (fs.existsSync(config)) fs.chmodSync(config, 0o600);
@@ -147,13 +147,15 @@ function encryptionKey(homeDir) {
 /**
  * `n8n start` on loopback; its output goes straight to `<homeDir>/n8n.log` (a file, not a pipe, so it never
  * writes into a closed pipe). Resolves once /healthz/readiness answers 200 and n8n has logged "Editor is
- * now accessible" (after activating the active workflows).
+ * now accessible" (after activating the active workflows). `brokerPort`: n8n 2.x's task broker (start.mjs chose it
+ * with the other ports); none for 1.x, which runs without task runners here and so listens on no broker port.
  */
-export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
+export async function startN8n({ nodeBin, n8nBin, env, port, brokerPort, homeDir }) {
   const ports = tsxRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'n8n/ports.ts'), import.meta.url);
-  await ports.assertPortFree(port, "n8n's editor", 'Stop the other n8n, or start this one on another port: npm start -- --n8n-port N.');
-  // Its task broker too gets a free port (ports.ts): another n8n 2.x on this machine holds 5679.
-  const listeners = await ports.listenerEnv(env);
+  // Checked again: minutes may have passed since start.mjs chose the ports.
+  await ports.assertPortFree(port, "n8n's editor", 'Stop the other program, or start this one on another port: npm start -- --n8n-port N.');
+  if (brokerPort) await ports.assertPortFree(brokerPort, "n8n's task broker", 'Stop the other program, or choose one: npm start -- --n8n-broker-port N.');
+  const listeners = brokerPort ? { N8N_RUNNERS_BROKER_PORT: String(brokerPort) } : {};
   const logFile = path.join(homeDir, 'n8n.log');
   fs.appendFileSync(logFile, `\n===== n8n start ${new Date().toISOString()} port ${port}\n`);
   const from = fs.statSync(logFile).size;
@@ -200,7 +202,7 @@ export async function startN8n({ nodeBin, n8nBin, env, port, homeDir }) {
     child,
     url,
     logFile,
-    brokerPort: listeners.N8N_RUNNERS_BROKER_PORT ?? env.N8N_RUNNERS_BROKER_PORT,
+    brokerPort,
     exited,
     /** SIGTERM (n8n shuts down gracefully within N8N_GRACEFUL_SHUTDOWN_TIMEOUT), SIGKILL after 15 s. */
     async stop() {

@@ -3,14 +3,15 @@
  * `npm start`: the sandbox (local Prospecting Data Service) and a real n8n with this repo's nodes, the
  * sandbox credentials and the example workflows, until Ctrl-C.
  *
- *   npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--n8n-1] [--no-n8n] [sandbox flags: --seed N, --host H, ...]
+ *   npm start -- [port flags] [--n8n-home DIR] [--n8n-1] [--no-n8n] [sandbox flags: --seed N, --host H, ...]
  *
- * --port       sandbox port (default 8787; 0 picks a free one)
- * --n8n-port   n8n editor port (default 5678)
+ * Ports (flags, defaults, which start needs which): scripts/n8n/start-ports.ts, listed by `npm start -- --help`; all
+ * are decided before the slow steps, a taken default swapped for a free port.
  * --n8n-home   n8n's folder (default .cache/n8n-home-2, or .cache/n8n-home-1 with --n8n-1): database, owner.json,
  *              n8n.log; survives restarts. One per major: n8n 2 migrates a database 1.x can no longer open.
  * --n8n-1      run the pinned n8n 1.x instead of the current 2.x
  * --no-n8n     the sandbox only
+ * The npm script is `exec node scripts/start.mjs`, so a SIGINT or SIGTERM to npm reaches this process.
  * If n8n cannot be installed (e.g. no network) the sandbox still runs and the reason is printed.
  * n8n parts: scripts/start-n8n.mjs.
  */
@@ -38,8 +39,26 @@ import {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (text = '') => process.stdout.write(`${text}\n`);
 
+// The port table (flags, defaults, which start needs which): scripts/n8n/start-ports.ts.
+const startPorts = tsxRequire('./n8n/start-ports.ts', import.meta.url);
+
+const USAGE = `usage: npm start -- [options]
+
+Starts the sandbox (the local Prospecting Data Service) and a real n8n with this repo's package, the sandbox
+credentials and the example workflows, until Ctrl-C (or SIGINT / SIGTERM to npm).
+
+Ports (checked before anything slow; a taken default is replaced by a free port, and the start says which):
+${startPorts.portsHelp()}
+
+Options:
+  --n8n-home DIR        n8n's folder (default .cache/n8n-home-2, or .cache/n8n-home-1 with --n8n-1)
+  --n8n-1               run the pinned n8n 1.x instead of the current 2.x
+  --no-n8n              the sandbox only
+  --seed N, --host H, --contacts N, --companies N, --config FILE   passed to the sandbox
+  -h, --help            this text`;
+
 function parseArgs(argv) {
-  const opts = { port: '8787', n8nPort: 5678, n8nHome: undefined, n8n1: false, n8n: true, sandboxArgs: [] };
+  const opts = { chosen: {}, n8nHome: undefined, n8n1: false, n8n: true, sandboxArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -47,17 +66,13 @@ function parseArgs(argv) {
       if (v === undefined) throw new Error(`${flag} needs a value`);
       return v;
     };
-    if (flag === '--port') opts.port = value();
-    else if (flag === '--n8n-port') {
-      opts.n8nPort = Number(value());
-      if (!Number.isInteger(opts.n8nPort) || opts.n8nPort < 1 || opts.n8nPort > 65535) throw new Error('--n8n-port needs a port number');
-    } else if (flag === '--n8n-home') opts.n8nHome = resolve(value());
+    const port = startPorts.portFlag(flag);
+    if (port) opts.chosen[port.key] = startPorts.parsePort(flag, value());
+    else if (flag === '--n8n-home') opts.n8nHome = resolve(value());
     else if (flag === '--no-n8n') opts.n8n = false;
     else if (flag === '--n8n-1') opts.n8n1 = true;
     else if (flag === '--help' || flag === '-h') {
-      say(
-        'usage: npm start -- [--port N] [--n8n-port N] [--n8n-home DIR] [--n8n-1] [--no-n8n] [--seed N] [--host H] [--contacts N] [--companies N] [--config FILE]',
-      );
+      say(USAGE);
       process.exit(0);
     } else opts.sandboxArgs.push(argv[i]); // the sandbox CLI checks the rest
   }
@@ -66,10 +81,17 @@ function parseArgs(argv) {
 }
 
 let opts;
+let version;
+let ports;
 try {
   opts = parseArgs(process.argv.slice(2));
+  version = opts.n8n ? n8nVersion(root, { major1: opts.n8n1 }) : undefined;
+  // Every port this start listens on, before the sandbox, the install or the import (minutes on a first run).
+  const resolved = await startPorts.resolveStartPorts({ chosen: opts.chosen, n8n: opts.n8n, n8nMajor: version ? Number(version.split('.')[0]) : 0 });
+  ports = resolved.ports;
+  for (const note of resolved.notes) say(`Port: ${note}`);
 } catch (err) {
-  process.stderr.write(`${err.message}\n`);
+  process.stderr.write(`npm start: ${err.message}\n`);
   process.exit(2);
 }
 
@@ -80,7 +102,7 @@ let n8n = null;
 let docs = null;
 let stopping = false;
 // stdin is a pipe only so that start-watchdog.mjs can see this process end.
-const sandbox = spawn(process.execPath, ['--import', WATCHDOG, '--import', 'tsx', 'sandbox/cli.ts', '--port', opts.port, ...opts.sandboxArgs], {
+const sandbox = spawn(process.execPath, ['--import', WATCHDOG, '--import', 'tsx', 'sandbox/cli.ts', '--port', String(ports.sandbox), ...opts.sandboxArgs], {
   cwd: root,
   env: { ...process.env, START_WATCHDOG: '1' },
   stdio: ['pipe', 'pipe', 'inherit'],
@@ -145,7 +167,6 @@ if (!opts.n8n) {
 }
 
 async function runN8n() {
-  const version = n8nVersion(root, { major1: opts.n8n1 });
   say(`n8n ${version}: checking the install in .cache/ (the first time downloads Node 24 and n8n and builds sqlite3: 3 to 15 minutes)...`);
   let paths;
   try {
@@ -155,13 +176,21 @@ async function runN8n() {
   }
   if (stopping) return;
   say(`n8n: preparing ${opts.n8nHome}`);
-  const packageName = JSON.parse(readFileSync(resolve(root, 'n8n-nodes/package.json'), 'utf8')).name;
-  const { serveReadme } = tsxRequire('./n8n/readme-server.ts', import.meta.url);
-  docs = await serveReadme({ readmeFile: resolve(opts.n8nHome, '.n8n/nodes/node_modules', packageName, 'README.md'), packageName });
+  const { name: packageName, version: packageVersion } = JSON.parse(readFileSync(resolve(root, 'n8n-nodes/package.json'), 'utf8'));
+  const { serveReadme, publishedReadmeUrl } = tsxRequire('./n8n/readme-server.ts', import.meta.url);
+  docs = await serveReadme({
+    readmeFile: resolve(opts.n8nHome, '.n8n/nodes/node_modules', packageName, 'README.md'),
+    packageName,
+    packageVersion,
+    packageSource: resolve(root, 'n8n-nodes'),
+    repoRoot: root,
+    port: ports.docs,
+  });
+  docs.published = publishedReadmeUrl(packageName, packageVersion);
   const { env, toActivate } = await prepareN8nHome({ root, homeDir: opts.n8nHome, sandbox: info, say, version, readmeUrl: docs.url });
   if (stopping) return;
-  say(`n8n: starting on port ${opts.n8nPort} (13-20 s)...`);
-  n8n = await startN8n({ ...paths, env, port: opts.n8nPort, homeDir: opts.n8nHome });
+  say(`n8n: starting on port ${ports.n8n} (13-20 s)...`);
+  n8n = await startN8n({ ...paths, env, port: ports.n8n, brokerPort: ports.broker, homeDir: opts.n8nHome });
   if (stopping) return void (await n8n.stop());
   void n8n.exited.then(({ code, signal }) => {
     if (!stopping) say(`\nn8n exited (${signal ?? `code ${code}`}); see ${n8n.logFile}. The sandbox keeps running; Ctrl-C to stop.`);
@@ -172,11 +201,11 @@ async function runN8n() {
   if (owner) {
     const rest = await login(n8n.url, owner);
     await activate(rest, toActivate);
-    webhooks.push(...(await registerWebhooks(rest, { n8nPort: opts.n8nPort, admin: info.admin })));
+    webhooks.push(...(await registerWebhooks(rest, { n8nPort: ports.n8n, admin: info.admin })));
   }
-  if (opts.n8nPort !== 5678) await allowOAuthRedirect({ admin: info.admin, clientId: info.oauth.clientId, n8nPort: opts.n8nPort });
+  if (ports.n8n !== 5678) await allowOAuthRedirect({ admin: info.admin, clientId: info.oauth.clientId, n8nPort: ports.n8n });
 
-  const editor = `http://localhost:${opts.n8nPort}/`;
+  const editor = `http://localhost:${ports.n8n}/`;
   // After sign-in n8n 2.x opens its assistant page: name the pages to go to instead.
   const workflowsPage = `${editor}home/workflows`;
   const page = (id) => `${editor}workflow/${id}`;
@@ -186,10 +215,11 @@ n8n ${version} is up, with the Prospecting package installed in ${opts.n8nHome}/
   editor    ${editor}
   workflows ${workflowsPage}   (go here after signing in)
   sign in   ${owner ? `${owner.email} / ${owner.password}` : 'with the owner account you created in this home'}
-  docs      ${docs.url}   (the installed package's README: the editor's Docs links open it)
+  docs      ${docs.url}   (the installed package's README: the editor's Docs links open it while npm start runs;
+            published at ${docs.published})
   home      ${opts.n8nHome}   (log: ${n8n.logFile})
   pids      start ${process.pid}, sandbox ${sandbox.pid}, n8n ${n8n.child.pid}
-  ports     sandbox ${new URL(info.v2).port}, n8n ${opts.n8nPort}, n8n task broker ${n8n.brokerPort ?? 'none'}, docs ${new URL(docs.url).port}
+  ports     sandbox ${new URL(info.v2).port}, n8n ${ports.n8n}${n8n.brokerPort ? `, n8n task broker ${n8n.brokerPort}` : ''}, docs ${new URL(docs.url).port}
 
   Credentials: "Prospecting sandbox" (API key of org A; new Prospecting nodes get it) and
   "Prospecting sandbox (OAuth2)" (connect it first: open it, Connect, sign in as ${info.user.email} / ${info.user.password}).

@@ -31,9 +31,15 @@ export function toText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Sheets keeps 15 significant digits of a number: a whole number beyond that (an integer id of 16 digits) would lose
+ * its last digits, so it is written as its exact digits, as text (DECISIONS "Ids, exact").
+ */
+const beyondSheetsDigits = (n: number) => Number.isInteger(n) && Math.abs(n) >= 1e15;
+
 /** A value safe to write with setValues: never a formula, text stays the same text. */
 export function safeCell(value: unknown): CellValue {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'number' && !beyondSheetsDigits(value)) return Number.isFinite(value) ? value : '';
   if (typeof value === 'boolean') return value;
   const text = toText(value).slice(0, MAX_CELL_CHARS - 1);
   if (text === '') return '';
@@ -45,7 +51,7 @@ export function safeCell(value: unknown): CellValue {
  * evaluates them as formulas and an apostrophe would be shown), so only shape is fixed here.
  */
 export function customFunctionCell(value: unknown): CellValue {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'number' && !beyondSheetsDigits(value)) return Number.isFinite(value) ? value : '';
   if (typeof value === 'boolean') return value;
   return toText(value).slice(0, MAX_CELL_CHARS);
 }

@@ -108,11 +108,20 @@ export function userStore(): SyncStore {
   };
 }
 
-/** One user lock for every named core lock: Apps Script has no named locks, and a user's runs are few. */
-export function userLocks(): SyncLocks {
+/** A wait this run refused (the rate window or the user lock past its deadline): said in words, tried again later. */
+export const WAIT_REFUSED = /longer than this run may last|busy with your rate budget/;
+
+/**
+ * One user lock for every named core lock: Apps Script has no named locks, and a user's runs are few. Waited for no
+ * longer than `untilMs` (a cell's 30 s), and a lock not had is said in words, never Apps Script's "Lock timeout".
+ */
+export function userLocks(untilMs = Infinity): SyncLocks {
   const lock = LockService.getUserLock();
   return {
-    acquire: (_key, timeoutMs) => lock.waitLock(timeoutMs),
+    acquire: (_key, timeoutMs) => {
+      if (!lock.tryLock(Math.max(0, Math.min(timeoutMs, untilMs - Date.now()))))
+        throw new Error('Your other add-on runs are busy with your rate budget right now. Try again in a minute.');
+    },
     release: () => lock.releaseLock(),
   };
 }

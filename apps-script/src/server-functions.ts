@@ -37,6 +37,7 @@ import { createCampaignFromSelection, listDrafts, listEmailAccounts, sendDraft, 
 import { disableOrgRefresh, enableOrgRefresh, refreshOrgContactsNow, scheduleStatus, scheduledRun } from './sidebar/schedule';
 import { importSavedSearch, importSearch, searchFilterForm, searchPreview } from './sidebar/search';
 import { advanceSearchJobNow, sheetSearchFormulas, startSearchJob } from './sidebar/search-job';
+import { readLookupIndexNow } from './sidebar/lookup-job';
 import {
   cancelImport,
   deleteSavedImport,
@@ -84,6 +85,7 @@ export const serverFunctions: EntryPoints = {
   sheetSearchFormulas: sidebar(['ranges'], sheetSearchFormulas), // Sidebar: the active sheet's search formulas, or their argument ranges' values.
   startSearchJob: sidebar(['kind', 'sheetName', 'searches'], startSearchJob), // Sidebar: runs searches as a paced job into a sheet.
   advanceSearchJobNow: sidebar([], advanceSearchJobNow), // Sidebar: the job's next slice (polled until complete).
+  readLookupIndexNow: sidebar([], readLookupIndexNow), // Sidebar: reads the saved records look-up cells wait for, then recalculates them.
   previewEnrichment: sidebar([], previewEnrichment), // Sidebar: cost preview of enriching the selected rows.
   startEnrichment: sidebar(['confirmedItems'], startEnrichment), // Sidebar: starts the confirmed enrichment.
   pollEnrichment: sidebar(['jobId'], pollEnrichment), // Sidebar: one poll sweep, finished rows written.

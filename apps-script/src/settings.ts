@@ -1,5 +1,5 @@
 import { makeSettings, settingsSchema, type Settings, validate } from '../../shared';
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { lazySchema } from '../../shared/validation/lazy-schema';
 import { setUserProperty, userProperty } from './user-props';
 
@@ -14,18 +14,20 @@ export const KEYS = {
 const addOnSchema = lazySchema(() =>
   z.object({
     /** Stop starting new work after this long in one execution (Apps Script cuts runs at 6 minutes). */
-    runBudgetMs: z.number().int().min(1000).max(330000).default(270000),
+    runBudgetMs: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(330000)), 270000),
     /** Custom function answers are cached this long (seconds, at most 6 hours: CacheService's cap). */
-    cacheTtlS: z.number().int().min(1).max(21600).default(600),
+    cacheTtlS: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(21600)), 600),
     /** Default lookback window of the org reads and look-ups. */
-    lookbackDays: z.number().int().min(1).max(3650).default(365),
+    lookbackDays: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(3650)), 365),
   }),
 );
 
 export type AddOnSettings = Settings & z.output<typeof addOnSchema>;
 export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof addOnSchema>;
 
-const combined = lazySchema(() => settingsSchema.extend(addOnSchema.shape));
+// One object of both shapes, as z.extend would build it (both are plain z.object with no checks); z.extend would keep
+// zod's whole extend helper and its messages in Code.js (issue 32, bytes).
+const combined = lazySchema(() => z.object({ ...settingsSchema.shape, ...addOnSchema.shape }));
 
 function readRaw(): Record<string, unknown> {
   const raw = userProperty(KEYS.settings);

@@ -11,7 +11,9 @@ export function recordRow(record: unknown, columns: readonly string[], cell: (v:
   if (!paths) splitPaths.set(columns, (paths = columns.map((c) => c.split('.'))));
   return paths.map((parts) => {
     let v = record;
-    for (let i = 0; i < parts.length && v !== undefined; i++) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[parts[i]] : undefined;
+    // A location sent as text is its `fullString` (records.valueAtPath).
+    for (let i = 0; i < parts.length && v !== undefined; i++)
+      v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[parts[i]] : typeof v === 'string' && parts[i] === 'fullString' ? v : undefined;
     return cell(v);
   });
 }

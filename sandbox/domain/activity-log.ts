@@ -11,8 +11,11 @@ export type ActivityInput = Pick<ActivityEvent, 'type' | 'description' | 'userId
 
 /** Appends one event to the organization's feed (the operations that make things happen call this). */
 export function recordActivity(state: State, orgId: string, event: ActivityInput): ActivityEvent {
+  const activityId = String(nextSeq(state, 'activity', 500001));
+  // `id` too: the service's integration reads and de-duplicates events by `id` (DECISIONS "The service's own client").
   const written: ActivityEvent = {
-    activityId: String(nextSeq(state, 'activity', 500001)),
+    id: activityId,
+    activityId,
     type: event.type,
     description: event.description,
     contactId: event.contactId ?? null,

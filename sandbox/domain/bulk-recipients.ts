@@ -16,6 +16,7 @@ export const FILTER_KEYS = [
   'lists',
   'campaignIds',
   'queryText',
+  ...(['queryTextName', 'queryTextCompany', 'queryTextDomain', 'queryTextTitle', 'queryTextLocation'] as const),
   'industryFilters',
   'companyFilters',
   'seniorities',
@@ -83,6 +84,18 @@ export function resolveRecipients(state: State, orgId: string, userId: string, r
 
   const query = str(raw, 'queryText', { allowEmpty: true, max: 255, path: 'filters' })?.trim().toLowerCase();
   if (query) tests.push((c) => [c.fullName, c.email, c.company, c.title].some((v) => lower(v).includes(query)));
+  // One field each, as the service's integration offers them (DECISIONS "The service's own client").
+  const FIELDS_OF: Record<string, (c: OrgContact) => unknown[]> = {
+    queryTextName: (c) => [c.fullName],
+    queryTextCompany: (c) => [c.company],
+    queryTextDomain: (c) => [c.companyDomain, c.emailDomain],
+    queryTextTitle: (c) => [c.title],
+    queryTextLocation: (c) => [JSON.stringify(c.contactLocation ?? '')],
+  };
+  for (const [key, fields] of Object.entries(FIELDS_OF)) {
+    const text = str(raw, key, { allowEmpty: true, max: 255, path: 'filters' })?.trim().toLowerCase();
+    if (text) tests.push((c) => fields(c).some((v) => lower(v).includes(text)));
+  }
 
   const any = (values: string[] | undefined, read: (c: OrgContact) => unknown, exact = true) => {
     if (!values) return;

@@ -10,10 +10,11 @@ export interface EmailFooter {
   body: string;
 }
 
-export function footersOf(org: Org): EmailFooter[] {
+/** `idBase` (seed.idBase) shifts the footer ids as it shifts every other id sequence. */
+export function footersOf(org: Org, idBase: number): EmailFooter[] {
   return [
-    { emailFooterId: 1, name: 'Unsubscribe line', body: '<p>Not interested? <a href="{{unsubscribeUrl}}">Unsubscribe</a>.</p>' },
-    { emailFooterId: 2, name: 'Company address', body: `<p>${org.name}</p>` },
-    { emailFooterId: 3, name: 'Plain sign-off', body: '<p>Best regards</p>' },
+    { emailFooterId: idBase + 1, name: 'Unsubscribe line', body: '<p>Not interested? <a href="{{unsubscribeUrl}}">Unsubscribe</a>.</p>' },
+    { emailFooterId: idBase + 2, name: 'Company address', body: `<p>${org.name}</p>` },
+    { emailFooterId: idBase + 3, name: 'Plain sign-off', body: '<p>Best regards</p>' },
   ];
 }

@@ -4,10 +4,13 @@
  * route therefore cannot disagree, and a route not yet built answers the REST 404 as a tool error.
  */
 import { HttpError } from '../errors';
+import { who } from '../http/respond';
 import type { Call, Result } from '../router';
 import { isObj, noRepeatedQuery, onlyQuery, type Obj } from '../validate';
 import { INVALID_PARAMS, RpcError } from './jsonrpc';
+import { resolveTargets, singleReadOf } from './argument-targets';
 import type { RestToolSpec } from './rest-tool-kit';
+import type { SingleRead } from './tool-types';
 
 /** What a tool call answers: the structured result, or a tool error the model can act on. */
 export type ToolOutcome = { ok: true; structured: Record<string, unknown> } | { ok: false; message: string; structured: Record<string, unknown> };
@@ -15,7 +18,8 @@ export type ToolOutcome = { ok: true; structured: Record<string, unknown> } | { 
 export type TakeWindow = (endpoint: string) => { ok: boolean; message: string };
 
 function fillPath(spec: RestToolSpec, args: Obj): string {
-  const byParam = Object.fromEntries(Object.entries(spec.pathArgs ?? {}).map(([arg, param]) => [param, args[arg]]));
+  // Several argument names may fill one parameter (`id` or `listId`): the one given fills it.
+  const byParam = Object.fromEntries(Object.entries(spec.pathArgs ?? {}).flatMap(([arg, param]) => (args[arg] === undefined ? [] : [[param, args[arg]]])));
   return spec.path.replace(/\{(\w+)\}/g, (_m, param: string) => encodeURIComponent(String(byParam[param])));
 }
 
@@ -51,7 +55,35 @@ function failed(result: Result): ToolOutcome {
   return { ok: false, message, structured: { ...body, message, status: result.status } };
 }
 
+/** A listing tool's one-record read answers that record as its one row (the REST answer's other keys beside it). */
+function oneRow(read: SingleRead, body: unknown): Record<string, unknown> {
+  const data = isObj(body) && 'data' in body ? body.data : body;
+  if (!isObj(data)) return { results: [] };
+  const { [read.recordKey ?? '']: inner, ...rest } = data;
+  const row = read.recordKey && isObj(inner) ? { ...inner, ...rest } : data;
+  return { results: [row], pagination: { total: 1 } };
+}
+
 export async function runRestTool(mcpCall: Call, spec: RestToolSpec, args: Obj, take: TakeWindow): Promise<ToolOutcome> {
+  let resolved: Obj;
+  try {
+    resolved = resolveTargets(mcpCall.services.state, who(mcpCall).org.id, spec, args);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return failed({ status: err.status, body: err.body ?? { message: err.message } });
+  }
+  const single = singleReadOf(spec, resolved);
+  if (!single) return runRoute(mcpCall, spec, resolved, take, (body) => structuredFrom(spec, body));
+  return runRoute(mcpCall, single.spec, single.args, take, (body) => oneRow(single.read, body));
+}
+
+async function runRoute(
+  mcpCall: Call,
+  spec: RestToolSpec,
+  args: Obj,
+  take: TakeWindow,
+  shape: (body: unknown) => Record<string, unknown>,
+): Promise<ToolOutcome> {
   const path = `/api/v2${fillPath(spec, args)}`;
   const matched = mcpCall.router.match(spec.method, path);
   if (!matched || !('route' in matched)) {
@@ -75,5 +107,5 @@ export async function runRestTool(mcpCall: Call, spec: RestToolSpec, args: Obj, 
     result = { status: err.status, body: err.body ?? { message: err.message } };
   }
   if (result.status >= 400) return failed(result);
-  return { ok: true, structured: structuredFrom(spec, result.body) };
+  return { ok: true, structured: shape(result.body) };
 }

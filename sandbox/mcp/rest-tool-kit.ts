@@ -32,6 +32,15 @@ export function args(properties: Record<string, Schema>, required: string[] = []
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
+/**
+ * Arguments that name one record more than one way (the service takes `id` or `listId`, a campaign by id or by
+ * identifier): the call must give one of the forms, each a list of arguments that go together.
+ */
+export const eitherOf = (schema: Schema, forms: (string | string[])[]): Schema => ({
+  ...schema,
+  anyOf: forms.map((f) => ({ required: typeof f === 'string' ? [f] : f })),
+});
+
 export const text = (description?: string, max?: number): Schema => ({
   type: 'string',
   minLength: 1,
@@ -52,7 +61,7 @@ export const integer = (minimum?: number, maximum?: number, description?: string
 });
 export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
 export const dateTime = (description?: string): Schema => ({ type: 'string', format: 'date-time', ...(description ? { description } : {}) });
-/** Record ids: the service's ids are numbers in some answers and text in others; both are taken. */
+/** Record ids: numeric; the service's integration sends them as numbers (`Number(id)`), answers carry numeric strings. */
 export const id = (what: string): Schema => ({ type: ['string', 'integer'], minLength: 1, minimum: 1, description: `The ${what} id.` });
 export const ids = (what: string, max = 500): Schema => ({
   type: 'array',

@@ -1,14 +1,20 @@
 /** Campaign and campaign-step tools (spec 4.3, 4.4; public reference "Campaigns", "Campaign steps"). */
-import { args, bool, id, ids, integer, object, oneOf, strings, text, type RestToolSpec } from './rest-tool-kit';
+import { anyText, args, bool, eitherOf, id, ids, integer, object, oneOf, text, type RestToolSpec } from './rest-tool-kit';
 
 const STEP_TYPES = ['manual-email', 'auto-email', 'call', 'linkedIn', 'linkedin-message', 'linkedin-connect-request', 'custom'];
 const CAMPAIGN_ACTIONS = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'];
 const STEP_ACTIONS = ['PAUSE', 'RESUME', 'SKIP'];
 
-const campaign = { campaignId: id('campaign') };
-const step = { ...campaign, stepId: id('campaign step') };
-const onCampaign = { pathArgs: { campaignId: 'id' } };
-const onStep = { pathArgs: { campaignId: 'id', stepId: 'stepId' } };
+/** A campaign by id or by its identifier (the service's integration sends either). */
+const campaign = { campaignId: id('campaign'), campaignIdentifier: text("The campaign's identifier (instead of campaignId).") };
+const CAMPAIGN_FORMS = ['campaignId', 'campaignIdentifier'];
+/** A step by campaignStepId alone (its campaign is found by it), or by stepId with its campaign. */
+const step = { ...campaign, stepId: id('campaign step'), campaignStepId: id('campaign step (its campaign is found by it)') };
+const STEP_FORMS = ['campaignStepId', ['stepId', 'campaignId'], ['stepId', 'campaignIdentifier']];
+const onCampaign = { pathArgs: { campaignId: 'id' }, target: 'campaign' as const };
+const onStep = { pathArgs: { campaignId: 'id', stepId: 'stepId' }, target: 'step' as const };
+/** Email account ids: the service's integration sends numbers, answers carry numeric strings. */
+const accountIds = { type: 'array', items: { type: ['string', 'integer'], minLength: 1 }, description: 'Email account ids to send from.' };
 const templateData = { type: 'object', properties: { subject: { type: 'string' }, template: { type: 'string' } }, additionalProperties: false };
 /** Spec 4.3 names EMAIL, CALL, TASK as step types too; the public reference lists the service's own. */
 const stepItem = {
@@ -36,12 +42,14 @@ export const campaignTools: RestToolSpec[] = [
   {
     name: 'list_campaigns',
     title: 'List campaigns',
-    description: "The organization's campaigns, optionally filtered by name. Free.",
+    description: "The organization's campaigns, optionally filtered by name; with campaignId or campaignIdentifier, that one campaign. Free.",
     kind: 'read',
     method: 'GET',
     path: '/campaigns',
-    inputSchema: args({ searchText: { type: 'string' }, limit: integer(1, 500) }),
+    inputSchema: args({ searchText: { type: 'string' }, limit: integer(1, 500), ...campaign }),
     returns: 'list',
+    target: 'campaign',
+    single: { args: ['campaignId'], path: '/campaigns/{id}', recordKey: 'campaign' },
   },
   {
     name: 'create_campaign',
@@ -53,7 +61,7 @@ export const campaignTools: RestToolSpec[] = [
     inputSchema: args(
       {
         name: text('Campaign name.', 255),
-        emailAccountIds: strings('Email account ids to send from.'),
+        emailAccountIds: accountIds,
         steps: { type: 'array', items: stepItem },
         contactIds: ids('Org contact', 500),
         maxActiveContacts: integer(1, undefined, 'Requires the Max Active Contacts feature (see the me resource).'),
@@ -70,10 +78,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'PUT',
     path: '/campaigns/{id}',
     ...onCampaign,
-    inputSchema: args(
-      { ...campaign, name: text('New name.', 255), isPublic: bool(), emailAccountIds: { type: 'array', items: { type: ['string', 'integer'] } } },
-      ['campaignId'],
-    ),
+    inputSchema: eitherOf(args({ ...campaign, name: text('New name.', 255), isPublic: bool(), emailAccountIds: accountIds }), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -84,7 +89,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'POST',
     path: '/campaigns/{id}/clone',
     ...onCampaign,
-    inputSchema: args({ ...campaign, name: text('Name of the copy.', 255) }, ['campaignId', 'name']),
+    inputSchema: eitherOf(args({ ...campaign, name: text('Name of the copy.', 255) }, ['name']), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -95,7 +100,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'DELETE',
     path: '/campaigns/{id}',
     ...onCampaign,
-    inputSchema: args(campaign, ['campaignId']),
+    inputSchema: eitherOf(args(campaign), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -106,7 +111,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'POST',
     path: '/campaigns/{id}/actions',
     ...onCampaign,
-    inputSchema: args({ ...campaign, action: oneOf(CAMPAIGN_ACTIONS) }, ['campaignId', 'action']),
+    inputSchema: eitherOf(args({ ...campaign, action: oneOf(CAMPAIGN_ACTIONS) }, ['action']), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -117,7 +122,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'POST',
     path: '/campaigns/{id}/contacts',
     ...onCampaign,
-    inputSchema: args({ ...campaign, contactIds: ids('Org contact') }, ['campaignId', 'contactIds']),
+    inputSchema: eitherOf(args({ ...campaign, contactIds: ids('Org contact') }, ['contactIds']), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -128,18 +133,21 @@ export const campaignTools: RestToolSpec[] = [
     method: 'DELETE',
     path: '/campaigns/{id}/contacts',
     ...onCampaign,
-    inputSchema: args({ ...campaign, contactIds: ids('Org contact') }, ['campaignId', 'contactIds']),
+    inputSchema: eitherOf(args({ ...campaign, contactIds: ids('Org contact') }, ['contactIds']), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
     name: 'list_campaign_contacts',
     title: 'List campaign contacts',
-    description: 'The contacts enrolled in a campaign, with their state in it. Free.',
+    description: 'The contacts enrolled in a campaign, with their state in it, paged by limit and offset. Free.',
     kind: 'read',
     method: 'GET',
     path: '/campaigns/{id}/contacts',
     ...onCampaign,
-    inputSchema: args(campaign, ['campaignId']),
+    inputSchema: eitherOf(
+      args({ ...campaign, limit: integer(1, 500), offset: integer(0), searchText: anyText("Part of an enrolled contact's name or email.") }),
+      CAMPAIGN_FORMS,
+    ),
     returns: 'list',
   },
   {
@@ -150,7 +158,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'GET',
     path: '/campaigns/{id}/metrics',
     ...onCampaign,
-    inputSchema: args(campaign, ['campaignId']),
+    inputSchema: eitherOf(args(campaign), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -161,7 +169,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'GET',
     path: '/campaigns/{id}/steps',
     ...onCampaign,
-    inputSchema: args(campaign, ['campaignId']),
+    inputSchema: eitherOf(args(campaign), CAMPAIGN_FORMS),
     returns: 'list',
   },
   {
@@ -172,7 +180,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'POST',
     path: '/campaigns/{id}/steps',
     ...onCampaign,
-    inputSchema: args({ ...campaign, type: oneOf(STEP_TYPES), ...stepFields }, ['campaignId', 'type', 'name', 'dueDay']),
+    inputSchema: eitherOf(args({ ...campaign, type: oneOf(STEP_TYPES), ...stepFields }, ['type', 'name', 'dueDay']), CAMPAIGN_FORMS),
     returns: 'record',
   },
   {
@@ -183,7 +191,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'PUT',
     path: '/campaigns/{id}/steps/{stepId}',
     ...onStep,
-    inputSchema: args({ ...step, ...stepFields, stepNumber: integer(1) }, ['campaignId', 'stepId', 'dueDay']),
+    inputSchema: eitherOf(args({ ...step, ...stepFields, stepNumber: integer(1) }, ['dueDay']), STEP_FORMS),
     returns: 'record',
   },
   {
@@ -194,7 +202,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'DELETE',
     path: '/campaigns/{id}/steps/{stepId}',
     ...onStep,
-    inputSchema: args(step, ['campaignId', 'stepId']),
+    inputSchema: eitherOf(args(step), STEP_FORMS),
     returns: 'record',
   },
   {
@@ -205,7 +213,7 @@ export const campaignTools: RestToolSpec[] = [
     method: 'POST',
     path: '/campaigns/{id}/steps/{stepId}/actions',
     ...onStep,
-    inputSchema: args({ ...step, action: oneOf(STEP_ACTIONS) }, ['campaignId', 'stepId', 'action']),
+    inputSchema: eitherOf(args({ ...step, action: oneOf(STEP_ACTIONS) }, ['action']), STEP_FORMS),
     returns: 'record',
   },
 ];

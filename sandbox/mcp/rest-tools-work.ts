@@ -1,27 +1,30 @@
 /** Task, call, activity, list and saved-search tools (spec 4.7-4.9; public reference "Tasks", "Calls", "Activity", "Saved searches and lists"). */
-import { anyText, args, dateTime, id, integer, object, oneOf, text, type RestToolSpec } from './rest-tool-kit';
+import { anyText, args, dateTime, eitherOf, id, integer, object, oneOf, text, type RestToolSpec } from './rest-tool-kit';
 
 const TASK_TYPES = ['manual-email', 'call', 'action-item', 'linkedin'];
 const TASK_STATUSES = ['scheduled', 'in-progress', 'completed', 'paused', 'errored', 'cancelled', 'skipped'];
 const TASK_ACTIONS = ['cancel', 'complete', 'delete', 'pause', 'reschedule', 'schedule', 'skip', 'start', 'unpause'];
-const priority = { type: 'integer', enum: [0, 1, 2], description: '0 low, 1 normal, 2 high.' };
+const priority = { type: 'integer', enum: [0, 1, 2], description: '0 normal (when not given), 1 high, 2 urgent.' };
 
 const task = { taskId: id('task') };
 const onTask = { pathArgs: { taskId: 'id' } };
-const list = { listId: id('list') };
-const onList = { pathArgs: { listId: 'id' } };
-const saved = { savedSearchId: id('saved search') };
-const onSaved = { pathArgs: { savedSearchId: 'id' } };
+/** Lists and saved searches by `id` (as the service's integration sends) or by their own id name. */
+const list = { listId: id('list'), id: id('list') };
+const onList = { pathArgs: { listId: 'id', id: 'id' } };
+const LIST_FORMS = ['listId', 'id'];
+const saved = { savedSearchId: id('saved search'), id: id('saved search') };
+const onSaved = { pathArgs: { savedSearchId: 'id', id: 'id' } };
+const SAVED_FORMS = ['savedSearchId', 'id'];
 const savedFields = {
   name: text('Name.', 255),
   values: object('The search filters.'),
   sortColumn: { type: 'string' },
   sortOrder: oneOf(['asc', 'desc']),
-  tagIds: { type: 'array', items: { type: 'integer', minimum: 1 } },
+  tagIds: { type: 'array', items: { type: ['string', 'integer'], minLength: 1, minimum: 1 } },
   numResultsApproved: integer(0),
 };
 const listName = { name: text('List name.', 255) };
-const read = (name: string, title: string, description: string, path: string, inputSchema = args({})): RestToolSpec => ({
+const read = (name: string, title: string, description: string, path: string, inputSchema = args({}), single?: RestToolSpec['single']): RestToolSpec => ({
   name,
   title,
   description,
@@ -30,15 +33,17 @@ const read = (name: string, title: string, description: string, path: string, in
   path,
   inputSchema,
   returns: 'list',
+  ...(single ? { single } : {}),
 });
 
 export const workTools: RestToolSpec[] = [
   read(
     'list_tasks',
     'List tasks',
-    "The organization's tasks, filtered and paged.",
+    "The organization's tasks, filtered and paged; with taskId, that one task.",
     '/tasks',
     args({
+      taskId: id('task'),
       limit: integer(1, 500),
       offset: integer(0),
       campaignIdentifier: { type: 'string' },
@@ -47,6 +52,7 @@ export const workTools: RestToolSpec[] = [
       status: oneOf(TASK_STATUSES),
       taskType: oneOf(TASK_TYPES),
     }),
+    { args: ['taskId'], path: '/tasks/{id}' },
   ),
   {
     name: 'create_task',
@@ -65,7 +71,7 @@ export const workTools: RestToolSpec[] = [
         priority,
         templateId: integer(1),
       },
-      ['name', 'taskType', 'contactId', 'priority'],
+      ['name', 'taskType', 'contactId'],
     ),
     returns: 'record',
   },
@@ -140,7 +146,10 @@ export const workTools: RestToolSpec[] = [
       searchText: { type: 'string' },
     }),
   ),
-  read('get_lists', 'Get lists', "The user's lists.", '/lists'),
+  read('get_lists', 'Get lists', "The user's lists; with listId, that one list.", '/lists', args({ listId: id('list') }), {
+    args: ['listId'],
+    path: '/lists/{id}',
+  }),
   {
     name: 'create_list',
     title: 'Create list',
@@ -159,7 +168,7 @@ export const workTools: RestToolSpec[] = [
     method: 'PUT',
     path: '/lists/{id}',
     ...onList,
-    inputSchema: args({ ...list, ...listName }, ['listId', 'name']),
+    inputSchema: eitherOf(args({ ...list, ...listName }, ['name']), LIST_FORMS),
     returns: 'record',
   },
   {
@@ -170,10 +179,17 @@ export const workTools: RestToolSpec[] = [
     method: 'DELETE',
     path: '/lists/{id}',
     ...onList,
-    inputSchema: args(list, ['listId']),
+    inputSchema: eitherOf(args(list), LIST_FORMS),
     returns: 'record',
   },
-  read('list_saved_searches', 'List saved searches', "The user's saved searches.", '/saved-searches', args({ type: oneOf(['contacts', 'companies']) })),
+  read(
+    'list_saved_searches',
+    'List saved searches',
+    "The user's saved searches; with id, that one saved search.",
+    '/saved-searches',
+    args({ type: oneOf(['contacts', 'companies']), id: id('saved search') }),
+    { args: ['id'], path: '/saved-searches/{id}' },
+  ),
   {
     name: 'create_saved_search',
     title: 'Create saved search',
@@ -192,7 +208,7 @@ export const workTools: RestToolSpec[] = [
     method: 'PUT',
     path: '/saved-searches/{id}',
     ...onSaved,
-    inputSchema: args({ ...saved, ...savedFields }, ['savedSearchId']),
+    inputSchema: eitherOf(args({ ...saved, ...savedFields }), SAVED_FORMS),
     returns: 'record',
   },
   {
@@ -203,7 +219,7 @@ export const workTools: RestToolSpec[] = [
     method: 'DELETE',
     path: '/saved-searches/{id}',
     ...onSaved,
-    inputSchema: args(saved, ['savedSearchId']),
+    inputSchema: eitherOf(args(saved), SAVED_FORMS),
     returns: 'record',
   },
 ];

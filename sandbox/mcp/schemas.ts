@@ -16,6 +16,8 @@ function filterProps(kind: 'contacts' | 'companies'): Record<string, unknown> {
   props.lastModifiedAfter = dateTime;
   props.lastModifiedBefore = dateTime;
   if (kind === 'contacts') {
+    // The name the service's integration sends (DECISIONS "The service's own client"); the same filter as fullName.
+    props.fullname = { ...(props.fullName as object), description: 'The same as fullName.' };
     props.locationType = { type: 'string', enum: [...P.LOCATION_TYPES], default: 'bothOR' };
     props.jobChanges = {
       type: ['object', 'null'],
@@ -52,6 +54,7 @@ export const searchOutput = {
   type: 'object',
   properties: {
     results: { type: 'array', items: { type: 'object' } },
+    nextToken: { type: ['string', 'null'], description: 'The next page (the same as pagination.nextToken); null on the last page.' },
     pagination: {
       type: 'object',
       properties: {
@@ -133,6 +136,7 @@ export const orgReadInput = {
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 500 },
     startDate: { type: 'string', format: 'date-time', description: 'Default: 30 days before endDate. At most 30 days before endDate.' },
     endDate: { type: 'string', format: 'date-time', description: 'Default: now.' },
+    orgIds: { type: 'string', description: "Comma-separated organization ids; records of the caller's organization only when it is among them." },
   },
   additionalProperties: false,
 };

@@ -9,6 +9,7 @@ import type { Call, Result, RouteSpec } from '../router';
 import { isObj } from '../validate';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RpcError, rpcError, rpcResult, type RpcId } from './jsonrpc';
 import { checkArguments } from './arguments';
+import { markdownOf } from './markdown-text';
 import { withFeatures } from './me-features';
 import { findTool, publishedTools } from './published-tools';
 import { fixedResources, matchResource, resourceTemplates, type Resource } from './resources';
@@ -28,6 +29,9 @@ function takeMirror(ctx: ToolContext, endpoint: string): { ok: boolean; message:
   };
 }
 
+/** A tool's answer: the service's markdown table as text, the same data as structuredContent. */
+const answer = (structured: Record<string, unknown>) => ({ content: [{ type: 'text', text: markdownOf(structured) }], structuredContent: structured });
+
 const toolError = (text: string, structured?: unknown) => ({
   isError: true,
   content: [{ type: 'text', text }],
@@ -45,14 +49,14 @@ async function callTool(ctx: ToolContext, params: Record<string, unknown>) {
   if (published.rest) {
     const outcome = await runRestTool(ctx.call, published.rest, args, (endpoint) => takeMirror(ctx, endpoint));
     if (!outcome.ok) return toolError(outcome.message, outcome.structured);
-    return { content: [{ type: 'text', text: JSON.stringify(outcome.structured) }], structuredContent: outcome.structured };
+    return answer(outcome.structured);
   }
   const tool = published.native!;
   const rate = takeMirror(ctx, tool.mirrors);
   if (!rate.ok) return toolError(rate.message, { message: rate.message, code: 'rateLimitExceeded' });
   try {
     const structured = await tool.run(ctx, args);
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+    return answer(structured);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     // Credit and license failures are results the model can act on; other input problems are bad params.

@@ -44,8 +44,11 @@ function searchTool(kind: 'contacts' | 'companies'): Tool {
     annotations: readOnly(`Search ${kind}`, true),
     mirrors: `POST /v2/search/${kind}`,
     run: ({ services, who }, args) => {
-      const page = search(services.state, who, kind, args);
-      return { results: page.rows, pagination: { page: page.page, ...page.supplementalData } };
+      const { fullname, ...filters } = args;
+      if (fullname !== undefined) filters.fullName ??= fullname;
+      const page = search(services.state, who, kind, filters);
+      // nextToken beside results too: where the service's integration reads it (DECISIONS "The service's own client").
+      return { results: page.rows, nextToken: page.supplementalData.nextToken ?? null, pagination: { page: page.page, ...page.supplementalData } };
     },
   };
 }
@@ -115,7 +118,8 @@ function orgTool(kind: 'contacts' | 'companies'): Tool {
     annotations: readOnly(`My ${kind}`, false),
     mirrors: `GET /v1/${kind}`,
     run: ({ services, who }, args) => {
-      onlyKeys(args, ['page', 'limit', 'startDate', 'endDate']);
+      onlyKeys(args, ['page', 'limit', 'startDate', 'endDate', 'orgIds']);
+      const orgIds = str(args, 'orgIds');
       const end = str(args, 'endDate');
       const endMs = end === undefined ? services.clock.now() : Date.parse(end);
       const start = str(args, 'startDate') ?? (Number.isNaN(endMs) ? new Date(0).toISOString() : new Date(endMs - MAX_ORG_RANGE_DAYS * DAY).toISOString());
@@ -130,7 +134,9 @@ function orgTool(kind: 'contacts' | 'companies'): Tool {
       if (days > MAX_ORG_RANGE_DAYS) {
         throw new HttpError(422, `startDate, endDate: the range must be at most ${MAX_ORG_RANGE_DAYS} days (got ${days.toFixed(1)} days)`);
       }
-      const rows = readOrg(services, who, kind, parsed);
+      // Only the caller's organization's records are ever visible; orgIds can only narrow that to none.
+      const outside = orgIds !== undefined && !orgIds.split(',').some((id) => id.trim() === who.org.id);
+      const rows = outside ? [] : readOrg(services, who, kind, parsed);
       return { results: rows, pagination: { page: parsed.page, limit: parsed.limit, isMore: rows.length === parsed.limit } };
     },
   };

@@ -13,7 +13,8 @@ import { apiRoute, type Call, type RouteSpec } from '../router';
 import { nextSeq } from '../state/store';
 import type { Email } from '../state/types';
 import { bodyObject, emailField, int, onlyKeys, queryInt, str } from '../validate';
-import { orgTemplate, scheduleAt } from './email-drafts';
+import { orgTemplate } from './email-drafts';
+import { scheduleAt } from './emails';
 import { connectedAccount } from './emails';
 
 /** The endpoint whose window paces every email, sent one by one or in bulk. */
@@ -98,7 +99,7 @@ function preview(call: Call) {
 function footers(call: Call) {
   const page = queryInt(call.query, 'page', { min: 1, def: 1 })!;
   const limit = queryInt(call.query, 'limit', { min: 1, max: 100, def: 100 })!;
-  return ok(footersOf(who(call).org).slice((page - 1) * limit, page * limit));
+  return ok(footersOf(who(call).org, call.services.state.config.seed.idBase).slice((page - 1) * limit, page * limit));
 }
 
 export const bulkEmailRoutes: RouteSpec[] = [

@@ -8,7 +8,7 @@ import { ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
 import { nextSeq } from '../state/store';
 import type { CallLog } from '../state/types';
-import { bodyObject, int, onlyKeys, parseIsoDateTime, str } from '../validate';
+import { bodyObject, int, itemId, onlyKeys, parseIsoDateTime, str } from '../validate';
 
 const view = (c: CallLog) => {
   const { orgId: _orgId, userId: _userId, ...rest } = c;
@@ -42,8 +42,9 @@ function log(call: Call) {
   if (calledAt === null)
     throw new HttpError(422, `calledAt: must be an ISO 8601 date-time with time and zone, e.g. 2026-01-31T09:00:00Z (got "${calledAtText}")`);
   const durationMs = int(body, 'durationMs', { min: 0 });
-  const taskId = int(body, 'taskId', { min: 1 });
-  const task = taskId !== undefined ? state.tasks.get(String(taskId)) : undefined;
+  // A task id as a number (the service's integration) or as the numeric text the answers carry.
+  const taskId = body.taskId === undefined ? undefined : itemId(body.taskId, 'body.taskId');
+  const task = taskId !== undefined ? state.tasks.get(taskId) : undefined;
   if (taskId !== undefined && (!task || task.orgId !== me.org.id)) throw new HttpError(422, `taskId: no task ${taskId} in this organization`);
   const record: CallLog = {
     callId: String(nextSeq(state, 'call', 80001)),

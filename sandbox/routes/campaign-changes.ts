@@ -7,23 +7,8 @@ import { ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
 import { nextSeq } from '../state/store';
 import type { Campaign } from '../state/types';
-import { array, bodyObject, bool, onlyKeys, str } from '../validate';
-import { find, slugify, stepView, view } from './campaigns';
-
-/** Account ids: the reference types them as numbers here and as text on create; both name the account. */
-function accountIds(call: Call, body: Record<string, unknown>): string[] | undefined {
-  const me = who(call);
-  const ids = array(body, 'emailAccountIds', (v, path) => {
-    if ((typeof v === 'number' && Number.isInteger(v) && v > 0) || (typeof v === 'string' && v.trim() !== '')) return String(v).trim();
-    throw new HttpError(422, `${path}: must be an email account id (a whole number or an id text)`);
-  });
-  ids?.forEach((id, i) => {
-    const acc = call.services.state.emailAccounts.find((a) => a.emailAccountId === id);
-    if (!acc || call.services.state.users.get(acc.userId)!.orgId !== me.org.id)
-      throw new HttpError(422, `emailAccountIds[${i}]: no email account ${id} in this organization`);
-  });
-  return ids;
-}
+import { bodyObject, bool, onlyKeys, str } from '../validate';
+import { accountIds, find, slugify, stepView, view } from './campaigns';
 
 function update(call: Call) {
   const c = find(call);
@@ -69,7 +54,7 @@ function clone(call: Call) {
     // The steps are copied (fresh ids, active again); the contacts are not (public reference).
     steps: source.steps.map((s, i) => ({
       ...s,
-      campaignStepId: `${campaignId}-${i + 1}`,
+      campaignStepId: String(nextSeq(state, 'campaignStep', 60001)),
       campaignId,
       status: 'active',
       stepNumber: i + 1,

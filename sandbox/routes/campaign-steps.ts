@@ -6,7 +6,7 @@ import { applyStepAction, assertStepsEditable, STEP_ACTIONS, type StepAction } f
 import { HttpError, notFound } from '../errors';
 import { json, ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
-import type { State } from '../state/store';
+import { nextSeq, type State } from '../state/store';
 import type { Campaign, CampaignStep } from '../state/types';
 import { bodyObject, int, object, onlyKeys, onlyQuery, str, type Obj } from '../validate';
 import { find, stepView } from './campaigns';
@@ -50,10 +50,9 @@ function create(call: Call) {
   const dueDay = int(body, 'dueDay', { required: true, min: 1 });
   const description = str(body, 'description', { allowEmpty: true }) ?? '';
   const { templateId, templateData } = templateFields(state, who(call).org.id, body);
-  // Step ids stay unique after deletes: the next number after the highest ever given in this campaign.
-  const next = c.steps.reduce((m, s) => Math.max(m, Number(s.campaignStepId.split('-').pop()) || 0), 0) + 1;
+  // Numeric ids from one sequence, as the service's: unique across campaigns, so a step id alone finds its campaign.
   const step: CampaignStep = {
-    campaignStepId: `${c.campaignId}-${next}`,
+    campaignStepId: String(nextSeq(state, 'campaignStep', 60001)),
     campaignId: c.campaignId,
     type,
     name,

@@ -6,7 +6,7 @@ import { json, ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
 import { nextSeq, type State } from '../state/store';
 import type { Campaign, CampaignStep, Org } from '../state/types';
-import { array, bodyObject, int, itemInt, itemObject, itemString, object, onlyKeys, onlyQuery, queryInt, str, type Obj } from '../validate';
+import { array, bodyObject, int, itemId, itemInt, itemObject, object, onlyKeys, onlyQuery, queryInt, str, type Obj } from '../validate';
 
 export const STEP_TYPES = ['EMAIL', 'CALL', 'TASK', 'auto-email', 'manual-email', 'call', 'linkedIn', 'linkedin-message', 'linkedin-connect-request', 'custom'];
 
@@ -66,18 +66,25 @@ export function slugify(state: State, orgId: string, name: string): string {
   return slug;
 }
 
+/** Account ids: the reference types them as numbers on update and as text on create; both name the account. */
+export function accountIds(call: Call, body: Record<string, unknown>): string[] | undefined {
+  const me = who(call);
+  const ids = array(body, 'emailAccountIds', itemId);
+  ids?.forEach((id, i) => {
+    const acc = call.services.state.emailAccounts.find((a) => a.emailAccountId === id);
+    if (!acc || call.services.state.users.get(acc.userId)!.orgId !== me.org.id)
+      throw new HttpError(422, `emailAccountIds[${i}]: no email account ${id} in this organization`);
+  });
+  return ids;
+}
+
 function create(call: Call) {
   const { state, clock, config } = call.services;
   const me = who(call);
   const body = bodyObject(call.body);
   onlyKeys(body, ['name', 'emailAccountIds', 'steps', 'contactIds', 'maxActiveContacts']);
   const name = str(body, 'name', { required: true, max: 255 });
-  const accounts = array(body, 'emailAccountIds', itemString) ?? [];
-  accounts.forEach((id, i) => {
-    const acc = state.emailAccounts.find((a) => a.emailAccountId === id);
-    if (!acc || state.users.get(acc.userId)!.orgId !== me.org.id)
-      throw new HttpError(422, `emailAccountIds[${i}]: no email account ${id} in this organization`);
-  });
+  const accounts = accountIds(call, body) ?? [];
   const steps = (array(body, 'steps', itemObject) ?? []).map((s, i) => {
     const path = `steps[${i}]`;
     onlyKeys(s, ['type', 'name', 'description', 'dueDay', 'templateId', 'templateData'], path);
@@ -124,7 +131,7 @@ function create(call: Call) {
     contacts: new Map(),
   };
   campaign.steps = steps.map((s, i) => ({
-    campaignStepId: `${campaignId}-${i + 1}`,
+    campaignStepId: String(nextSeq(state, 'campaignStep', 60001)),
     campaignId,
     type: s.type,
     name: s.name ?? `Step ${i + 1}`,
@@ -203,9 +210,38 @@ function removeContacts(call: Call) {
   return ok({ contactsRemoved: removed });
 }
 
+/** Enrolled contacts in enrollment order, paged by offset and limit (default: all), searchText on name or email. */
+function listContacts(call: Call) {
+  const c = find(call);
+  const limit = queryInt(call.query, 'limit', { min: 1, max: 500 });
+  const offset = queryInt(call.query, 'offset', { min: 0, def: 0 })!;
+  const text = (call.query.get('searchText') ?? '').trim().toLowerCase();
+  const records = call.services.state.orgContacts.get(c.orgId)!;
+  const matches = (contactId: string) => {
+    const r = records.byId.get(contactId);
+    return [r?.fullName, r?.email].some((v) => typeof v === 'string' && v.toLowerCase().includes(text));
+  };
+  const rows = [...c.contacts.values()].filter((row) => text === '' || matches(row.contactId));
+  const page = rows.slice(offset, limit === undefined ? undefined : offset + limit);
+  return json({ success: true, data: page, supplementalData: { total: rows.length, offset, limit: limit ?? rows.length } });
+}
+
+/**
+ * The campaign's own emails only (DECISIONS "The service's own client"): sent to an enrolled contact, from one of the
+ * campaign's sending accounts, once the campaign had started and the contact was enrolled. A one-off email to the
+ * same contact is not the campaign's.
+ */
 function metrics(call: Call) {
   const c = find(call);
-  const emails = [...call.services.state.emails.values()].filter((e) => e.orgId === c.orgId && c.contacts.has(e.contactId) && e.status !== 'draft');
+  const { state } = call.services;
+  const senders = new Set(state.emailAccounts.filter((a) => c.emailAccountIds.includes(a.emailAccountId)).map((a) => a.email.toLowerCase()));
+  const started = c.startedAt === null ? Infinity : Date.parse(c.startedAt);
+  const emails = [...state.emails.values()].filter((e) => {
+    const enrolled = c.contacts.get(e.contactId);
+    if (e.orgId !== c.orgId || !enrolled || e.status === 'draft' || !senders.has(e.from.toLowerCase())) return false;
+    const at = Date.parse(e.sentAt ?? e.scheduledAt ?? e.createdAt);
+    return at >= started && at >= Date.parse(enrolled.addedAt);
+  });
   return ok({ numContacts: c.contacts.size, emailsSent: emails.length, opens: 0, replies: 0, bounces: 0 });
 }
 
@@ -218,7 +254,7 @@ export const campaignRoutes: RouteSpec[] = [
   }),
   apiRoute('v2', 'DELETE', '/campaigns/{id}', remove),
   apiRoute('v2', 'POST', '/campaigns/{id}/actions', action),
-  apiRoute('v2', 'GET', '/campaigns/{id}/contacts', (call) => ok([...find(call).contacts.values()])),
+  apiRoute('v2', 'GET', '/campaigns/{id}/contacts', listContacts, { query: ['limit', 'offset', 'searchText'] }),
   apiRoute('v2', 'POST', '/campaigns/{id}/contacts', addContacts),
   apiRoute('v2', 'DELETE', '/campaigns/{id}/contacts', removeContacts, { body: 'json' }),
   apiRoute('v2', 'GET', '/campaigns/{id}/metrics', metrics),

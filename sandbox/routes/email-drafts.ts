@@ -8,8 +8,8 @@ import { ok, who } from '../http/respond';
 import { apiRoute, type AuthedIdentity, type Call, type RouteSpec } from '../router';
 import { nextSeq, type State } from '../state/store';
 import type { Email, OrgContact, Template } from '../state/types';
-import { bodyObject, emailField, int, onlyKeys, parseIsoDateTime, str, type Obj } from '../validate';
-import { connectedAccount, view } from './emails';
+import { bodyObject, emailField, int, onlyKeys, str } from '../validate';
+import { connectedAccount, scheduleAt, view } from './emails';
 
 const FIELDS = ['contactId', 'from', 'to', 'subject', 'body', 'cc', 'bcc', 'scheduleAt', 'templateId'];
 
@@ -24,18 +24,6 @@ export function orgTemplate(state: State, me: AuthedIdentity, id: number | undef
   const t = state.templates.find((x) => x.templateId === id && x.orgId === me.org.id);
   if (!t) throw new HttpError(422, `templateId: no template ${id} in this organization`);
   return t;
-}
-
-/**
- * A time to send at: ISO 8601 with a zone. A time already past means as soon as possible (the answer shows the time
- * used): a client cannot know the service's clock, so it could not check "not in the past" before sending.
- */
-export function scheduleAt(call: Call, body: Obj): string | undefined {
-  const raw = str(body, 'scheduleAt');
-  if (raw === undefined) return undefined;
-  const t = parseIsoDateTime(raw);
-  if (t === null) throw new HttpError(422, `scheduleAt: must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T09:00:00Z (got "${raw}")`);
-  return new Date(Math.max(t, call.services.clock.now())).toISOString();
 }
 
 function findOwn(call: Call): Email {

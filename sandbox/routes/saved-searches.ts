@@ -4,7 +4,7 @@ import { json, ok, who } from '../http/respond';
 import { apiRoute, type Call, type RouteSpec } from '../router';
 import { nextSeq } from '../state/store';
 import type { SavedSearch } from '../state/types';
-import { array, bodyObject, int, itemInt, object, onlyKeys, onlyQuery, queryEnum, str, type Obj } from '../validate';
+import { array, bodyObject, int, itemId, object, onlyKeys, onlyQuery, queryEnum, str, type Obj } from '../validate';
 
 const TYPES = ['contacts', 'companies'];
 const SORT_ORDERS = ['asc', 'desc'];
@@ -31,7 +31,8 @@ function fields(body: Obj): Partial<SavedSearch> {
   if (sortColumn !== undefined) out.sortColumn = sortColumn;
   const sortOrder = str(body, 'sortOrder', { oneOf: SORT_ORDERS });
   if (sortOrder !== undefined) out.sortOrder = sortOrder;
-  const tagIds = array(body, 'tagIds', itemInt(1));
+  // Numbers, or their digits as text (the service's integration sends text).
+  const tagIds = array(body, 'tagIds', (v, path) => Number(itemId(v, path)));
   if (tagIds !== undefined) out.tagIds = tagIds;
   const approved = int(body, 'numResultsApproved', { min: 0 });
   if (approved !== undefined) out.numResultsApproved = approved;
@@ -57,7 +58,7 @@ export const savedSearchRoutes: RouteSpec[] = [
     if (body.name === undefined) throw new HttpError(422, 'name: required (string)');
     const type = str(body, 'type', { required: true, oneOf: TYPES });
     const state = call.services.state;
-    const savedSearchId = `ss_${nextSeq(state, 'savedSearch', 301)}`;
+    const savedSearchId = String(nextSeq(state, 'savedSearch', 301));
     const s: SavedSearch = {
       savedSearchId,
       userId: who(call).user.id,

@@ -64,7 +64,8 @@ function create(call: Call) {
   const taskType = str(body, 'taskType', { required: true, oneOf: TASK_TYPES }) as Task['taskType'];
   const contactId = int(body, 'contactId', { required: true, min: 1 });
   if (!state.orgContacts.get(me.org.id)!.byId.has(String(contactId))) throw new HttpError(422, `contactId: no contact ${contactId} in this organization`);
-  const priority = int(body, 'priority', { required: true, min: 0, max: 2 });
+  // Optional, 0 (normal) when not given: the service's integration sends it only when set (DECISIONS).
+  const priority = int(body, 'priority', { min: 0, max: 2 }) ?? 0;
   const task = createTask(state, {
     orgId: me.org.id,
     userId: me.user.id,

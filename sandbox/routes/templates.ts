@@ -37,7 +37,7 @@ function find(call: Call): Template {
 /** Footer and signature ids must name something the organization has; the sandbox has footers, no signatures. */
 function footerFields(call: Call, body: Obj): { emailFooterId?: number; emailSignatureId?: number } {
   const emailFooterId = int(body, 'emailFooterId', { min: 1 });
-  if (emailFooterId !== undefined && !footersOf(who(call).org).some((f) => f.emailFooterId === emailFooterId))
+  if (emailFooterId !== undefined && !footersOf(who(call).org, call.services.state.config.seed.idBase).some((f) => f.emailFooterId === emailFooterId))
     throw new HttpError(422, `emailFooterId: no email footer ${emailFooterId} in this organization`);
   const emailSignatureId = int(body, 'emailSignatureId', { min: 1 });
   if (emailSignatureId !== undefined) throw new HttpError(422, `emailSignatureId: no email signature ${emailSignatureId} in this organization`);
@@ -63,7 +63,8 @@ function create(call: Call) {
     orgId: who(call).org.id,
     name: str(body, 'name', { required: true, max: 255 }),
     type,
-    contentCategory: str(body, 'contentCategory', { required: true, oneOf: CONTENT_CATEGORIES }),
+    // Optional, static when not given: the service's integration sends it only when set (DECISIONS).
+    contentCategory: str(body, 'contentCategory', { oneOf: CONTENT_CATEGORIES }) ?? 'static',
     subject: str(body, 'subject', { max: 998, allowEmpty: true }) ?? '',
     body: str(body, 'body', { allowEmpty: true }) ?? '',
     ...footerFields(call, body),

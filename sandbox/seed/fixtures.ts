@@ -5,7 +5,7 @@
 import type { Clock } from '../clock';
 import type { SandboxConfig } from '../config';
 import { hash32, Rng } from '../rng';
-import { OrgRecords, type State } from '../state/store';
+import { nextSeq, OrgRecords, type State } from '../state/store';
 import type { Org, OrgCompany, OrgContact, User } from '../state/types';
 import { seedEngagement } from './engagement';
 import { buildOrgCompany, buildOrgContact } from './org-records';
@@ -62,20 +62,22 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
     activity: new Map(),
   };
 
+  // seed.idBase shifts organization, user and status ids too: every id the sandbox issues grows with it.
+  const idBase = config.seed.idBase;
   const orgs: Org[] = [
-    { id: 'org_a', handle: 'A', name: 'Acme Prospecting', licensed: true, credits: config.credits.A, features: { ...config.features.A } },
-    { id: 'org_b', handle: 'B', name: 'Bravo Trading', licensed: false, credits: config.credits.B, features: { ...config.features.B } },
+    { id: String(idBase + 7001), handle: 'A', name: 'Acme Prospecting', licensed: true, credits: config.credits.A, features: { ...config.features.A } },
+    { id: String(idBase + 7002), handle: 'B', name: 'Bravo Trading', licensed: false, credits: config.credits.B, features: { ...config.features.B } },
   ];
   for (const org of orgs) {
     state.orgs.set(org.id, org);
     state.orgContacts.set(org.id, new OrgRecords<OrgContact>());
     state.orgCompanies.set(org.id, new OrgRecords<OrgCompany>());
     state.contactStatuses.set(org.id, [
-      { statusId: 1, name: 'new', label: 'New' },
-      { statusId: 2, name: 'contacted', label: 'Contacted' },
-      { statusId: 3, name: 'interested', label: 'Interested' },
-      { statusId: 4, name: 'not_interested', label: 'Not interested' },
-      { statusId: 5, name: 'customer', label: 'Customer' },
+      { statusId: idBase + 1, name: 'new', label: 'New' },
+      { statusId: idBase + 2, name: 'contacted', label: 'Contacted' },
+      { statusId: idBase + 3, name: 'interested', label: 'Interested' },
+      { statusId: idBase + 4, name: 'not_interested', label: 'Not interested' },
+      { statusId: idBase + 5, name: 'customer', label: 'Customer' },
     ]);
     const redirectUris = [config.oauth.redirectUri, ...config.oauth.extraRedirectUris];
     state.oauthClients.set(`client_${org.handle.toLowerCase()}_${rng.hex(12)}`, {
@@ -101,7 +103,7 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
   USERS.forEach((u, i) => {
     const org = orgs.find((o) => o.handle === u.org)!;
     const user: User = {
-      id: `user_${i + 1}`,
+      id: String(idBase + 1001 + i),
       orgId: org.id,
       email: u.email,
       password: `pw-${u.firstname.toLowerCase()}-${rng.hex(6)}`,
@@ -112,9 +114,15 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
     state.users.set(user.id, user);
     state.userByApiKey.set(user.apiKey, user);
     state.userByEmail.set(user.email, user);
+    // Numeric ids as the service has them: 4001, 4002 for the first user, 4003, 4004 for the next...
     state.emailAccounts.push(
-      { emailAccountId: `ea_${i + 1}_1`, userId: user.id, email: u.email, name: `${u.firstname} ${u.lastname}` },
-      { emailAccountId: `ea_${i + 1}_2`, userId: user.id, email: u.email.replace('@', '.sales@'), name: `${u.firstname} ${u.lastname} (Sales)` },
+      { emailAccountId: String(nextId(state, 'emailAccount', 4001)), userId: user.id, email: u.email, name: `${u.firstname} ${u.lastname}` },
+      {
+        emailAccountId: String(nextId(state, 'emailAccount', 4001)),
+        userId: user.id,
+        email: u.email.replace('@', '.sales@'),
+        name: `${u.firstname} ${u.lastname} (Sales)`,
+      },
     );
   });
 
@@ -138,9 +146,7 @@ export function createState(config: SandboxConfig, clock: Clock, opts: SeedOptio
 }
 
 function nextId(state: State, name: string, start: number): number {
-  const v = state.seq[name] ?? start;
-  state.seq[name] = v + 1;
-  return v;
+  return nextSeq(state, name, start);
 }
 
 /** Saved contacts (and their companies) so org reads return data at once; spread over the last 90 days. */
@@ -193,7 +199,7 @@ function seedUserData(state: State, now: number): void {
       ['companies', { industry: ['Software Development'] }],
     ] as const;
     for (const [type, values] of searches) {
-      const savedSearchId = `ss_${nextId(state, 'savedSearch', 301)}`;
+      const savedSearchId = String(nextId(state, 'savedSearch', 301));
       state.savedSearches.set(savedSearchId, {
         savedSearchId,
         userId: user.id,

@@ -83,8 +83,9 @@ export interface State {
   activity: Map<string, ActivityEvent[]>;
 }
 
+/** The next record id of a sequence: from `start`, shifted by the configured id base (seed.idBase). */
 export function nextSeq(state: State, name: string, start = 1): number {
-  const value = state.seq[name] ?? start;
+  const value = state.seq[name] ?? start + state.config.seed.idBase;
   state.seq[name] = value + 1;
   return value;
 }

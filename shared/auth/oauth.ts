@@ -24,13 +24,13 @@ const DEFAULT_ACCESS_TTL_MS = 10_800_000;
  * token is dead (spec 5.5), so this never throws while the two tokens are there: an unreadable expiry falls
  * back to expires_in, then to the spec's default lifetime.
  */
-function tokensFrom(body: unknown, now: number, keptRefreshToken: string | null): StoredToken | null {
+function tokensFrom(body: unknown, now: number, keptRefreshToken: string | null, serviceNowMs?: number): StoredToken | null {
   const given = (body ?? {}) as Record<string, unknown>;
   // RFC 6749 6: a refresh answer without a refresh token leaves the one we hold valid (the published answer makes it optional).
   const b = typeof given.refresh_token === 'string' && given.refresh_token ? given : { ...given, refresh_token: keptRefreshToken };
   if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) return null;
   try {
-    const t = normalizeToken(b, now);
+    const t = normalizeToken(b, now, serviceNowMs);
     if (Number.isFinite(t.expiresAtMs))
       return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAtMs: t.expiresAtMs, refreshExpiresAtMs: t.refreshExpiresAtMs };
   } catch {
@@ -56,7 +56,10 @@ function* requestToken(
   const response = yield* exchangeWith(client, tokenOperation, prepared.request, unsigned);
   // The token route is `unsafe`, so decode never throws on its shape; a missing token is still an error.
   const reply = decode(tokenOperation, response, client.settings.strictResponses, prepared.request);
-  const token = tokensFrom(reply.body, yield* nowMs(), grant.grant_type === 'refresh_token' ? grant.refresh_token : null);
+  // Expiry on our clock, from when the answer arrived; an `expires_at` on the service's clock is moved by its Date header.
+  const dated = response.headers.date ? Date.parse(response.headers.date) : NaN;
+  const kept = grant.grant_type === 'refresh_token' ? grant.refresh_token : null;
+  const token = tokensFrom(reply.body, yield* nowMs(), kept, Number.isFinite(dated) ? dated : undefined);
   if (!token)
     throw new UnexpectedResponseError('Get OAuth token: the answer has no access_token and refresh_token; connect the account again.', {
       status: response.status,

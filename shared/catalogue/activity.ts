@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { activitySchema, v2Envelope } from '../records';
 import { integerId, shortText } from '../validation/fields';
 import { feedPageLimit, offsetPaging } from './tasks';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
 export const listActivityOperation = defineOperation({
-  id: 'activity.list',
   resource: 'activity',
   action: 'list',
   returns: 'list',
@@ -21,15 +20,14 @@ export const listActivityOperation = defineOperation({
   input: lazySchema(() =>
     z.strictObject({
       ...offsetPaging,
-      campaignIdentifier: shortText().optional(),
-      contactId: integerId.optional(),
-      searchText: shortText().optional(),
+      campaignIdentifier: z.optional(shortText()),
+      contactId: z.optional(integerId),
+      searchText: z.optional(shortText()),
     }),
   ),
   output: lazySchema(() => v2Envelope(z.array(activitySchema))),
-  result: (body) => body.data,
+  result: dataOf,
   credits: 'none',
-  retry: 'safe',
   pagination: { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit },
   auth: 'required',
 });

@@ -1,64 +1,67 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { bulkSendResultSchema, emailFooterSchema, emailPreviewSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, integerId, isoDateTimeInput, shortText, stringList } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { companySizes, departments, moneyRanges, seniorities } from './search-filters';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Bulk email, preview and footers (public reference, "Bulk email", "Preview", "Email footers"). */
 
-const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = v2Base;
 
 /** At most this many values in one filter list (DECISIONS "Campaign steps, templates, drafts, bulk email"). */
 const filterListMax = 100;
 
 const textValues = lazySchema(() =>
-  stringList(filterListMax).pipe(z.array(z.string().max(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`))),
+  z.pipe(stringList(filterListMax), z.array(z.string().check(z.maxLength(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`)))),
 );
 
 /** A list of values from a published set (the search filters' sets), a comma text too. */
 function valuesFrom(set: readonly string[]) {
-  return stringList(filterListMax).pipe(z.array(z.enum(set as [string, ...string[]], { message: `must be one of ${set.join(', ')}` })));
+  return z.pipe(stringList(filterListMax), z.array(z.enum(set as [string, ...string[]], { message: `must be one of ${set.join(', ')}` })));
 }
 
 const idText = lazySchema(() =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().regex(/^[A-Za-z0-9_.:~-]{1,128}$/, 'must be an id without spaces or punctuation')),
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((v) => String(v).trim()),
+    ),
+    z.string().check(z.regex(/^[A-Za-z0-9_.:~-]{1,128}$/, 'must be an id without spaces or punctuation')),
+  ),
 );
 
 /** Who receives a bulk email: the saved contacts matching every filter given (the reference's filter names). */
 export const bulkFilters = lazySchema(() =>
   z
     .strictObject({
-      contactIds: z.array(integerId).max(500, 'at most 500 contact ids').optional(),
-      lists: z.array(integerId).max(filterListMax, `at most ${filterListMax} lists`).optional(),
-      campaignIds: z.array(idText).max(filterListMax, `at most ${filterListMax} campaigns`).optional(),
-      queryText: shortText().optional(),
-      industryFilters: textValues.optional(),
-      companyFilters: textValues.optional(),
-      seniorities: valuesFrom(seniorities).optional(),
-      departments: valuesFrom(departments).optional(),
-      prospectStatuses: textValues.optional(),
-      engagementStatuses: textValues.optional(),
-      employeeSizeFilters: valuesFrom(companySizes).optional(),
-      revenueFilters: valuesFrom(moneyRanges).optional(),
-      technologies: textValues.optional(),
+      contactIds: z.optional(z.array(integerId).check(z.maxLength(500, 'at most 500 contact ids'))),
+      lists: z.optional(z.array(integerId).check(z.maxLength(filterListMax, `at most ${filterListMax} lists`))),
+      campaignIds: z.optional(z.array(idText).check(z.maxLength(filterListMax, `at most ${filterListMax} campaigns`))),
+      queryText: z.optional(shortText()),
+      industryFilters: z.optional(textValues),
+      companyFilters: z.optional(textValues),
+      seniorities: z.optional(valuesFrom(seniorities)),
+      departments: z.optional(valuesFrom(departments)),
+      prospectStatuses: z.optional(textValues),
+      engagementStatuses: z.optional(textValues),
+      employeeSizeFilters: z.optional(valuesFrom(companySizes)),
+      revenueFilters: z.optional(valuesFrom(moneyRanges)),
+      technologies: z.optional(textValues),
     })
-    // An empty filter would match every saved contact of the organization: a send that large is never what was meant.
-    .refine(
-      (f) => Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '')),
-      'give at least one filter (contactIds, lists, campaignIds, queryText ...); an empty filter would email every saved contact',
+    .check(
+      z.refine(
+        (f) => Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '')),
+        'give at least one filter (contactIds, lists, campaignIds, queryText ...); an empty filter would email every saved contact',
+      ),
     ),
 );
 
 export const sendBulkOperation = defineOperation({
   ...base,
-  id: 'emails.sendBulk',
   resource: 'emails',
   action: 'sendBulk',
   title: 'Send bulk email',
@@ -69,23 +72,21 @@ export const sendBulkOperation = defineOperation({
     z
       .strictObject({
         from: picks(emailAddress, 'emailAccounts'),
-        subject: emailSubject.optional(),
-        body: z.string().optional(),
-        scheduleAt: isoDateTimeInput.optional(),
-        templateId: picks(integerId, 'templates').optional(),
+        subject: z.optional(emailSubject),
+        body: z.optional(z.string()),
+        scheduleAt: z.optional(isoDateTimeInput),
+        templateId: z.optional(picks(integerId, 'templates')),
         filters: bulkFilters,
       })
-      .superRefine(subjectAndBodyUnlessTemplate),
+      .check(z.superRefine(subjectAndBodyUnlessTemplate)),
   ),
   output: lazySchema(() => v2Envelope(bulkSendResultSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Never repeat a send after an ambiguous failure: every matched contact would get the email twice.
-  retry: 'unsafe',
 });
 
 export const previewEmailOperation = defineOperation({
   ...base,
-  id: 'emails.preview',
   resource: 'emails',
   action: 'preview',
   title: 'Preview email',
@@ -96,22 +97,21 @@ export const previewEmailOperation = defineOperation({
     z
       .strictObject({
         to: emailAddress,
-        subject: emailSubject.optional(),
-        body: z.string().optional(),
-        from: picks(emailAddress, 'emailAccounts').optional(),
-        templateId: picks(integerId, 'templates').optional(),
+        subject: z.optional(emailSubject),
+        body: z.optional(z.string()),
+        from: z.optional(picks(emailAddress, 'emailAccounts')),
+        templateId: z.optional(picks(integerId, 'templates')),
       })
-      .superRefine(subjectAndBodyUnlessTemplate),
+      .check(z.superRefine(subjectAndBodyUnlessTemplate)),
   ),
   output: lazySchema(() => v2Envelope(emailPreviewSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // A preview sends nothing and changes nothing.
   retry: 'safe',
 });
 
 export const listEmailFootersOperation = defineOperation({
   ...base,
-  id: 'emailFooters.list',
   resource: 'emailFooters',
   action: 'list',
   returns: 'list',
@@ -122,13 +122,12 @@ export const listEmailFootersOperation = defineOperation({
   queryFields: ['page', 'limit'],
   input: lazySchema(() =>
     z.strictObject({
-      page: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
-      limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+      page: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
+      limit: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
     }),
   ),
   output: lazySchema(() => v2Envelope(z.array(emailFooterSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
   pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
 });
 

@@ -1,20 +1,21 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { callDispositionSchema, callSchema, callSentimentSchema, v2Envelope } from '../records';
 import { integerId, isoDateTimeInput, shortText } from '../validation/fields';
 import { textCaps } from '../validation/limits';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Calls (public reference, "The rest of the service": Calls; the rest in DECISIONS "Tasks, calls, activity"). */
 
-const base = { version: 'v2', resource: 'calls', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = { ...v2Base, resource: 'calls' } as const;
 
 /** A phone number as people write it: digits with +, spaces, dots, dashes or brackets. */
-const phoneNumber = lazySchema(() => shortText(50).refine((v) => /^\+?[0-9 ().-]{3,}$/.test(v.trim()), 'must be a phone number such as +1 555 010 0100'));
+const phoneNumber = lazySchema(() =>
+  shortText(50).check(z.refine((v) => /^\+?[0-9 ().-]{3,}$/.test(v.trim()), 'must be a phone number such as +1 555 010 0100')),
+);
 
 export const logCallOperation = defineOperation({
   ...base,
-  id: 'calls.log',
   action: 'log',
   title: 'Log call',
   description: 'Records a phone call with a saved contact: how it ended, how it felt, how long it took.',
@@ -23,29 +24,25 @@ export const logCallOperation = defineOperation({
   input: lazySchema(() =>
     z.strictObject({
       contactId: integerId,
-      callDispositionId: integerId.optional(),
-      callSentimentId: integerId.optional(),
-      callScript: z.string().max(textCaps.any, `must be at most ${textCaps.any} characters`).optional(),
-      calledAt: isoDateTimeInput.optional(),
-      durationMs: z
-        .number({ message: 'must be a number of milliseconds' })
-        .int('must be a whole number of milliseconds')
-        .min(0, 'must be 0 or more')
-        .optional(),
-      fromNumber: phoneNumber.optional(),
-      toNumber: phoneNumber.optional(),
-      taskId: integerId.optional(),
+      callDispositionId: z.optional(integerId),
+      callSentimentId: z.optional(integerId),
+      callScript: z.optional(z.string().check(z.maxLength(textCaps.any, `must be at most ${textCaps.any} characters`))),
+      calledAt: z.optional(isoDateTimeInput),
+      durationMs: z.optional(
+        z.number({ message: 'must be a number of milliseconds' }).check(z.int('must be a whole number of milliseconds'), z.minimum(0, 'must be 0 or more')),
+      ),
+      fromNumber: z.optional(phoneNumber),
+      toNumber: z.optional(phoneNumber),
+      taskId: z.optional(integerId),
     }),
   ),
   output: lazySchema(() => v2Envelope(callSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Never repeat a log after an ambiguous failure: the call would be in the history twice.
-  retry: 'unsafe',
 });
 
 export const listCallDispositionsOperation = defineOperation({
   ...base,
-  id: 'calls.listDispositions',
   action: 'listDispositions',
   returns: 'list',
   title: 'List call dispositions',
@@ -54,13 +51,11 @@ export const listCallDispositionsOperation = defineOperation({
   path: '/calls/dispositions',
   input: lazySchema(() => z.strictObject({})),
   output: lazySchema(() => v2Envelope(z.array(callDispositionSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const listCallSentimentsOperation = defineOperation({
   ...base,
-  id: 'calls.listSentiments',
   action: 'listSentiments',
   returns: 'list',
   title: 'List call sentiments',
@@ -69,8 +64,7 @@ export const listCallSentimentsOperation = defineOperation({
   path: '/calls/sentiments',
   input: lazySchema(() => z.strictObject({})),
   output: lazySchema(() => v2Envelope(z.array(callSentimentSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

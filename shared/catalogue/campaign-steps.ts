@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { campaignStepSchema, successOnlySchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Campaign steps (public reference, "Campaign steps"). */
@@ -14,23 +14,25 @@ export const stepTypes = ['manual-email', 'auto-email', 'call', 'linkedIn', 'lin
 export const stepActions = ['PAUSE', 'RESUME', 'SKIP'] as const;
 
 const dueDay = lazySchema(() =>
-  z.number({ message: 'must be a whole number of days, at least 1' }).int('must be a whole number of days').min(1, 'must be at least 1 (spec 8)'),
+  z
+    .number({ message: 'must be a whole number of days, at least 1' })
+    .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
 );
 
 /** Inline template of a step: the reference's `templateData: {subject, template}`. */
 const templateData = lazySchema(() =>
   z.strictObject({
-    subject: shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'),
+    subject: shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')),
     template: z.string(),
   }),
 );
 
-const base = { version: 'v2', resource: 'campaignSteps', queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = { ...v2Base, resource: 'campaignSteps' } as const;
 const onCampaign = { path: '/campaigns/{campaignId}/steps', pathFields: ['campaignId'] } as const;
 const onStep = { path: '/campaigns/{campaignId}/steps/{stepId}', pathFields: ['campaignId', 'stepId'] } as const;
 
 /** A step gives its text by a saved template or inline, not both (DECISIONS "Campaign steps, templates ..."). */
-function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, ctx: z.RefinementCtx): void {
+function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, ctx: z.core.$RefinementCtx): void {
   if (v.templateId !== undefined && v.templateData !== undefined)
     ctx.addIssue({ code: 'custom', path: ['templateData'], message: 'give templateId or templateData, not both' });
 }
@@ -38,7 +40,6 @@ function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, c
 export const listStepsOperation = defineOperation({
   ...base,
   ...onCampaign,
-  id: 'campaignSteps.list',
   action: 'list',
   returns: 'list',
   title: 'List campaign steps',
@@ -46,14 +47,12 @@ export const listStepsOperation = defineOperation({
   method: 'GET',
   input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns') })),
   output: lazySchema(() => v2Envelope(z.array(campaignStepSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const createStepOperation = defineOperation({
   ...base,
   ...onCampaign,
-  id: 'campaignSteps.create',
   action: 'create',
   title: 'Add campaign step',
   description: 'Adds a step (email, call, LinkedIn or custom task) to the end of a campaign.',
@@ -65,22 +64,20 @@ export const createStepOperation = defineOperation({
         type: z.enum(stepTypes, { message: `must be one of ${stepTypes.join(', ')}` }),
         name: nameText('step name'),
         dueDay,
-        description: z.string().optional(),
-        templateId: picks(integerId, 'templates').optional(),
-        templateData: templateData.optional(),
+        description: z.optional(z.string()),
+        templateId: z.optional(picks(integerId, 'templates')),
+        templateData: z.optional(templateData),
       })
-      .superRefine(oneTemplateSource),
+      .check(z.superRefine(oneTemplateSource)),
   ),
   output: lazySchema(() => v2Envelope(campaignStepSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // A repeated create would add the step twice.
-  retry: 'unsafe',
 });
 
 export const updateStepOperation = defineOperation({
   ...base,
   ...onStep,
-  id: 'campaignSteps.update',
   action: 'update',
   changesRecord: true,
   title: 'Update campaign step',
@@ -92,16 +89,16 @@ export const updateStepOperation = defineOperation({
         campaignId: picks(pathId, 'campaigns'),
         stepId: pathId,
         dueDay,
-        name: nameText('step name').optional(),
-        description: z.string().optional(),
-        stepNumber: z.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
-        templateId: picks(integerId, 'templates').optional(),
-        templateData: templateData.optional(),
+        name: z.optional(nameText('step name')),
+        description: z.optional(z.string()),
+        stepNumber: z.optional(z.number({ message: 'must be a whole number' }).check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
+        templateId: z.optional(picks(integerId, 'templates')),
+        templateData: z.optional(templateData),
       })
-      .superRefine(oneTemplateSource),
+      .check(z.superRefine(oneTemplateSource)),
   ),
   output: lazySchema(() => v2Envelope(campaignStepSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // The same values twice leave the step as once (stepNumber is a position, not a move by one).
   retry: 'safe',
 });
@@ -109,7 +106,6 @@ export const updateStepOperation = defineOperation({
 export const deleteStepOperation = defineOperation({
   ...base,
   ...onStep,
-  id: 'campaignSteps.delete',
   action: 'delete',
   title: 'Delete campaign step',
   description: 'Removes a step from a campaign; the steps after it move up.',
@@ -118,14 +114,12 @@ export const deleteStepOperation = defineOperation({
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
-  retry: 'unsafe',
 });
 
 export const stepActionOperation = defineOperation({
   ...base,
   path: '/campaigns/{campaignId}/steps/{stepId}/actions',
   pathFields: ['campaignId', 'stepId'],
-  id: 'campaignSteps.action',
   action: 'action',
   title: 'Change campaign step state',
   description: 'Pauses, resumes or skips one step of a campaign.',
@@ -138,9 +132,8 @@ export const stepActionOperation = defineOperation({
     }),
   ),
   output: lazySchema(() => v2Envelope(campaignStepSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // A lost answer to SKIP must not be guessed at: a repeat would be refused and hide that it worked.
-  retry: 'unsafe',
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import {
   campaignActionResultSchema,
   campaignContactSchema,
@@ -14,7 +14,7 @@ import {
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -24,14 +24,13 @@ import { lazySchema } from '../validation/lazy-schema';
 export const campaignStepInput = lazySchema(() =>
   z.strictObject({
     type: nonEmpty('step type such as EMAIL, CALL or TASK'),
-    name: shortText().optional(),
-    description: z.string().optional(),
+    name: z.optional(shortText()),
+    description: z.optional(z.string()),
     dueDay: z
       .number({ message: 'is required: a whole number of days, at least 1' })
-      .int('must be a whole number of days')
-      .min(1, 'must be at least 1 (spec 8)'),
-    templateId: integerId.optional(),
-    templateData: z.record(z.string(), z.unknown()).optional(),
+      .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
+    templateId: z.optional(picks(integerId, 'templates')),
+    templateData: z.optional(z.record(z.string(), z.unknown())),
   }),
 );
 
@@ -40,13 +39,24 @@ export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE
 /** A campaign of the organization's, picked from its campaigns. */
 const campaignId = lazySchema(() => picks(pathId, 'campaigns'));
 
-const contactIds = lazySchema(() => z.array(integerId).min(1, 'give at least one contact id'));
+const contactIds = lazySchema(() => z.array(integerId).check(z.minLength(1, 'give at least one contact id')));
 
-const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+/**
+ * An email account id as text (create and update): a whole number given as a number is taken as its digits; any other
+ * number is left for the text check to refuse with `typeMessage`. `more`: the operation's own checks of the text.
+ */
+const accountIdText = (typeMessage: string, ...more: z.core.$ZodCheck<string>[]) =>
+  z.pipe(
+    z.transform((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v)),
+    z
+      .string({ message: typeMessage })
+      .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(textCaps.id, `must be an id of at most ${textCaps.id} characters`), ...more),
+  );
+
+const base = v2Base;
 
 export const createCampaignOperation = defineOperation({
   ...base,
-  id: 'campaigns.create',
   resource: 'campaigns',
   action: 'create',
   title: 'Create campaign',
@@ -56,16 +66,26 @@ export const createCampaignOperation = defineOperation({
   input: lazySchema(() =>
     z.strictObject({
       name: nameText('campaign name'),
-      emailAccountIds: z.array(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)).optional(),
-      steps: z.array(campaignStepInput).optional(),
-      contactIds: contactIds.optional(),
-      maxActiveContacts: z.number().int('must be a whole number').min(1, 'must be at least 1 (spec 8)').optional(),
+      emailAccountIds: z.optional(
+        picks(
+          z.array(
+            // The service's email account ids are whole numbers (issue 31): their digits, as the account list gives them.
+            accountIdText(
+              'must be an email account id: a whole number such as 4001',
+              z.regex(/^\d+$/, 'must be an email account id: a whole number such as 4001'),
+            ),
+          ),
+          'sendingAccounts',
+        ),
+      ),
+      steps: z.optional(z.array(campaignStepInput)),
+      contactIds: z.optional(contactIds),
+      maxActiveContacts: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1 (spec 8)'))),
     }),
   ),
   output: lazySchema(() => v2Envelope(campaignCreateResultSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
-  retry: 'unsafe',
   // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
   batch: {
     fields: ['contactIds'],
@@ -82,7 +102,6 @@ export const createCampaignOperation = defineOperation({
 
 export const getCampaignOperation = defineOperation({
   ...base,
-  id: 'campaigns.get',
   resource: 'campaigns',
   action: 'get',
   title: 'Get campaign',
@@ -92,13 +111,11 @@ export const getCampaignOperation = defineOperation({
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId })),
   output: lazySchema(() => v2Envelope(campaignDetailSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const listCampaignsOperation = defineOperation({
   ...base,
-  id: 'campaigns.list',
   resource: 'campaigns',
   action: 'list',
   returns: 'list',
@@ -108,16 +125,17 @@ export const listCampaignsOperation = defineOperation({
   path: '/campaigns',
   queryFields: ['searchText', 'limit'],
   input: lazySchema(() =>
-    z.strictObject({ searchText: shortText().optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').optional() }),
+    z.strictObject({
+      searchText: z.optional(shortText()),
+      limit: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
+    }),
   ),
   output: lazySchema(() => v2Envelope(z.array(campaignSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const deleteCampaignOperation = defineOperation({
   ...base,
-  id: 'campaigns.delete',
   resource: 'campaigns',
   action: 'delete',
   title: 'Delete campaign',
@@ -129,12 +147,10 @@ export const deleteCampaignOperation = defineOperation({
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
-  retry: 'unsafe',
 });
 
 export const campaignActionOperation = defineOperation({
   ...base,
-  id: 'campaigns.action',
   resource: 'campaigns',
   action: 'action',
   title: 'Change campaign state',
@@ -143,16 +159,15 @@ export const campaignActionOperation = defineOperation({
   path: '/campaigns/{id}/actions',
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) })),
-  // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both.
-  output: lazySchema(() => v2Envelope(campaignActionResultSchema.partial().optional())),
+  // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both. The
+  // campaign is optional in it, as `z.partial` made it (which would keep zod's whole partial helper in Code.js).
+  output: lazySchema(() => v2Envelope(z.optional(z.looseObject({ campaign: z.optional(campaignActionResultSchema.shape.campaign) })))),
   result: (body): Partial<CampaignActionResult> => body.data ?? { success: body.success },
   // START twice would be refused, not doubled; but a lost answer to DELETE must not be guessed at either.
-  retry: 'unsafe',
 });
 
 export const campaignMetricsOperation = defineOperation({
   ...base,
-  id: 'campaigns.metrics',
   resource: 'campaigns',
   action: 'metrics',
   title: 'Get campaign metrics',
@@ -162,13 +177,11 @@ export const campaignMetricsOperation = defineOperation({
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId })),
   output: lazySchema(() => v2Envelope(campaignMetricsSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const listCampaignContactsOperation = defineOperation({
   ...base,
-  id: 'campaigns.listContacts',
   resource: 'campaigns',
   action: 'listContacts',
   returns: 'list',
@@ -179,13 +192,11 @@ export const listCampaignContactsOperation = defineOperation({
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId })),
   output: lazySchema(() => v2Envelope(z.array(campaignContactSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const addCampaignContactsOperation = defineOperation({
   ...base,
-  id: 'campaigns.addContacts',
   resource: 'campaigns',
   action: 'addContacts',
   title: 'Add contacts to campaign',
@@ -195,14 +206,12 @@ export const addCampaignContactsOperation = defineOperation({
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
   output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
-  result: (body) => body.data,
-  retry: 'unsafe',
+  result: dataOf,
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
 
 export const removeCampaignContactsOperation = defineOperation({
   ...base,
-  id: 'campaigns.removeContacts',
   resource: 'campaigns',
   action: 'removeContacts',
   title: 'Remove contacts from campaign',
@@ -212,7 +221,7 @@ export const removeCampaignContactsOperation = defineOperation({
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
   output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsRemoved'],
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
@@ -223,18 +232,19 @@ export const removeCampaignContactsOperation = defineOperation({
  * text is sent as the number; any other id as the text the account list answers (DECISIONS "Campaign steps ...").
  */
 const updateAccountIds = lazySchema(() =>
-  z.array(
-    z
-      // A whole number is the id's text; any other number is left for the text check to refuse.
-      .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : v), z.string({ message: 'must be an email account id' }))
-      .pipe(z.string().trim().min(1, 'must not be empty').max(textCaps.id, `must be an id of at most ${textCaps.id} characters`))
-      .transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : v)),
+  picks(
+    z.array(
+      z.pipe(
+        accountIdText('must be an email account id'),
+        z.transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : v)),
+      ),
+    ),
+    'sendingAccounts',
   ),
 );
 
 export const updateCampaignOperation = defineOperation({
   ...base,
-  id: 'campaigns.update',
   resource: 'campaigns',
   action: 'update',
   changesRecord: true,
@@ -247,24 +257,25 @@ export const updateCampaignOperation = defineOperation({
     z
       .strictObject({
         id: campaignId,
-        name: nameText('campaign name').optional(),
-        isPublic: z.boolean({ message: 'must be true or false' }).optional(),
-        emailAccountIds: updateAccountIds.optional(),
+        name: z.optional(nameText('campaign name')),
+        isPublic: z.optional(z.boolean({ message: 'must be true or false' })),
+        emailAccountIds: z.optional(updateAccountIds),
       })
-      .refine((v) => v.name !== undefined || v.isPublic !== undefined || v.emailAccountIds !== undefined, {
-        message: 'give at least one field to change (name, isPublic, emailAccountIds)',
-        path: ['name'],
-      }),
+      .check(
+        z.refine((v) => v.name !== undefined || v.isPublic !== undefined || v.emailAccountIds !== undefined, {
+          message: 'give at least one field to change (name, isPublic, emailAccountIds)',
+          path: ['name'],
+        }),
+      ),
   ),
   output: lazySchema(() => v2Envelope(campaignSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Setting the same values twice changes nothing more.
   retry: 'safe',
 });
 
 export const cloneCampaignOperation = defineOperation({
   ...base,
-  id: 'campaigns.clone',
   resource: 'campaigns',
   action: 'clone',
   title: 'Clone campaign',
@@ -274,9 +285,8 @@ export const cloneCampaignOperation = defineOperation({
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, name: nameText('campaign name') })),
   output: lazySchema(() => v2Envelope(campaignDetailSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Never repeat a clone after an ambiguous failure: it would make a second campaign.
-  retry: 'unsafe',
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

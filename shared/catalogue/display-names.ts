@@ -28,6 +28,9 @@ export const resourceNames: Readonly<Record<string, string>> = {
   activity: 'Activity',
 };
 
+/** Token routes: the credential's business (n8n exchanges tokens itself, the add-on signs in from its sidebar), offered by no panel. */
+export const credentialOperations: ReadonlySet<string> = new Set(['oauth.token', 'oauth.tokenV1']);
+
 /**
  * What the editor calls an operation, derived from its catalogue title in n8n's conventions, with no table per
  * operation (a new catalogue operation gets its names with no other change):

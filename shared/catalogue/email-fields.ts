@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { textCaps } from '../validation/limits';
 import { shortText } from '../validation/fields';
 import { lazySchema } from '../validation/lazy-schema';
@@ -6,13 +6,13 @@ import { lazySchema } from '../validation/lazy-schema';
 /** Fields the email operations share (drafts, bulk send, preview), with the rules emails.send states. */
 
 /** One line: a subject goes into a mail header, where a line break would inject another header. */
-export const emailSubject = lazySchema(() => shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'));
+export const emailSubject = lazySchema(() => shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')));
 
 /**
  * Subject and body are required unless a template gives them (DECISIONS "Emails"): checked before sending, naming
  * each missing field, for the draft create, the bulk send and the preview as for emails.send.
  */
-export function subjectAndBodyUnlessTemplate(v: { subject?: string; body?: string; templateId?: number }, ctx: z.RefinementCtx): void {
+export function subjectAndBodyUnlessTemplate(v: { subject?: string; body?: string; templateId?: number }, ctx: z.core.$RefinementCtx): void {
   if (v.templateId !== undefined) return;
   if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
   if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });

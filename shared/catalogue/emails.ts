@@ -1,16 +1,15 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { emailAccountSchema, emailSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
-const base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = v2Base;
 
 export const sendEmailOperation = defineOperation({
   ...base,
-  id: 'emails.send',
   resource: 'emails',
   action: 'send',
   title: 'Send email',
@@ -23,29 +22,27 @@ export const sendEmailOperation = defineOperation({
         contactId: integerId,
         from: picks(emailAddress, 'emailAccounts'),
         to: emailAddress,
-        subject: shortText(textCaps.subject)
-          .refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')
-          .optional(),
-        body: z.string().optional(),
-        cc: emailList.optional(),
-        bcc: emailList.optional(),
-        templateId: picks(integerId, 'templates').optional(),
+        subject: z.optional(shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'))),
+        body: z.optional(z.string()),
+        cc: z.optional(emailList),
+        bcc: z.optional(emailList),
+        templateId: z.optional(picks(integerId, 'templates')),
       })
-      .superRefine((v, ctx) => {
-        if (v.templateId !== undefined) return;
-        if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
-        if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
-      }),
+      .check(
+        z.superRefine((v, ctx) => {
+          if (v.templateId !== undefined) return;
+          if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
+          if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
+        }),
+      ),
   ),
   output: lazySchema(() => v2Envelope(emailSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Never repeat a send after an ambiguous failure: the contact would get the email twice.
-  retry: 'unsafe',
 });
 
 export const sendDraftOperation = defineOperation({
   ...base,
-  id: 'emails.sendDraft',
   resource: 'emails',
   action: 'sendDraft',
   title: 'Send draft',
@@ -53,15 +50,13 @@ export const sendDraftOperation = defineOperation({
   method: 'POST',
   path: '/emails/{id}/send',
   pathFields: ['id'],
-  input: lazySchema(() => z.strictObject({ id: pathId, from: picks(emailAddress, 'emailAccounts').optional() })),
+  input: lazySchema(() => z.strictObject({ id: pathId, from: z.optional(picks(emailAddress, 'emailAccounts')) })),
   output: lazySchema(() => v2Envelope(emailSchema)),
-  result: (body) => body.data,
-  retry: 'unsafe',
+  result: dataOf,
 });
 
 export const listDraftsOperation = defineOperation({
   ...base,
-  id: 'emails.listDrafts',
   resource: 'emails',
   action: 'listDrafts',
   returns: 'list',
@@ -70,15 +65,13 @@ export const listDraftsOperation = defineOperation({
   method: 'GET',
   path: '/emails',
   queryFields: ['status'],
-  input: lazySchema(() => z.strictObject({ status: z.literal('draft').default('draft') })),
+  input: lazySchema(() => z.strictObject({ status: z._default(z.literal('draft'), 'draft') })),
   output: lazySchema(() => v2Envelope(z.array(emailSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const listEmailAccountsOperation = defineOperation({
   ...base,
-  id: 'emailAccounts.list',
   resource: 'emailAccounts',
   action: 'list',
   returns: 'list',
@@ -88,8 +81,7 @@ export const listEmailAccountsOperation = defineOperation({
   path: '/email-accounts',
   input: lazySchema(() => z.strictObject({})),
   output: lazySchema(() => v2Envelope(z.array(emailAccountSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope } from '../records';
 import { integerId, nameText, pathId } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
-const base = { version: 'v2', resource: 'lists', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = { ...v2Base, resource: 'lists' } as const;
 const byId = { path: '/lists/{id}', pathFields: ['id'] } as const;
 
 /** A list of the user's, picked from their lists. */
@@ -13,7 +13,6 @@ const listId = lazySchema(() => picks(pathId, 'lists'));
 
 export const listListsOperation = defineOperation({
   ...base,
-  id: 'lists.getAll',
   action: 'getAll',
   returns: 'list',
   title: 'Get lists',
@@ -22,27 +21,23 @@ export const listListsOperation = defineOperation({
   path: '/lists',
   input: lazySchema(() => z.strictObject({})),
   output: lazySchema(() => v2Envelope(z.array(listSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const getListOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'lists.get',
   action: 'get',
   title: 'Get list',
   description: 'Gets one of your lists.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: listId })),
   output: lazySchema(() => v2Envelope(listSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const createListOperation = defineOperation({
   ...base,
-  id: 'lists.create',
   action: 'create',
   title: 'Create list',
   description: 'Creates a list to group contacts.',
@@ -50,21 +45,19 @@ export const createListOperation = defineOperation({
   path: '/lists',
   input: lazySchema(() => z.strictObject({ name: nameText('list name') })),
   output: lazySchema(() => v2Envelope(listSchema)),
-  result: (body) => body.data,
-  retry: 'unsafe',
+  result: dataOf,
 });
 
 export const renameListOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'lists.rename',
   action: 'rename',
   title: 'Rename list',
   description: 'Gives one of your lists a new name.',
   method: 'PUT',
   input: lazySchema(() => z.strictObject({ id: listId, name: nameText('list name') })),
   output: lazySchema(() => v2Envelope(listSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Setting the same name twice changes nothing more.
   retry: 'safe',
 });
@@ -72,7 +65,6 @@ export const renameListOperation = defineOperation({
 export const deleteListOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'lists.delete',
   action: 'delete',
   title: 'Delete list',
   description: 'Deletes one of your lists (the contacts stay).',
@@ -81,21 +73,19 @@ export const deleteListOperation = defineOperation({
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
-  retry: 'unsafe',
 });
 
 export const addListContactsOperation = defineOperation({
   ...base,
-  id: 'lists.addContacts',
   action: 'addContacts',
   title: 'Add contacts to list',
   description: 'Adds saved contacts to one of your lists.',
   method: 'POST',
   path: '/lists/{id}/contacts',
   pathFields: ['id'],
-  input: lazySchema(() => z.strictObject({ id: listId, contactIds: z.array(integerId).min(1, 'give at least one contact id') })),
+  input: lazySchema(() => z.strictObject({ id: listId, contactIds: z.array(integerId).check(z.minLength(1, 'give at least one contact id')) })),
   output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Adding a contact that is already on the list changes nothing.
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsAdded'],

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { keyedById, defineOperation } from './types';
+import * as z from '../validation/zod';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -8,21 +8,15 @@ import { lazySchema } from '../validation/lazy-schema';
  * and `path` describe that one endpoint for the tables; the request is built by shared/mcp/protocol.ts.
  */
 const base = {
-  version: 'v2',
+  ...v2Base,
   method: 'POST',
   path: '/mcp',
-  pathFields: [],
-  queryFields: [],
-  credits: 'none',
-  pagination: { style: 'none' },
-  auth: 'required',
   output: lazySchema(() => z.unknown()),
   result: (body: unknown) => body,
 } as const;
 
 export const listMcpToolsOperation = defineOperation({
   ...base,
-  id: 'mcp.listTools',
   resource: 'mcp',
   action: 'listTools',
   mcp: 'tools/list',
@@ -38,18 +32,19 @@ export const callMcpToolInput = lazySchema(() =>
   z.strictObject({
     tool: z
       .string({ message: 'must be the name of a tool (text)' })
-      .trim()
-      .min(1, 'must be the name of a tool')
-      .max(128, 'must be at most 128 characters (MCP tool names)')
-      .regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
-    arguments: z.record(z.string(), z.unknown(), { message: 'must be a JSON object of the tool’s arguments' }).optional(),
+      .check(
+        z.trim(),
+        z.minLength(1, 'must be the name of a tool'),
+        z.maxLength(128, 'must be at most 128 characters (MCP tool names)'),
+        z.regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
+      ),
+    arguments: z.optional(z.record(z.string(), z.unknown(), { message: 'must be a JSON object of the tool’s arguments' })),
   }),
 );
 export type CallMcpToolInput = z.input<typeof callMcpToolInput>;
 
 export const callMcpToolOperation = defineOperation({
   ...base,
-  id: 'mcp.callTool',
   resource: 'mcp',
   action: 'callTool',
   mcp: 'tools/call',
@@ -62,7 +57,6 @@ export const callMcpToolOperation = defineOperation({
 
 export const getFeaturesOperation = defineOperation({
   ...base,
-  id: 'features.get',
   resource: 'features',
   action: 'get',
   mcp: 'features',

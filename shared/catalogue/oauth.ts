@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { meSchema, tokenResponseSchema } from '../records';
 import { nonEmpty } from '../validation/fields';
 import { textCaps } from '../validation/limits';
@@ -46,7 +46,6 @@ const tokenBase = {
 /** Spec 4.2 (v2 form of 2.1). The core's token manager uses this one. */
 export const tokenOperation = defineOperation({
   ...tokenBase,
-  id: 'oauth.token',
   action: 'token',
   title: 'Get OAuth token',
   description: 'Exchanges an authorization code or a refresh token for new tokens (v2 response form).',
@@ -56,7 +55,6 @@ export const tokenOperation = defineOperation({
 /** The same route under v1, answering the short form (spec 9.2). */
 export const tokenV1Operation = defineOperation({
   ...tokenBase,
-  id: 'oauth.tokenV1',
   action: 'tokenV1',
   title: 'Get OAuth token (v1)',
   description: 'The token route under v1, which answers only access_token, refresh_token and expires_at (epoch).',
@@ -64,7 +62,6 @@ export const tokenV1Operation = defineOperation({
 });
 
 export const meOperation = defineOperation({
-  id: 'oauth.me',
   resource: 'oauth',
   action: 'me',
   title: 'Get current user',
@@ -78,7 +75,6 @@ export const meOperation = defineOperation({
   output: meSchema,
   result: (body) => body,
   credits: 'none',
-  retry: 'safe',
   pagination: { style: 'none' },
   auth: 'required',
 });

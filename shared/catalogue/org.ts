@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
 export const orgReadInput = lazySchema(() =>
   z
     .strictObject({
-      page: z.number().int().min(1, 'pages start at 1').default(1),
-      limit: z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page (spec 8)').default(500),
+      page: z._default(z.number().check(z.int(), z.minimum(1, 'pages start at 1')), 1),
+      limit: z._default(z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(500, 'at most 500 results per page (spec 8)')), 500),
       startDate: isoDateTimeInput,
       endDate: isoDateTimeInput,
     })
-    .refine((v) => Date.parse(v.startDate) <= Date.parse(v.endDate), { message: 'must not be before startDate', path: ['endDate'] }),
+    .check(z.refine((v) => Date.parse(v.startDate) <= Date.parse(v.endDate), { message: 'must not be before startDate', path: ['endDate'] })),
 );
 
 const orgCommon = {
@@ -30,7 +30,6 @@ const orgCommon = {
 
 export const orgContactsOperation = defineOperation({
   ...orgCommon,
-  id: 'orgContacts.list',
   resource: 'orgContacts',
   action: 'list',
   returns: 'list',
@@ -38,12 +37,11 @@ export const orgContactsOperation = defineOperation({
   description: "Reads the organization's saved (already researched) contacts changed within a period. Free.",
   path: '/contacts',
   output: lazySchema(() => v1DataList(orgContactSchema)),
-  result: (body) => body.data,
+  result: dataOf,
 });
 
 export const orgCompaniesOperation = defineOperation({
   ...orgCommon,
-  id: 'orgCompanies.list',
   resource: 'orgCompanies',
   action: 'list',
   returns: 'list',
@@ -51,7 +49,7 @@ export const orgCompaniesOperation = defineOperation({
   description: "Reads the organization's saved companies changed within a period. Free.",
   path: '/companies',
   output: lazySchema(() => v1DataList(orgCompanySchema)),
-  result: (body) => body.data,
+  result: dataOf,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import * as z from '../validation/zod';
 
 /**
  * Fields whose value is one of the user's own records (a list, a campaign, a template...). An entry says so on the
  * field itself (`picks(schema, 'lists')`, zod metadata that the JSON Schema of the input carries as `picker`), and
  * each target offers the choice its own way (n8n: a resource locator filled by the listing operation).
  */
-export type PickerResource = 'lists' | 'savedSearches' | 'campaigns' | 'emailAccounts' | 'templates';
+export type PickerResource = 'lists' | 'savedSearches' | 'campaigns' | 'emailAccounts' | 'sendingAccounts' | 'templates' | 'contacts' | 'taskTemplates';
 
 export interface PickerSource {
   resource: PickerResource;
@@ -15,6 +15,8 @@ export interface PickerSource {
   label: string;
   name: (record: Record<string, unknown>) => string;
   value: (record: Record<string, unknown>) => string;
+  /** The listing's input, when it needs one (saved contacts are read by period). */
+  input?: () => Record<string, unknown>;
 }
 
 export const pickerSources: Readonly<Record<PickerResource, PickerSource>> = {
@@ -40,12 +42,52 @@ export const pickerSources: Readonly<Record<PickerResource, PickerSource>> = {
     name: (r) => (r.name ? `${String(r.name)} <${String(r.email)}>` : String(r.email)),
     value: (r) => String(r.email),
   },
+  // The same accounts, by their id: what a campaign's sending accounts (emailAccountIds) take.
+  sendingAccounts: {
+    resource: 'sendingAccounts',
+    operationId: 'emailAccounts.list',
+    label: 'Sending Account',
+    name: (r) => (r.name ? `${String(r.name)} <${String(r.email)}>` : String(r.email)),
+    value: (r) => String(r.emailAccountId),
+  },
   templates: { resource: 'templates', operationId: 'templates.list', label: 'Template', name: (r) => String(r.name), value: (r) => String(r.templateId) },
+  // Saved contacts, by name and email: the first page (500) of those saved at any time.
+  contacts: {
+    resource: 'contacts',
+    operationId: 'orgContacts.list',
+    label: 'Contact',
+    input: () => ({ startDate: '2000-01-01T00:00:00Z', endDate: new Date().toISOString() }),
+    name: (r) => [r.fullName || r.name, r.email && `<${String(r.email)}>`].filter(Boolean).join(' ') || String(r.contactId),
+    value: (r) => String(r.contactId),
+  },
+  // Templates of every kind with their kind: a task of any type (call, LinkedIn, to-do, manual email) may take one.
+  taskTemplates: {
+    resource: 'taskTemplates',
+    operationId: 'templates.list',
+    label: 'Template',
+    name: (r) => `${String(r.name)} (${String(r.type)})`,
+    value: (r) => String(r.templateId),
+  },
 };
 
+/**
+ * Fields a form offers by picker though their entry does not mark them: marking them (`picks`) would turn the n8n
+ * node's plain ID fields into resource locators and change its saved workflows. Keyed as field-labels.ts is: the
+ * field's name, `<operation id>.<field>` winning.
+ */
+export const formPickers: Readonly<Record<string, PickerResource>> = {
+  contactId: 'contacts',
+  'tasks.create.templateId': 'taskTemplates',
+};
+
+/** The picker a form offers for `field` of `operationId` that its entry leaves unmarked, if any. */
+export function formPickerOf(operationId: string, field: string): PickerResource | undefined {
+  return formPickers[`${operationId}.${field}`] ?? formPickers[field];
+}
+
 /** Marks a field as one of the user's records of `resource`. */
-export function picks<T extends z.ZodType>(schema: T, resource: PickerResource): T {
-  return schema.meta({ picker: resource });
+export function picks<T extends z.ZodMiniType>(schema: T, resource: PickerResource): T {
+  return schema.check(z.meta({ picker: resource }));
 }
 
 /** The picker a field's JSON Schema (from `z.toJSONSchema` of an input) carries, if any. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
 import { stringList } from '../validation/fields';
 import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
@@ -13,26 +13,27 @@ const searchResultIds = lazySchema(() => z.array(searchResultIdSchema));
 export const contactResearchInput = lazySchema(() =>
   z
     .strictObject({
-      searchResultIds: searchResultIds.optional(),
-      contacts: z.array(contactResearchItem).optional(),
-      isJobChange: z.boolean().optional(),
-      skipDeduplicationCheck: z.boolean().optional(),
+      searchResultIds: z.optional(searchResultIds),
+      contacts: z.optional(z.array(contactResearchItem)),
+      isJobChange: z.optional(z.boolean()),
+      skipDeduplicationCheck: z.optional(z.boolean()),
     })
-    .superRefine((v, ctx) => {
-      listsRule(v.searchResultIds, v.contacts, 'contacts', false, ctx);
-      const contacts = v.contacts?.length ?? 0;
-      // false is the published default: it asks for nothing, so it passes with searchResultIds (and is not sent).
-      if (v.isJobChange === true && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
-    })
-    // The service takes isJobChange with contacts only (public reference): the default is left out rather than sent.
-    .overwrite((v) => (v.isJobChange === false && !v.contacts?.length ? withoutKey(v, 'isJobChange') : v)),
+    .check(
+      z.superRefine((v, ctx) => {
+        listsRule(v.searchResultIds, v.contacts, 'contacts', false, ctx);
+        const contacts = v.contacts?.length ?? 0;
+        // false is the published default: it asks for nothing, so it passes with searchResultIds (and is not sent).
+        if (v.isJobChange === true && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
+      }),
+      z.overwrite((v) => (v.isJobChange === false && !v.contacts?.length ? withoutKey(v, 'isJobChange') : v)),
+    ),
 );
 
 /**
  * A list that is given holds at least one entry (the service refuses `searchResultIds: []`, even beside items), and
  * something is given. Contact research takes one kind per request (`bothAllowed` false); company research takes both.
  */
-function listsRule(ids: unknown[] | undefined, items: unknown[] | undefined, itemsField: string, bothAllowed: boolean, ctx: z.RefinementCtx): void {
+function listsRule(ids: unknown[] | undefined, items: unknown[] | undefined, itemsField: string, bothAllowed: boolean, ctx: z.core.$RefinementCtx): void {
   const item = itemsField === 'contacts' ? 'contact' : 'company';
   for (const [field, list] of [
     ['searchResultIds', ids],
@@ -55,11 +56,11 @@ function withoutKey<T extends object, K extends keyof T>(value: T, key: K): T {
 export const companyResearchInput = lazySchema(() =>
   z
     .strictObject({
-      searchResultIds: searchResultIds.optional(),
-      companies: z.array(companyResearchItem).optional(),
-      skipDeduplicationCheck: z.boolean().optional(),
+      searchResultIds: z.optional(searchResultIds),
+      companies: z.optional(z.array(companyResearchItem)),
+      skipDeduplicationCheck: z.optional(z.boolean()),
     })
-    .superRefine((v, ctx) => listsRule(v.searchResultIds, v.companies, 'companies', true, ctx)),
+    .check(z.superRefine((v, ctx) => listsRule(v.searchResultIds, v.companies, 'companies', true, ctx))),
 );
 
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
@@ -67,8 +68,11 @@ export const companyResearchInput = lazySchema(() =>
 const REQUEST_ID_MAX = 256;
 export const pollInput = lazySchema(() =>
   z.strictObject({
-    requestIds: stringList().pipe(
-      z.array(z.string().max(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)).min(1, 'give at least one request id'),
+    requestIds: z.pipe(
+      stringList(),
+      z
+        .array(z.string().check(z.maxLength(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)))
+        .check(z.minLength(1, 'give at least one request id')),
     ),
   }),
 );
@@ -103,7 +107,6 @@ const pollCommon = {
 
 export const researchContactsOperation = defineOperation({
   ...submitCommon,
-  id: 'contacts.research',
   resource: 'contacts',
   action: 'research',
   submitsResearch: true,
@@ -116,7 +119,6 @@ export const researchContactsOperation = defineOperation({
 
 export const researchCompaniesOperation = defineOperation({
   ...submitCommon,
-  id: 'companies.research',
   resource: 'companies',
   action: 'research',
   submitsResearch: true,
@@ -129,7 +131,6 @@ export const researchCompaniesOperation = defineOperation({
 
 export const pollContactResearchOperation = defineOperation({
   ...pollCommon,
-  id: 'contacts.pollResearch',
   resource: 'contacts',
   action: 'pollResearch',
   title: 'Get contact research results',
@@ -141,7 +142,6 @@ export const pollContactResearchOperation = defineOperation({
 
 export const pollCompanyResearchOperation = defineOperation({
   ...pollCommon,
-  id: 'companies.pollResearch',
   resource: 'companies',
   action: 'pollResearch',
   title: 'Get company research results',

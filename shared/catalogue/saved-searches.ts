@@ -1,21 +1,14 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { savedSearchSchema, successOnlySchema, v2Envelope } from '../records';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { refuseInTransform } from '../validation/transform-issue';
 
-const base = {
-  version: 'v2',
-  resource: 'savedSearches',
-  pathFields: [],
-  queryFields: [],
-  credits: 'none',
-  pagination: { style: 'none' },
-  auth: 'required',
-} as const;
+const base = { ...v2Base, resource: 'savedSearches' } as const;
 const byId = { path: '/saved-searches/{id}', pathFields: ['id'] } as const;
 
 /**
@@ -24,30 +17,32 @@ const byId = { path: '/saved-searches/{id}', pathFields: ['id'] } as const;
  */
 const sortOrder = lazySchema(() =>
   z
-    .string({ message: 'must be asc or desc' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
-    .meta({ type: 'string', enum: ['asc', 'desc'] }),
+    .pipe(z.string({ message: 'must be asc or desc' }).check(z.trim(), z.toLowerCase()), z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
+    .check(z.meta({ type: 'string', enum: ['asc', 'desc'] })),
 );
 
 /** Spec 4.8 fields; numResultsApproved is at least 0 (spec 8). */
 const editable = {
   name: lazySchema(() => nameText('name')),
   values: lazySchema(() => z.record(z.string(), z.unknown(), { message: 'must be an object of search filters' })),
-  sortColumn: lazySchema(() => shortText().pipe(z.string().trim().min(1, 'is empty: name a column, or leave it out'))),
+  sortColumn: lazySchema(() => z.pipe(shortText(), z.string().check(z.trim(), z.minLength(1, 'is empty: name a column, or leave it out')))),
   sortOrder: sortOrder,
   tagIds: lazySchema(() => z.array(integerId)),
   numResultsApproved: lazySchema(() =>
-    z.number({ message: 'must be a whole number, 0 or more' }).int('must be a whole number').min(0, 'must be 0 or more (spec 8)'),
+    z.number({ message: 'must be a whole number, 0 or more' }).check(z.int('must be a whole number'), z.minimum(0, 'must be 0 or more (spec 8)')),
   ),
 };
+
+/** Each field optional, as `z.partial` makes them (which would keep zod's whole partial helper in Code.js). */
+function allOptional<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.optional(field)])) as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
+}
 
 /**
  * The values of a saved search are the filters of its type's search, checked by the same rules (an empty or
  * unknown filter saved today would make a wrong search every time it runs) and stored in their parsed form.
  */
-function checkedValues<T extends { type: 'contacts' | 'companies'; values: Record<string, unknown> }>(input: T, ctx: z.RefinementCtx): T {
+function checkedValues<T extends { type: 'contacts' | 'companies'; values: Record<string, unknown> }>(input: T, ctx: z.core.ParsePayload): T {
   const schema = searchFiltersSchema[input.type];
   const parsed = schema.safeParse(input.values);
   if (parsed.success) return { ...input, values: parsed.data };
@@ -55,16 +50,16 @@ function checkedValues<T extends { type: 'contacts' | 'companies'; values: Recor
     if (issue.code === 'unrecognized_keys') {
       const accepted = acceptedKeysAt(schema, []).join(', ');
       for (const key of issue.keys)
-        ctx.addIssue({ code: 'custom', path: ['values', key], message: `is not a filter of a ${input.type} search; accepted: ${accepted}` });
+        refuseInTransform(ctx, { path: ['values', key], message: `is not a filter of a ${input.type} search; accepted: ${accepted}` });
     } else {
-      ctx.addIssue({ code: 'custom', path: ['values', ...issue.path], message: issue.message });
+      refuseInTransform(ctx, { path: ['values', ...issue.path], message: issue.message });
     }
   }
   return z.NEVER;
 }
 
 /** An update does not say its type: the values must be the filters of one of the two searches. */
-function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(input: T, ctx: z.RefinementCtx): T {
+function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(input: T, ctx: z.core.ParsePayload): T {
   if (input.values === undefined) return input;
   const asContacts = searchFiltersSchema.contacts.safeParse(input.values);
   if (asContacts.success) return { ...input, values: asContacts.data };
@@ -79,7 +74,6 @@ const savedSearchPathId = lazySchema(() => picks(pathId, 'savedSearches'));
 
 export const listSavedSearchesOperation = defineOperation({
   ...base,
-  id: 'savedSearches.list',
   action: 'list',
   returns: 'list',
   title: 'List saved searches',
@@ -87,81 +81,75 @@ export const listSavedSearchesOperation = defineOperation({
   method: 'GET',
   path: '/saved-searches',
   queryFields: ['type'],
-  input: lazySchema(() => z.strictObject({ type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }).optional() })),
+  input: lazySchema(() => z.strictObject({ type: z.optional(z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' })) })),
   output: lazySchema(() => v2Envelope(z.array(savedSearchSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const getSavedSearchOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'savedSearches.get',
   action: 'get',
   title: 'Get saved search',
   description: 'Gets one of your saved searches.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
   output: lazySchema(() => v2Envelope(savedSearchSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const createSavedSearchOperation = defineOperation({
   ...base,
-  id: 'savedSearches.create',
   action: 'create',
   title: 'Create saved search',
   description: 'Saves search filters under a name so you can run them again.',
   method: 'POST',
   path: '/saved-searches',
   input: lazySchema(() =>
-    z
-      .strictObject({
+    z.pipe(
+      z.strictObject({
         name: editable.name,
         type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }),
         values: editable.values,
-        sortColumn: editable.sortColumn.optional(),
-        sortOrder: editable.sortOrder.optional(),
-        tagIds: editable.tagIds.optional(),
-        numResultsApproved: editable.numResultsApproved.optional(),
-      })
-      .transform(checkedValues),
+        sortColumn: z.optional(editable.sortColumn),
+        sortOrder: z.optional(editable.sortOrder),
+        tagIds: z.optional(editable.tagIds),
+        numResultsApproved: z.optional(editable.numResultsApproved),
+      }),
+      z.transform(checkedValues),
+    ),
   ),
   output: lazySchema(() => v2Envelope(savedSearchSchema)),
-  result: (body) => body.data,
-  retry: 'unsafe',
+  result: dataOf,
 });
 
 export const updateSavedSearchOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'savedSearches.update',
   action: 'update',
   changesRecord: true,
   title: 'Update saved search',
   description: 'Changes the given fields of one of your saved searches; the others stay.',
   method: 'PUT',
   input: lazySchema(() =>
-    z
-      .strictObject(editable)
-      .partial()
-      .extend({ id: savedSearchPathId })
-      .refine((v) => Object.entries(v).some(([k, value]) => k !== 'id' && value !== undefined), {
-        message: 'give at least one field to change',
-        path: ['name'],
-      })
-      .transform(checkedUpdateValues),
+    z.pipe(
+      z.strictObject({ ...allOptional(editable), id: savedSearchPathId }).check(
+        z.refine((v) => Object.entries(v).some(([k, value]) => k !== 'id' && value !== undefined), {
+          message: 'give at least one field to change',
+          path: ['name'],
+        }),
+      ),
+      z.transform(checkedUpdateValues),
+    ),
   ),
   output: lazySchema(() => v2Envelope(savedSearchSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   retry: 'safe',
 });
 
 export const deleteSavedSearchOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'savedSearches.delete',
   action: 'delete',
   title: 'Delete saved search',
   description: 'Deletes one of your saved searches.',
@@ -170,7 +158,6 @@ export const deleteSavedSearchOperation = defineOperation({
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
-  retry: 'unsafe',
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

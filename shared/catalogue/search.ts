@@ -1,24 +1,24 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { companySearchResponseSchema, contactSearchResponseSchema } from '../records';
 import { isoDateTimeInput, pathId } from '../validation/fields';
 import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
 import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
 const paging = {
-  limit: lazySchema(() => z.number().int().min(1, 'must be at least 1').max(500, 'at most 500 results per page').optional()),
-  page: lazySchema(() => z.number().int().min(1, 'pages start at 1').optional()),
+  limit: lazySchema(() => z.optional(z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(500, 'at most 500 results per page')))),
+  page: lazySchema(() => z.optional(z.number().check(z.int(), z.minimum(1, 'pages start at 1')))),
   nextToken: nextTokenField,
-  savedSearchId: lazySchema(() => picks(z.union([z.string(), z.number()]).pipe(pathId), 'savedSearches').optional()),
+  savedSearchId: lazySchema(() => z.optional(picks(z.pipe(z.union([z.string(), z.number()]), pathId), 'savedSearches'))),
 };
 
 const notBothCursors = (v: { page?: number; nextToken?: string | null }) => !(v.page !== undefined && v.nextToken);
 
 /** The zod field of one published filter. */
-function filterField(fact: FilterFact): z.ZodType {
+function filterField(fact: FilterFact): z.ZodMiniType {
   switch (fact.kind) {
     case 'textList':
       return textList(fact.max);
@@ -27,39 +27,40 @@ function filterField(fact: FilterFact): z.ZodType {
     case 'enum': {
       const one = enumValue(fact.values);
       // The published default is the service's, shown by forms; the connector sends nothing when left out.
-      const shown = fact.default === undefined ? one : one.meta({ type: 'string', enum: [...fact.values], default: fact.default });
-      return fact.nullable ? shown.nullable() : shown;
+      const shown = fact.default === undefined ? one : one.check(z.meta({ type: 'string', enum: [...fact.values], default: fact.default }));
+      return fact.nullable ? z.nullable(shown) : shown;
     }
     case 'boolean':
       return flag;
     case 'dateTime':
       return isoDateTimeInput;
     case 'jobChanges':
-      return z
-        .strictObject(
-          { changeType: enumValue(jobChangeTypes).nullish(), dayRange: enumValue(jobChangeDayRanges).nullish() },
-          { message: 'must be an object {changeType, dayRange}' },
-        )
-        .refine((v) => Boolean(v.changeType || v.dayRange), 'is empty: give changeType or dayRange, or leave the filter out')
-        .nullable();
+      return z.nullable(
+        z
+          .strictObject(
+            { changeType: z.nullish(enumValue(jobChangeTypes)), dayRange: z.nullish(enumValue(jobChangeDayRanges)) },
+            { message: 'must be an object {changeType, dayRange}' },
+          )
+          .check(z.refine((v) => Boolean(v.changeType || v.dayRange), 'is empty: give changeType or dayRange, or leave the filter out')),
+      );
     case 'pastCompany':
-      return z
-        .strictObject(
-          { names: textList(pastCompanyNamesMax), onlyMostRecentDeparture: flag.optional() },
+      return z.nullable(
+        z.strictObject(
+          { names: textList(pastCompanyNamesMax), onlyMostRecentDeparture: z.optional(flag) },
           { message: 'must be an object {names, onlyMostRecentDeparture}' },
-        )
-        .nullable();
+        ),
+      );
   }
 }
 
-function filtersOf(facts: Readonly<Record<string, FilterFact>>): Record<string, z.ZodType> {
-  return Object.fromEntries(Object.entries(facts).map(([name, fact]) => [name, filterField(fact).optional()]));
+function filtersOf(facts: Readonly<Record<string, FilterFact>>): Record<string, z.ZodMiniType> {
+  return Object.fromEntries(Object.entries(facts).map(([name, fact]) => [name, z.optional(filterField(fact))]));
 }
 
 // Built once and shared by the saved-search filters and the search inputs (about 230 zod schemas each kind, built on
 // every Apps Script execution); zod schemas are immutable, so sharing them changes no validation.
 // Built on first use (shared/validation/lazy-schema.ts), once.
-let filters: { contacts: Record<string, z.ZodType>; companies: Record<string, z.ZodType> } | undefined;
+let filters: { contacts: Record<string, z.ZodMiniType>; companies: Record<string, z.ZodMiniType> } | undefined;
 const contactFilters = () => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) }).contacts;
 const companyFilters = () => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) }).companies;
 
@@ -74,12 +75,12 @@ export const searchFiltersSchema = {
  * unknown filter is refused by name: passed through, a misspelt filter would silently widen the search.
  */
 export const contactSearchInput = lazySchema(() =>
-  z.strictObject({ ...contactFilters(), ...paging }).refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] }),
+  z.strictObject({ ...contactFilters(), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
 );
 
 /** Company filters: the published list ("POST /search/companies"), plus lastModifiedAfter / Before (DECISIONS). */
 export const companySearchInput = lazySchema(() =>
-  z.strictObject({ ...companyFilters(), ...paging }).refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] }),
+  z.strictObject({ ...companyFilters(), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
 );
 
 const searchCommon = {
@@ -96,7 +97,6 @@ const searchCommon = {
 
 export const searchContactsOperation = defineOperation({
   ...searchCommon,
-  id: 'contacts.search',
   resource: 'contacts',
   action: 'search',
   returns: 'list',
@@ -105,12 +105,11 @@ export const searchContactsOperation = defineOperation({
   path: '/search/contacts',
   input: contactSearchInput,
   output: contactSearchResponseSchema,
-  result: (body) => body.data,
+  result: dataOf,
 });
 
 export const searchCompaniesOperation = defineOperation({
   ...searchCommon,
-  id: 'companies.search',
   resource: 'companies',
   action: 'search',
   returns: 'list',
@@ -119,7 +118,7 @@ export const searchCompaniesOperation = defineOperation({
   path: '/search/companies',
   input: companySearchInput,
   output: companySearchResponseSchema,
-  result: (body) => body.data,
+  result: dataOf,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

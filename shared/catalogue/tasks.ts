@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2Envelope } from '../records';
 import { integerId, isoDateTimeInput, nameText, pathId, shortText } from '../validation/fields';
 import { textCaps } from '../validation/limits';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Tasks (public reference, "The rest of the service": Tasks; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -12,16 +12,13 @@ export const feedPageLimit = 100;
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });
 
-/** Published priorities 0 | 1 | 2 (0 low, 2 high: DECISIONS). */
+/** Published priorities 0 | 1 | 2, named as the service's own integration names them (0 normal, the default). */
+const priorityRule = 'must be 0 (normal), 1 (high) or 2 (urgent)';
 export const taskPriority = lazySchema(() =>
-  z
-    .number({ message: 'must be 0 (low), 1 (normal) or 2 (high)' })
-    .int('must be 0 (low), 1 (normal) or 2 (high)')
-    .min(0, 'must be 0 (low), 1 (normal) or 2 (high)')
-    .max(2, 'must be 0 (low), 1 (normal) or 2 (high)'),
+  z.number({ message: priorityRule }).check(z.int(priorityRule), z.minimum(0, priorityRule), z.maximum(2, priorityRule)),
 );
 
-const description = lazySchema(() => z.string().max(textCaps.any, `must be at most ${textCaps.any} characters`));
+const description = lazySchema(() => z.string().check(z.maxLength(textCaps.any, `must be at most ${textCaps.any} characters`)));
 
 /** The columns tasks sort by (not published: DECISIONS "Tasks, calls, activity"). */
 export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', 'name', 'status'] as const;
@@ -29,18 +26,19 @@ export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', '
 /** Offset paging of the tasks and activity reads: limit 1..100, offset from 0. */
 export const offsetPaging = {
   limit: lazySchema(() =>
-    z.number().int('must be a whole number').min(1, 'must be at least 1').max(feedPageLimit, `at most ${feedPageLimit} per page`).optional(),
+    z.optional(
+      z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(feedPageLimit, `at most ${feedPageLimit} per page`)),
+    ),
   ),
-  offset: lazySchema(() => z.number().int('must be a whole number').min(0, 'must be 0 or more').optional()),
+  offset: lazySchema(() => z.optional(z.number().check(z.int('must be a whole number'), z.minimum(0, 'must be 0 or more')))),
 };
 const paging = { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit } as const;
 
-const base = { version: 'v2', resource: 'tasks', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+const base = { ...v2Base, resource: 'tasks' } as const;
 const byId = { path: '/tasks/{id}', pathFields: ['id'] } as const;
 
 export const listTasksOperation = defineOperation({
   ...base,
-  id: 'tasks.list',
   action: 'list',
   returns: 'list',
   title: 'List tasks',
@@ -51,36 +49,32 @@ export const listTasksOperation = defineOperation({
   input: lazySchema(() =>
     z.strictObject({
       ...offsetPaging,
-      campaignIdentifier: shortText().optional(),
-      sortColumn: oneOf(taskSortColumns).optional(),
-      sortOrder: oneOf(['asc', 'desc']).optional(),
-      status: oneOf(taskStatuses).optional(),
-      taskType: oneOf(taskTypes).optional(),
+      campaignIdentifier: z.optional(shortText()),
+      sortColumn: z.optional(oneOf(taskSortColumns)),
+      sortOrder: z.optional(oneOf(['asc', 'desc'])),
+      status: z.optional(oneOf(taskStatuses)),
+      taskType: z.optional(oneOf(taskTypes)),
     }),
   ),
   output: lazySchema(() => v2Envelope(z.array(taskSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
   pagination: paging,
 });
 
 export const getTaskOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'tasks.get',
   action: 'get',
   title: 'Get task',
   description: 'Reads one task.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: pathId })),
   output: lazySchema(() => v2Envelope(taskSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const createTaskOperation = defineOperation({
   ...base,
-  id: 'tasks.create',
   action: 'create',
   title: 'Create task',
   description: 'Creates a task for a saved contact: a call, a manual email, a LinkedIn step or a to-do.',
@@ -91,22 +85,21 @@ export const createTaskOperation = defineOperation({
       name: nameText('task name'),
       taskType: oneOf(taskTypes),
       contactId: integerId,
-      priority: taskPriority,
-      description: description.optional(),
-      dueAt: isoDateTimeInput.optional(),
-      templateId: integerId.optional(),
+      // Optional as the service has it: its own integration sends priority only as an additional field (DECISIONS).
+      priority: z.optional(taskPriority),
+      description: z.optional(description),
+      dueAt: z.optional(isoDateTimeInput),
+      templateId: z.optional(integerId),
     }),
   ),
   output: lazySchema(() => v2Envelope(taskSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Never repeat a create after an ambiguous failure: the salesperson would get the task twice.
-  retry: 'unsafe',
 });
 
 export const updateTaskOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'tasks.update',
   action: 'update',
   changesRecord: true,
   title: 'Update task',
@@ -116,16 +109,18 @@ export const updateTaskOperation = defineOperation({
     z
       .strictObject({
         id: pathId,
-        name: nameText('task name').optional(),
-        description: description.optional(),
-        dueAt: isoDateTimeInput.optional(),
-        priority: taskPriority.optional(),
-        status: oneOf(taskStatuses).optional(),
+        name: z.optional(nameText('task name')),
+        description: z.optional(description),
+        dueAt: z.optional(isoDateTimeInput),
+        priority: z.optional(taskPriority),
+        status: z.optional(oneOf(taskStatuses)),
       })
-      .refine((v) => Object.keys(v).some((k) => k !== 'id'), { message: 'give at least one field to change (name, description, dueAt, priority, status)' }),
+      .check(
+        z.refine((v) => Object.keys(v).some((k) => k !== 'id'), { message: 'give at least one field to change (name, description, dueAt, priority, status)' }),
+      ),
   ),
   output: lazySchema(() => v2Envelope(taskSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Setting the same values twice changes nothing more.
   retry: 'safe',
 });
@@ -133,7 +128,6 @@ export const updateTaskOperation = defineOperation({
 export const deleteTaskOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'tasks.delete',
   action: 'delete',
   title: 'Delete task',
   description: 'Deletes a task.',
@@ -142,12 +136,10 @@ export const deleteTaskOperation = defineOperation({
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
-  retry: 'unsafe',
 });
 
 export const taskActionOperation = defineOperation({
   ...base,
-  id: 'tasks.action',
   action: 'action',
   title: 'Change task state',
   description: 'Starts, completes, pauses, unpauses, skips, cancels, schedules, reschedules or deletes a task.',
@@ -155,10 +147,9 @@ export const taskActionOperation = defineOperation({
   path: '/tasks/{id}/actions',
   pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: pathId, action: oneOf(taskActions) })),
-  output: lazySchema(() => v2Envelope(taskSchema).or(successOnlySchema)),
+  output: lazySchema(() => z.union([v2Envelope(taskSchema), successOnlySchema])),
   result: (body) => ('data' in body ? body.data : body),
   // A move that happened is refused the second time (409), which would hide that it worked: never guessed at.
-  retry: 'unsafe',
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

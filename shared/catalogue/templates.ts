@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { successOnlySchema, templateSchema, v2Envelope } from '../records';
 import { textCaps } from '../validation/limits';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, dataOf, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Public reference, "Templates": `type: email | call | custom | linkedin-*` (the linkedin kinds are the step types of the same name). */
@@ -12,20 +12,12 @@ export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'li
 export const templateContentCategories = ['static', 'ai_prompt'] as const;
 
 const typeField = lazySchema(() => z.enum(templateTypes, { message: `must be one of ${templateTypes.join(', ')}` }));
-const subject = lazySchema(() => shortText(textCaps.subject).refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'));
+const subject = lazySchema(() => shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')));
 const byId = { path: '/templates/{id}', pathFields: ['id'], queryFields: ['type'] } as const;
-const base = {
-  version: 'v2',
-  resource: 'templates',
-  pathFields: [],
-  queryFields: [],
-  credits: 'none',
-  pagination: { style: 'none' },
-  auth: 'required',
-} as const;
+const base = { ...v2Base, resource: 'templates' } as const;
 
 /** An email template is what a send fills in: it needs its subject and body (DECISIONS "Campaign steps, templates ..."). */
-function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: string }, ctx: z.RefinementCtx): void {
+function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: string }, ctx: z.core.$RefinementCtx): void {
   if (v.type !== 'email') return;
   if (v.subject !== undefined && !v.subject.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'must not be empty for an email template' });
   if (v.body !== undefined && !v.body.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'must not be empty for an email template' });
@@ -33,7 +25,6 @@ function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: s
 
 export const listTemplatesOperation = defineOperation({
   ...base,
-  id: 'templates.list',
   action: 'list',
   returns: 'list',
   title: 'List templates',
@@ -43,36 +34,32 @@ export const listTemplatesOperation = defineOperation({
   queryFields: ['page', 'limit', 'searchText', 'type', 'includeStats'],
   input: lazySchema(() =>
     z.strictObject({
-      page: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
-      limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
-      searchText: shortText().optional(),
-      type: typeField.optional(),
-      includeStats: z.boolean({ message: 'must be true or false' }).optional(),
+      page: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
+      limit: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
+      searchText: z.optional(shortText()),
+      type: z.optional(typeField),
+      includeStats: z.optional(z.boolean({ message: 'must be true or false' })),
     }),
   ),
   output: lazySchema(() => v2Envelope(z.array(templateSchema))),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
   pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
 });
 
 export const getTemplateOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'templates.get',
   action: 'get',
   title: 'Get template',
   description: 'Reads one template with its subject and body.',
   method: 'GET',
-  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() })),
+  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) })),
   output: lazySchema(() => v2Envelope(templateSchema)),
-  result: (body) => body.data,
-  retry: 'safe',
+  result: dataOf,
 });
 
 export const createTemplateOperation = defineOperation({
   ...base,
-  id: 'templates.create',
   action: 'create',
   title: 'Create template',
   description: 'Saves a template (email, call, LinkedIn or custom) that sends and campaign steps can use.',
@@ -83,28 +70,28 @@ export const createTemplateOperation = defineOperation({
       .strictObject({
         name: nameText('template name'),
         type: typeField,
-        subject: subject.optional(),
-        body: z.string().optional(),
+        subject: z.optional(subject),
+        body: z.optional(z.string()),
         contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }),
-        emailFooterId: integerId.optional(),
-        emailSignatureId: integerId.optional(),
+        emailFooterId: z.optional(integerId),
+        emailSignatureId: z.optional(integerId),
       })
-      .superRefine((v, ctx) => {
-        if (v.type !== 'email') return;
-        if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required for an email template' });
-        if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required for an email template' });
-      }),
+      .check(
+        z.superRefine((v, ctx) => {
+          if (v.type !== 'email') return;
+          if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required for an email template' });
+          if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required for an email template' });
+        }),
+      ),
   ),
   output: lazySchema(() => v2Envelope(templateSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // A repeated create would save a second template.
-  retry: 'unsafe',
 });
 
 export const updateTemplateOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'templates.update',
   action: 'update',
   changesRecord: true,
   title: 'Update template',
@@ -114,22 +101,25 @@ export const updateTemplateOperation = defineOperation({
     z
       .strictObject({
         id: picks(pathId, 'templates'),
-        type: typeField.optional(),
-        name: nameText('template name').optional(),
-        subject: subject.optional(),
-        body: z.string().optional(),
-        contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }).optional(),
-        emailFooterId: integerId.optional(),
-        emailSignatureId: integerId.optional(),
+        type: z.optional(typeField),
+        name: z.optional(nameText('template name')),
+        subject: z.optional(subject),
+        body: z.optional(z.string()),
+        contentCategory: z.optional(z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` })),
+        emailFooterId: z.optional(integerId),
+        emailSignatureId: z.optional(integerId),
       })
-      .superRefine(emailNeedsSubjectAndBody)
-      .refine(
-        (v) => ['name', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'].some((k) => (v as Record<string, unknown>)[k] !== undefined),
-        { message: 'give at least one field to change (name, subject, body, contentCategory, emailFooterId, emailSignatureId)', path: ['name'] },
+      .check(
+        z.superRefine(emailNeedsSubjectAndBody),
+        z.refine(
+          (v) =>
+            ['name', 'subject', 'body', 'contentCategory', 'emailFooterId', 'emailSignatureId'].some((k) => (v as Record<string, unknown>)[k] !== undefined),
+          { message: 'give at least one field to change (name, subject, body, contentCategory, emailFooterId, emailSignatureId)', path: ['name'] },
+        ),
       ),
   ),
   output: lazySchema(() => v2Envelope(templateSchema)),
-  result: (body) => body.data,
+  result: dataOf,
   // Setting the same values twice changes nothing more.
   retry: 'safe',
 });
@@ -137,16 +127,14 @@ export const updateTemplateOperation = defineOperation({
 export const deleteTemplateOperation = defineOperation({
   ...base,
   ...byId,
-  id: 'templates.delete',
   action: 'delete',
   title: 'Delete template',
   description: 'Deletes a template that no campaign step uses.',
   method: 'DELETE',
-  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: typeField.optional() })),
+  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) })),
   output: successOnlySchema,
   result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
-  retry: 'unsafe',
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../validation/zod';
 import type { HttpMethod } from '../effects';
 import type { RetrySafety } from '../flow/retry';
 
@@ -42,7 +42,7 @@ export interface ThenAdd {
  * One API operation, described once as data. Request building, validation, the n8n node's fields, the
  * Apps Script checks and the README table are all derived from these records.
  */
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R = unknown> {
+export interface Operation<I extends z.ZodMiniType = z.ZodMiniType, O extends z.ZodMiniType = z.ZodMiniType, R = unknown> {
   /** `resource.action`, e.g. `campaigns.create`. */
   id: string;
   resource: string;
@@ -84,17 +84,33 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   auth: 'required' | 'none';
 }
 
-export type AnyOperation = Operation<z.ZodType, z.ZodType, unknown>;
+export type AnyOperation = Operation<z.ZodMiniType, z.ZodMiniType, unknown>;
 
 /** What the wire needs to know about a request: how to name it in errors, whether it may be repeated, whether it is signed. */
 export type Sendable = Pick<AnyOperation, 'title' | 'retry' | 'auth'>;
 
 /** What reading a 2xx answer needs: its schema, the part the user wants, and whether the request had already acted. */
-export type Decodable<O extends z.ZodType, R> = Pick<Operation<z.ZodType, O, R>, 'title' | 'output' | 'result' | 'credits' | 'retry'>;
+export type Decodable<O extends z.ZodMiniType, R> = Pick<Operation<z.ZodMiniType, O, R>, 'title' | 'output' | 'result' | 'credits' | 'retry'>;
+
+/**
+ * What most operations share: a v2 route, every input field in the body, no credits, one page, signed. A catalogue
+ * file spreads it into its own `base` (one copy in the bundle instead of one per file: Code.js has a size budget).
+ */
+export const v2Base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
 /** Keeps each operation's precise types while checking it against the Operation shape. */
-export function defineOperation<I extends z.ZodType, O extends z.ZodType, R>(op: Operation<I, O, R>): Operation<I, O, R> {
-  return op;
+/** The answer's `data`: what most operations return (one function, not one arrow per operation in Code.js). */
+export const dataOf = <B extends { data: unknown }>(body: B): B['data'] => body.data;
+
+/**
+ * The catalogue's ids are `resource.action`: derived here rather than written (and shipped in Code.js) twice per
+ * operation. An explicit id is only for variants built from another operation (tests).
+ */
+export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(
+  op: Omit<Operation<I, O, R>, 'id' | 'retry'> & { id?: string; retry?: RetrySafety },
+): Operation<I, O, R> {
+  // Unwritten retry: a GET is safe to repeat; anything else is not (a repeat could act twice).
+  return { id: `${op.resource}.${op.action}`, ...op, retry: op.retry ?? (op.method === 'GET' ? 'safe' : 'unsafe') };
 }
 
 /** A catalogue file's operations keyed by id, in the order the README and the n8n node list them; the index spreads these. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import type { HttpRequest } from '../effects';
 import { ValidationError } from '../errors';
 import { baseUrlFor, endpointKey } from '../request/build';
@@ -14,13 +14,13 @@ export const customCallInput = lazySchema(() =>
   z.strictObject({
     version: z.enum(['v1', 'v2'], { message: 'must be v1 or v2' }),
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { message: 'must be GET, POST, PUT or DELETE' }),
-    path: z
-      .string()
-      .trim()
-      .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and hold only a path (no host, no query: use query)')
-      .refine((p) => !p.split('/').includes('..'), 'must not contain ..'),
-    query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-    body: z.record(z.string(), z.unknown(), { message: 'must be a JSON object' }).optional(),
+    path: z.string().check(
+      z.trim(),
+      z.regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must start with / and hold only a path (no host, no query: use query)'),
+      z.refine((p) => !p.split('/').includes('..'), 'must not contain ..'),
+    ),
+    query: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+    body: z.optional(z.record(z.string(), z.unknown(), { message: 'must be a JSON object' })),
   }),
 );
 export type CustomCallInput = z.input<typeof customCallInput>;
@@ -38,7 +38,7 @@ export const customCallSummary = {
 } as const;
 
 /** A custom call as the wire and the decoder see it: named like the summary, repeatable only when it is a GET. */
-export interface CustomCallTarget extends Sendable, Decodable<z.ZodUnknown, unknown> {}
+export interface CustomCallTarget extends Sendable, Decodable<z.ZodMiniUnknown, unknown> {}
 
 /**
  * The request of one custom call. Query and body stay apart as given (no merging), a GET

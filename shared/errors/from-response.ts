@@ -1,6 +1,8 @@
 import type { HttpResponse } from '../effects';
 import { AuthError, ConflictError, CreditsError, NotFoundError, ProspectingError, RateLimitError, ServerError, ValidationError } from './classes';
 import type { RedactedRequest } from './redact';
+import { capText } from './cap-text';
+import { parseExactJson } from '../flow/exact-json';
 
 interface ServiceBody {
   message?: unknown;
@@ -12,7 +14,7 @@ interface ServiceBody {
 
 function parseBody(text: string): ServiceBody {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseExactJson(text);
     return value && typeof value === 'object' ? (value as ServiceBody) : {};
   } catch {
     return {};
@@ -21,8 +23,8 @@ function parseBody(text: string): ServiceBody {
 
 /** The service's own message: spec says `message`, 401s have been seen with `msg` (public reference). */
 export function serviceMessageOf(body: ServiceBody, fallback: string): string {
-  if (typeof body.message === 'string' && body.message) return body.message;
-  if (typeof body.msg === 'string' && body.msg) return body.msg;
+  if (typeof body.message === 'string' && body.message) return capText(body.message);
+  if (typeof body.msg === 'string' && body.msg) return capText(body.msg);
   return fallback;
 }
 

@@ -27,15 +27,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The pieces searched for: every 8-character window of each form (the whole form when shorter). */
-function piecesOf(secrets: readonly string[]): string[] {
+/** The pieces searched for: every `size`-character window of each form (the whole form when shorter). */
+function piecesOf(secrets: readonly string[], size = MIN_PIECE_CHARS): string[] {
   const pieces = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_CHARS) continue;
     for (const form of secretForms(secret)) {
       if (form.length < MIN_SECRET_CHARS) continue;
-      if (form.length <= MIN_PIECE_CHARS) pieces.add(form.toLowerCase());
-      else for (let i = 0; i + MIN_PIECE_CHARS <= form.length; i++) pieces.add(form.slice(i, i + MIN_PIECE_CHARS).toLowerCase());
+      if (form.length <= size) pieces.add(form.toLowerCase());
+      else for (let i = 0; i + size <= form.length; i++) pieces.add(form.slice(i, i + size).toLowerCase());
     }
   }
   return [...pieces];
@@ -46,16 +46,43 @@ export function redactor(secrets: readonly string[]): Redactor {
   const pieces = all.map(escapeRegExp).join('|');
   // Zero-width: every position where a piece starts, so overlapping pieces are all found.
   const find = pieces ? new RegExp(`(?=(${pieces}))`, 'gi') : undefined;
+  // Spaced out, a piece must be twice as long: joining words must not make ordinary text next to a piece look like one.
+  const spacedFind = pieces
+    ? new RegExp(
+        `(?=(${piecesOf(secrets, 2 * MIN_PIECE_CHARS)
+          .map(escapeRegExp)
+          .join('|')}))`,
+        'gi',
+      )
+    : undefined;
   const quick = new RegExp(pieces, 'i');
   // A first look much cheaper than the regex on a long answer; its "maybe" goes to the regex.
   const scan = pieceScanner(all);
   const mayHold = (value: string) => (!scan || value.length < 257 || scan(value)) && quick.test(value);
 
+  /**
+   * Marks the pieces found with whitespace inside them (a key spaced out, or cut into groups): pieces of 16 characters
+   * are looked for in the text without its whitespace, and each found one is hidden from its first to its last character.
+   */
+  function markSpaced(value: string, hidden: Uint8Array): boolean {
+    const joined = value.replace(/\s+/g, '');
+    if (joined === value || !mayHold(joined)) return false;
+    const found = [...joined.matchAll(spacedFind!)];
+    if (!found.length) return false;
+    const at = new Int32Array(joined.length);
+    for (let i = 0, j = 0; i < value.length; i++) if (!/\s/.test(value[i])) at[j++] = i;
+    for (const m of found) hidden.fill(1, at[m.index], at[m.index + m[1].length - 1] + 1);
+    return true;
+  }
+
   function text(value: string): string {
-    if (!find || !mayHold(value)) return value;
+    if (!find) return value;
     // Every character inside a piece is hidden; a run of them (overlapping or touching pieces) is one REDACTED.
     const hidden = new Uint8Array(value.length);
-    for (const m of value.matchAll(find)) hidden.fill(1, m.index, m.index + m[1].length);
+    let any = false;
+    if (mayHold(value)) for (const m of value.matchAll(find)) any = Boolean(hidden.fill(1, m.index, m.index + m[1].length));
+    if (/\s/.test(value)) any = markSpaced(value, hidden) || any;
+    if (!any) return value;
     let out = '';
     for (let i = 0; i < value.length; i++) out += !hidden[i] ? value[i] : i && hidden[i - 1] ? '' : REDACTED;
     return out;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../validation/zod';
 import { operation as operationById } from '../catalogue';
 import type { AnyOperation, Operation, ThenAdd } from '../catalogue/types';
 import type { Client } from '../client';
@@ -31,7 +31,7 @@ function checkBatchLimits(op: AnyOperation, input: Record<string, unknown>, clie
 }
 
 /** Exactly one request, with every limit enforced before sending. */
-export function* sendOne<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<R> {
+export function* sendOne<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<R> {
   const parsed = validate(op.input, input ?? {}, op.title) as Record<string, unknown>;
   checkBatchLimits(op as AnyOperation, parsed, client);
   return (yield* sendValidated(client, op, parsed)).data;
@@ -49,12 +49,16 @@ export interface Answered<R> {
  * with more contacts than one request takes is a create with the first chunk, then adds for the rest.
  * Research has its own flow (flow/research.ts): it also polls and can resume.
  */
-export function* call<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, rawInput: unknown): Flow<R> {
+export function* call<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(client: Client, op: Operation<I, O, R>, rawInput: unknown): Flow<R> {
   return (yield* callWithWarnings(client, op, rawInput)).data;
 }
 
 /** `call`, returning the answer's warnings too so a target can show them. */
-export function* callWithWarnings<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, rawInput: unknown): Flow<Answered<R>> {
+export function* callWithWarnings<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(
+  client: Client,
+  op: Operation<I, O, R>,
+  rawInput: unknown,
+): Flow<Answered<R>> {
   const warnings: string[] = [];
   const data = yield* callCollecting(client, op as AnyOperation, rawInput, warnings);
   return { data: data as R, warnings };

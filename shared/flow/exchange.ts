@@ -4,6 +4,7 @@ import { http, nowMs, sleep, type Flow, type HttpRequest, type HttpResponse } fr
 import { errorFromResponse, NetworkError, RateLimitError, redactRequest, redactValues, secretsOf, ServerError } from '../errors';
 import { marginAfterReset, observeDate, observeRefusal } from './clock';
 import { observe, readRateHeaders, reserve, waitAfter429, type RateHeaders } from './pacing';
+import { followRedirect, isRedirect } from './redirect';
 import { backoffMs, decideRetry } from './retry';
 import { updatePacing } from './shared-pacing';
 
@@ -15,24 +16,40 @@ function noteCredits(client: Client, response: HttpResponse, now: number): void 
   client.state.credits = { balance, observedAtMs: now };
 }
 
+/** What a 429's X-RateLimit-Reset said, when it gave no reset to wait for (absent, not a time, or already past). */
+export function unusableReset(raw: string | undefined, resetAtMs: number | undefined, now: number): string | null {
+  if (resetAtMs !== undefined && resetAtMs > now) return null;
+  if (raw === undefined || raw.trim() === '') return 'no X-RateLimit-Reset';
+  if (resetAtMs === undefined) return `X-RateLimit-Reset "${raw.slice(0, 40)}", which is not a time`;
+  return `X-RateLimit-Reset "${raw.slice(0, 40)}" (${new Date(resetAtMs).toISOString()}), already past by this machine's clock`;
+}
+
 /**
  * The one way a rate limit ends a run: its reset lies beyond the time the run may wait (maxRateLimitWaitMs, counted
- * from the request's first 429). `refused`: the 429s this request met (0: the pacer saw it coming, nothing sent).
+ * from the request's first 429), or, with no usable reset, the growing backoff has used that time up. `refused`: the
+ * 429s this request met (0: the pacer saw it coming, nothing sent). `unusable`: what the last 429 said instead of a reset.
  */
-function tooLongWait(op: Sendable, request: HttpRequest, waitMs: number, resetAtMs: number | undefined, now: number, refused = 0): RateLimitError {
-  const when = resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`;
+function tooLongWait(
+  op: Sendable,
+  request: HttpRequest,
+  waitMs: number,
+  resetAtMs: number | undefined,
+  now: number,
+  refused = 0,
+  unusable: string | null = null,
+): RateLimitError {
   const outcome = refused ? `Refused ${refused} time${refused === 1 ? '' : 's'} with 429; the service did not act on it.` : 'Nothing was sent.';
-  return new RateLimitError(
-    `${op.title}: the organization's rate limit for this endpoint resets ${when}, later than the longest wait allowed (${Math.round(waitMs / 1000)} ` +
-      `s, counted from the first 429, > maxRateLimitWaitMs). ${outcome}`,
-    resetAtMs ?? now + waitMs,
-    {
-      status: 429,
-      code: 'rateLimitExceeded',
-      request: redactRequest(request),
-      hint: 'Run again after the reset, or raise maxRateLimitWaitMs.',
-    },
-  );
+  const allowed = `the longest wait allowed (${Math.round(waitMs / 1000)} s, counted from the first 429, > maxRateLimitWaitMs)`;
+  const said = unusable
+    ? `the service gave ${unusable}; after backing off with growing waits, the next wait (${Math.ceil(waitMs / 1000)} s) would pass the longest ` +
+      'wait allowed in all (maxRateLimitWaitMs, counted from the first 429)'
+    : `the organization's rate limit for this endpoint resets ${resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`}, later than ${allowed}`;
+  return new RateLimitError(`${op.title}: ${said}. ${outcome}`, unusable ? undefined : (resetAtMs ?? now + waitMs), {
+    status: 429,
+    code: 'rateLimitExceeded',
+    request: redactRequest(request),
+    hint: unusable ? 'Run again later, or raise maxRateLimitWaitMs.' : 'Run again after the reset, or raise maxRateLimitWaitMs.',
+  });
 }
 
 /** An answer (or a reservation given up) settles one request of the endpoint's window. */
@@ -84,7 +101,8 @@ export type Sign = (request: HttpRequest, rejected: string | null) => Flow<HttpR
  * Sends a prepared request: paces ahead of time, signs it, retries only where the retry policy allows,
  * keeps pacing and credits current. Returns the 2xx answer or throws the error class that fits.
  */
-export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest, sign: Sign): Flow<HttpResponse> {
+export function* exchangeWith(client: Client, op: Sendable, first: HttpRequest, sign: Sign): Flow<HttpResponse> {
+  let request = first;
   const s = client.settings;
   const key = `${client.identity}|${request.endpoint}`;
   let refreshedAfter401 = false;
@@ -95,6 +113,9 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
   let limitedSince: number | null = null;
   // An earlier attempt may have been carried out: a count in the answer to the repeat may leave its part out.
   let repeatOfMaybeActed = false;
+  // Redirects followed (a safe read on its own origin only, flow/redirect.ts), and 429s in a row without a usable reset.
+  let redirects = 0;
+  let noResetStreak = 0;
   for (;;) {
     const sentAt = yield* pace(client, op, request, key, limitedSince);
     let signed: HttpRequest;
@@ -119,11 +140,21 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
       yield* sign(request, bearerOf(signed));
       continue;
     }
+    if (isRedirect(response.status)) {
+      const next = followRedirect(op, signed, response, redirects++);
+      if (next instanceof Error) throw next;
+      request = { ...request, url: next.url };
+      continue;
+    }
     let waitMs = 0;
+    let unusable: string | null = null;
     if (response.status === 429) {
       rateLimitedTries++;
       limitedSince ??= now;
-      waitMs = waitAfter429(rate, now, marginAfterReset(client.state.clock, s.resetMarginMs, now), s.resetJitterMs, client.random());
+      unusable = unusableReset(response.headers['x-ratelimit-reset'], rate.resetAtMs, now);
+      noResetStreak = unusable ? noResetStreak + 1 : 0;
+      const margin = marginAfterReset(client.state.clock, s.resetMarginMs, now);
+      waitMs = waitAfter429(rate, now, margin, s.resetJitterMs, client.random(), noResetStreak);
     } else otherTries++;
     const attempt = response.status === 429 ? rateLimitedTries : otherTries;
     const decision = decideRetry({
@@ -140,8 +171,8 @@ export function* exchangeWith(client: Client, op: Sendable, request: HttpRequest
       yield* sleep(decision.reason === 'rateLimited' ? waitMs : backoffMs(attempt, s.retryBackoffMs));
       continue;
     }
-    if (decision.reason === 'rateLimitTooLong') throw tooLongWait(op, request, waitMs, rate.resetAtMs, now, rateLimitedTries);
-    throw failure(op, signed, response, decision.reason, rateLimitedTries + otherTries, rate.resetAtMs);
+    if (decision.reason === 'rateLimitTooLong') throw tooLongWait(op, request, waitMs, rate.resetAtMs, now, rateLimitedTries, unusable);
+    throw failure(op, signed, response, decision.reason, rateLimitedTries + otherTries, rate.resetAtMs, unusable);
   }
 }
 
@@ -149,7 +180,7 @@ function bearerOf(request: HttpRequest): string {
   return /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 }
 
-function failure(op: Sendable, sent: HttpRequest, raw: HttpResponse, reason: string, attempts: number, resetAtMs?: number): Error {
+function failure(op: Sendable, sent: HttpRequest, raw: HttpResponse, reason: string, attempts: number, resetAtMs?: number, unusable?: string | null): Error {
   const redacted = redactRequest(sent);
   // The service may echo a secret back (an API key in "Invalid token: …"): redact by value too.
   const response = { ...raw, body: redactValues(raw.body, secretsOf(sent)) };
@@ -165,7 +196,8 @@ function failure(op: Sendable, sent: HttpRequest, raw: HttpResponse, reason: str
   }
   const error = errorFromResponse(response, redacted, op.title);
   if (reason === 'rateLimited') {
-    return new RateLimitError(`${error.message} Gave up after ${attempts} tries.`, resetAtMs, {
+    const seen = unusable ? ` The last 429 gave ${unusable}.` : '';
+    return new RateLimitError(`${error.message} Gave up after ${attempts} tries.${seen}`, unusable ? undefined : resetAtMs, {
       status: 429,
       code: error.code,
       serviceMessage: error.serviceMessage,

@@ -55,7 +55,8 @@ export function readRateHeaders(headers: Record<string, string>): RateHeaders {
   return {
     limit: intHeader(headers, 'x-ratelimit-limit'),
     remaining: intHeader(headers, 'x-ratelimit-remaining'),
-    resetAtMs: reset === undefined ? undefined : reset * 1000,
+    // A reset of 0 or below ("-5") is no time at all: read as none.
+    resetAtMs: reset === undefined || reset <= 0 ? undefined : reset * 1000,
   };
 }
 
@@ -205,9 +206,19 @@ function sharedCredential(state: PacingState, key: string): boolean {
   return Object.entries(state).some(([k, w]) => w.shared && k.startsWith(prefix));
 }
 
-/** Wait after a 429: until the reset epoch, plus margin and jitter so several workers don't stampede. */
-export function waitAfter429(h: RateHeaders, nowMs: number, marginMs: number, jitterMs: number, random: number): number {
+/** The first wait of a backoff after 429s without a usable reset, and the longest one (issue 30: a storm of 230 a call). */
+const NO_RESET_BACKOFF_MS = 1000;
+const NO_RESET_BACKOFF_MAX_MS = 60_000;
+
+/**
+ * Wait after a 429: until the reset epoch, plus margin and jitter so several workers don't stampede. Without a usable
+ * reset (none, not a time, already past) the first 429 waits a second; `noResetStreak` such 429s in a row back off
+ * exponentially (2 s, 4 s … 60 s, each ±25 %), so a call sends at most about a dozen requests in 5 minutes.
+ */
+export function waitAfter429(h: RateHeaders, nowMs: number, marginMs: number, jitterMs: number, random: number, noResetStreak = 0): number {
   const jitter = Math.floor(random * jitterMs);
-  if (h.resetAtMs === undefined) return marginMs + jitter + 1000;
-  return Math.max(0, h.resetAtMs - nowMs) + marginMs + jitter;
+  if (h.resetAtMs !== undefined && (h.resetAtMs > nowMs || noResetStreak <= 1)) return Math.max(0, h.resetAtMs - nowMs) + marginMs + jitter;
+  if (noResetStreak <= 1) return marginMs + jitter + NO_RESET_BACKOFF_MS;
+  const backoff = Math.min(NO_RESET_BACKOFF_MAX_MS, NO_RESET_BACKOFF_MS * 2 ** (noResetStreak - 1));
+  return marginMs + Math.floor(backoff * (0.75 + 0.5 * random));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
 import { ValidationError } from '../errors';
@@ -247,7 +247,7 @@ export interface ResearchSummary {
   note: string | null;
 }
 
-function noteOf(total: number, credits: number, license: number, refused: number, unknown: number): string | null {
+export function noteOf(total: number, credits: number, license: number, refused: number, unknown: number): string | null {
   const parts: string[] = [];
   if (credits) parts.push(`${credits} of ${total} items were not researched because the research credits ran out: add credits and research those again`);
   if (license) parts.push(`${license} of ${total} items were not researched: the organization has no active Public API license`);

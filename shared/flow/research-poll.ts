@@ -33,7 +33,9 @@ function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked:
     answered.add(entry.requestId);
     for (const i of live(entry.requestId)) {
       touched.add(i);
-      const polled = { ...entry.raw, status: entry.status, message: entry.malformed ?? entry.message };
+      // An item without a status still says what the service said (its own `message`), after why it could not be read.
+      const said = entry.malformed && entry.message ? `${entry.malformed} The service said: ${entry.message}` : (entry.malformed ?? entry.message);
+      const polled = { ...entry.raw, status: entry.status, message: said };
       job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
     }
   }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../validation/zod';
 import type { AnyOperation, Decodable, Operation, Sendable } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow, HttpRequest, HttpResponse } from '../effects';
@@ -30,21 +30,25 @@ export function* exchange(client: Client, op: Sendable & { id?: string }, reques
 }
 
 /** One request of one operation: validate, send, decode. */
-export function* send<I extends z.ZodType, O extends z.ZodType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<Reply<R>> {
+export function* send<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<Reply<R>> {
   const prepared = prepare(op as AnyOperation, input, client);
   const response = yield* exchange(client, op as AnyOperation, prepared.request);
   return decodeStated(op, response, client.settings.strictResponses, prepared.request);
 }
 
 /** `send` for an input `call` has already validated (and split): built and sent as it is, not parsed a second time. */
-export function* sendValidated<O extends z.ZodType, R>(client: Client, op: Operation<z.ZodType, O, R>, parsed: Record<string, unknown>): Flow<Reply<R>> {
+export function* sendValidated<O extends z.ZodMiniType, R>(
+  client: Client,
+  op: Operation<z.ZodMiniType, O, R>,
+  parsed: Record<string, unknown>,
+): Flow<Reply<R>> {
   const request = buildRequest(op as AnyOperation, parsed, client.settings);
   const response = yield* exchange(client, op as AnyOperation, request);
   return decodeStated(op, response, client.settings.strictResponses, request);
 }
 
 /** `decode`, stating the outcome of an answer it cannot read: the request was carried (a 2xx), so it may have acted. */
-export function decodeStated<O extends z.ZodType, R>(
+export function decodeStated<O extends z.ZodMiniType, R>(
   op: Decodable<O, R> & { id?: string; countsUncertainAfterRepeat?: readonly string[] },
   response: HttpResponse,
   strict: boolean,

@@ -24,6 +24,8 @@ export async function fetchOnce(request: HttpRequest): Promise<HttpResponse> {
       method: request.method,
       headers: request.headers,
       body: request.body,
+      // Redirects come back to the core unfollowed: it decides which may be followed (flow/redirect.ts).
+      redirect: 'manual',
       signal: AbortSignal.timeout(request.timeoutMs),
     });
     const headers: Record<string, string> = {};

@@ -5,7 +5,7 @@
 import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
-import { AuthError } from '../errors';
+import { AuthError, redactor, secretsOf, secretsOfAuth } from '../errors';
 import { exchange } from '../flow/send';
 import { stateOutcome } from '../errors/outcome';
 import type { RetrySafety } from '../flow/retry';
@@ -35,11 +35,14 @@ export function* mcpMessage(
   refuseMainApiOAuth(client, op);
   const sent: AnyOperation = { ...op, retry };
   const request = mcpRequest(client, method, params);
-  const response = yield* exchange(client, sent, request);
+  // Every MCP message, answer and error leaves through here: the one redactor (errors/redaction.ts) hides the
+  // credential in every form a service may echo it in (error message, invalid params, isError text, structured content).
+  const hide = redactor([...secretsOfAuth(client.auth), ...secretsOf(request)]);
   try {
-    return rpcResult(op.title, request, response);
-  } catch (error) {
+    const response = yield* exchange(client, sent, request);
     // An answer that cannot be read after an unsafe tool ran may hide its effect: the outcome is unknown.
-    throw stateOutcome(error, sent);
+    return hide.value(rpcResult(op.title, request, response));
+  } catch (error) {
+    throw hide.error(stateOutcome(error, sent));
   }
 }

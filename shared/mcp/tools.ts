@@ -6,13 +6,15 @@
 import { callMcpToolInput, callMcpToolOperation, listMcpToolsOperation, type CallMcpToolInput } from '../catalogue/mcp';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
-import { mayHaveActed, ValidationError } from '../errors';
+import { mayHaveActed, UnexpectedResponseError, ValidationError } from '../errors';
+import { capText } from '../errors/cap-text';
 import type { RetrySafety } from '../flow/retry';
 import { validate } from '../validation/format';
 import { McpError } from './errors';
 import { mcpMessage } from './exchange';
 import { schemaIssues } from './json-schema';
 import { uncheckedKeywords } from './json-schema-keywords';
+import { readMarkdownTable } from './markdown-table';
 
 export interface McpTool {
   name: string;
@@ -27,7 +29,8 @@ export interface McpTool {
  * Its annotations are never trusted to allow a repeat (see `callMcpTool`): only a list read for the call itself is.
  */
 const known = new WeakMap<Client, McpTool[]>();
-const MAX_PAGES = 20;
+/** tools/list pages read at most: a service paging past this (or handing a cursor back again) gets a clear error. */
+export const MAX_TOOL_PAGES = 100;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads entries leniently: a tool needs a name; a missing schema means "no arguments are checked here". */
@@ -42,11 +45,12 @@ function readTool(raw: unknown): McpTool | null {
   };
 }
 
-/** Every tool the service publishes now (following nextCursor pages). */
+/** Every tool the service publishes now (following nextCursor pages to the end). */
 export function* listMcpTools(client: Client): Flow<McpTool[]> {
   const tools: McpTool[] = [];
+  const cursors = new Set<string>();
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 1; ; page++) {
     const result = yield* mcpMessage(client, listMcpToolsOperation, 'tools/list', cursor ? { cursor } : {}, 'safe');
     for (const raw of Array.isArray(result.tools) ? result.tools : []) {
       const tool = readTool(raw);
@@ -54,6 +58,13 @@ export function* listMcpTools(client: Client): Flow<McpTool[]> {
     }
     cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
     if (!cursor) break;
+    // A list that does not end would hide a tool behind it: say so rather than call the list complete.
+    const loops = cursors.has(cursor);
+    if (loops || page >= MAX_TOOL_PAGES) {
+      const why = loops ? `handed back cursor ${capText(JSON.stringify(cursor), 60)} again` : `still had more after ${MAX_TOOL_PAGES} pages (the most read)`;
+      throw new UnexpectedResponseError(`${listMcpToolsOperation.title}: the service's tool list ${why}, so it was not read to its end.`, {});
+    }
+    cursors.add(cursor);
   }
   known.set(client, tools);
   return tools;
@@ -61,10 +72,16 @@ export function* listMcpTools(client: Client): Flow<McpTool[]> {
 
 /** The tool by name; `fresh` when it comes from a tools/list read during this call rather than from the client's memory. */
 function* findTool(client: Client, name: string, mustBeFresh = false): Flow<{ tool: McpTool; fresh: boolean }> {
-  const hit = mustBeFresh ? undefined : known.get(client)?.find((t) => t.name === name);
-  if (hit) return { tool: hit, fresh: false };
+  const hits = mustBeFresh ? [] : (known.get(client)?.filter((t) => t.name === name) ?? []);
+  if (hits.length === 1) return { tool: hits[0], fresh: false };
   const tools = yield* listMcpTools(client);
-  const tool = tools.find((t) => t.name === name);
+  const named = tools.filter((t) => t.name === name);
+  if (named.length > 1) {
+    // Which of them the service would run cannot be told, so neither one's schema can vouch for the arguments.
+    const rule = `the service lists ${named.length} tools named "${name}", so which one would run cannot be told`;
+    throw new ValidationError(`${callMcpToolOperation.title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
+  }
+  const tool = named[0];
   if (tool) return { tool, fresh: true };
   const near = tools.filter((t) => t.name.includes(name) || name.includes(t.name)).map((t) => t.name);
   const rule = `no tool "${name}" on the service${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`;
@@ -120,7 +137,10 @@ function textOf(result: Record<string, unknown>): string {
     .join('\n');
 }
 
-/** A tool's answer: structuredContent, else its one text content when that is a JSON object, else the content as given. */
+/**
+ * A tool's answer: structuredContent, else its one text content when that is a JSON object or the service's markdown
+ * table (rows and total, markdown-table.ts), else the content as given.
+ */
 function outputOf(result: Record<string, unknown>): Record<string, unknown> {
   if (isObject(result.structuredContent)) return result.structuredContent;
   const text = textOf(result);
@@ -128,14 +148,14 @@ function outputOf(result: Record<string, unknown>): Record<string, unknown> {
     const parsed: unknown = JSON.parse(text);
     if (isObject(parsed)) return parsed;
   } catch {
-    // Not JSON: return the content itself.
+    // Not JSON: the service's markdown table, or the content itself.
   }
-  return { content: Array.isArray(result.content) ? result.content : [] };
+  return { ...(readMarkdownTable(text) ?? { content: Array.isArray(result.content) ? result.content : [] }) };
 }
 
 function toolError(tool: McpTool, result: Record<string, unknown>): McpError {
   const detail = isObject(result.structuredContent) ? result.structuredContent : undefined;
-  const said = (typeof detail?.message === 'string' && detail.message) || textOf(result) || 'no message';
+  const said = capText((typeof detail?.message === 'string' && detail.message) || textOf(result) || 'no message');
   const code = typeof detail?.code === 'string' ? detail.code : undefined;
   const status = typeof detail?.status === 'number' ? detail.status : undefined;
   return new McpError(`${callMcpToolOperation.title} ${tool.name}: the tool answered an error: ${said}`, 0, { code, status, serviceMessage: said }, detail);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { idText, looseDateTime, looseText } from './lenient';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -37,4 +37,4 @@ export const activitySchema = lazySchema(() =>
     occurredAt: looseDateTime,
   }),
 );
-export type ActivityEvent = z.infer<typeof activitySchema>;
+export type ActivityEvent = z.output<typeof activitySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { idText, looseDateTime, looseInt, looseText } from './lenient';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -20,12 +20,12 @@ export const callSchema = lazySchema(() =>
     createdAt: looseDateTime,
   }),
 );
-export type LoggedCall = z.infer<typeof callSchema>;
+export type LoggedCall = z.output<typeof callSchema>;
 
 /** Item of `GET /calls/dispositions`: how a call ended (connected, voicemail...). */
 export const callDispositionSchema = lazySchema(() => z.looseObject({ callDispositionId: looseInt, name: looseText }));
-export type CallDisposition = z.infer<typeof callDispositionSchema>;
+export type CallDisposition = z.output<typeof callDispositionSchema>;
 
 /** Item of `GET /calls/sentiments`: how the call felt (positive, neutral, negative). */
 export const callSentimentSchema = lazySchema(() => z.looseObject({ callSentimentId: looseInt, name: looseText }));
-export type CallSentiment = z.infer<typeof callSentimentSchema>;
+export type CallSentiment = z.output<typeof callSentimentSchema>;

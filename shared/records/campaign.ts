@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { nonNegativeInt, digitString, isoDateTime } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -7,7 +7,7 @@ import { lazySchema } from '../validation/lazy-schema';
 /** Spec 3 lists draft..completed; `archived` is our DECISIONS state (ARCHIVE / UNARCHIVE actions). */
 export const campaignStatuses = ['draft', 'active', 'paused', 'completed', 'archived'] as const;
 export const campaignStatusSchema = lazySchema(() => z.enum(campaignStatuses));
-export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+export type CampaignStatus = z.output<typeof campaignStatusSchema>;
 
 /** Spec 2.2. numContacts and numSteps are strings there, so a number is refused. */
 export const campaignSchema = lazySchema(() =>
@@ -17,20 +17,20 @@ export const campaignSchema = lazySchema(() =>
     identifier: z.string(),
     status: campaignStatusSchema,
     isPublic: z.boolean(),
-    maxActiveContacts: z.int().nullable(),
+    maxActiveContacts: z.nullable(z.int()),
     numContacts: z.string(),
     numSteps: z.string(),
     numDays: z.int(),
     userIdOwner: z.string(),
     ownerName: z.string(),
-    startedAt: isoDateTime.nullable(),
-    pausedAt: isoDateTime.nullable(),
-    completedAt: isoDateTime.nullable(),
+    startedAt: z.nullable(isoDateTime),
+    pausedAt: z.nullable(isoDateTime),
+    completedAt: z.nullable(isoDateTime),
     createdAt: isoDateTime,
     emailAccountIds: z.array(z.string()),
   }),
 );
-export type Campaign = z.infer<typeof campaignSchema>;
+export type Campaign = z.output<typeof campaignSchema>;
 
 /** Spec 2.3. Step type and status values beyond the examples are not shown (2.10), so plain strings. */
 export const campaignStepSchema = lazySchema(() =>
@@ -43,11 +43,11 @@ export const campaignStepSchema = lazySchema(() =>
     status: z.string(),
     stepNumber: z.int(),
     dueDay: z.int(),
-    templateId: z.string().nullable(),
+    templateId: z.nullable(z.string()),
     createdAt: isoDateTime,
   }),
 );
-export type CampaignStep = z.infer<typeof campaignStepSchema>;
+export type CampaignStep = z.output<typeof campaignStepSchema>;
 
 /** Data of the create answer (spec 4.3, 201). */
 export const campaignCreateResultSchema = lazySchema(() =>
@@ -57,7 +57,7 @@ export const campaignCreateResultSchema = lazySchema(() =>
     contactsAdded: nonNegativeInt,
   }),
 );
-export type CampaignCreateResult = z.infer<typeof campaignCreateResultSchema>;
+export type CampaignCreateResult = z.output<typeof campaignCreateResultSchema>;
 
 /** Data of `GET /v2/campaigns/{id}` (DECISIONS). */
 export const campaignDetailSchema = lazySchema(() =>
@@ -66,11 +66,11 @@ export const campaignDetailSchema = lazySchema(() =>
     steps: z.array(campaignStepSchema),
   }),
 );
-export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+export type CampaignDetail = z.output<typeof campaignDetailSchema>;
 
 /** Data of `POST /v2/campaigns/{id}/actions` (DECISIONS). */
 export const campaignActionResultSchema = lazySchema(() => z.looseObject({ campaign: campaignSchema }));
-export type CampaignActionResult = z.infer<typeof campaignActionResultSchema>;
+export type CampaignActionResult = z.output<typeof campaignActionResultSchema>;
 
 /** Item of `GET /v2/campaigns/{id}/contacts` (DECISIONS); contactId is a digit string like the org contact's. */
 export const campaignContactSchema = lazySchema(() =>
@@ -80,16 +80,16 @@ export const campaignContactSchema = lazySchema(() =>
     addedAt: isoDateTime,
   }),
 );
-export type CampaignContact = z.infer<typeof campaignContactSchema>;
+export type CampaignContact = z.output<typeof campaignContactSchema>;
 
 /** Data of `POST` / `DELETE /v2/campaigns/{id}/contacts`: one of the two counts, by method. */
 export const campaignContactsChangeSchema = lazySchema(() =>
   z.looseObject({
-    contactsAdded: nonNegativeInt.optional(),
-    contactsRemoved: nonNegativeInt.optional(),
+    contactsAdded: z.optional(nonNegativeInt),
+    contactsRemoved: z.optional(nonNegativeInt),
   }),
 );
-export type CampaignContactsChange = z.infer<typeof campaignContactsChangeSchema>;
+export type CampaignContactsChange = z.output<typeof campaignContactsChangeSchema>;
 
 /** Data of `GET /v2/campaigns/{id}/metrics` (DECISIONS): plain integer counters. */
 export const campaignMetricsSchema = lazySchema(() =>
@@ -101,4 +101,4 @@ export const campaignMetricsSchema = lazySchema(() =>
     bounces: nonNegativeInt,
   }),
 );
-export type CampaignMetrics = z.infer<typeof campaignMetricsSchema>;
+export type CampaignMetrics = z.output<typeof campaignMetricsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Contact (prospect) status configured for the organization, spec 2.7 / 4.9. */
@@ -9,4 +9,4 @@ export const contactStatusSchema = lazySchema(() =>
     label: z.string(),
   }),
 );
-export type ContactStatus = z.infer<typeof contactStatusSchema>;
+export type ContactStatus = z.output<typeof contactStatusSchema>;

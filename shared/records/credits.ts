@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { nonNegativeInt } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -8,4 +8,4 @@ export const creditsSchema = lazySchema(() =>
     balance: nonNegativeInt,
   }),
 );
-export type Credits = z.infer<typeof creditsSchema>;
+export type Credits = z.output<typeof creditsSchema>;

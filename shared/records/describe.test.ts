@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { describeRecordFields, valueAtPath } from './describe';
 import { orgCompanyColumns, orgContactColumns } from './columns';
 import { orgContactFieldGroups } from './org-contact';
@@ -6,7 +6,7 @@ import { sampleOrgContact } from './test-fixtures';
 
 describe('describeRecordFields', () => {
   it('lists top-level names in order, nested objects flattened only on request', () => {
-    const s = z.looseObject({ b: z.string(), a: z.looseObject({ y: z.int(), x: z.int() }).optional(), c: z.array(z.string()) });
+    const s = z.looseObject({ b: z.string(), a: z.optional(z.looseObject({ y: z.int(), x: z.int() })), c: z.array(z.string()) });
     expect(describeRecordFields(s)).toEqual(['b', 'a', 'c']);
     expect(describeRecordFields(s, { flatten: true })).toEqual(['b', 'a.y', 'a.x', 'c']);
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { digitString, isoDateTime } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -16,19 +16,19 @@ export const emailSchema = lazySchema(() =>
     emailId: z.string(),
     contactId: digitString,
     /** Addresses may come with a display name ("Ana <ana@x.com>"), so only presence is checked. */
-    from: z.string().min(1),
-    to: z.string().min(1),
-    cc: z.string().nullish(),
-    bcc: z.string().nullish(),
+    from: z.string().check(z.minLength(1)),
+    to: z.string().check(z.minLength(1)),
+    cc: z.nullish(z.string()),
+    bcc: z.nullish(z.string()),
     subject: z.string(),
     body: z.string(),
     status: z.string(),
-    scheduledAt: isoDateTime.nullish(),
-    sentAt: isoDateTime.nullish(),
+    scheduledAt: z.nullish(isoDateTime),
+    sentAt: z.nullish(isoDateTime),
     createdAt: isoDateTime,
   }),
 );
-export type Email = z.infer<typeof emailSchema>;
+export type Email = z.output<typeof emailSchema>;
 
 /** Item of `GET /v2/email-accounts`: the user's connected sending accounts. */
 export const emailAccountSchema = lazySchema(() =>
@@ -38,7 +38,7 @@ export const emailAccountSchema = lazySchema(() =>
     name: z.string(),
   }),
 );
-export type EmailAccount = z.infer<typeof emailAccountSchema>;
+export type EmailAccount = z.output<typeof emailAccountSchema>;
 
 /** Item of `GET /v2/templates`; templateId is an integer because email and step bodies take it so. */
 export const templateSchema = lazySchema(() =>
@@ -49,4 +49,4 @@ export const templateSchema = lazySchema(() =>
     body: z.string(),
   }),
 );
-export type Template = z.infer<typeof templateSchema>;
+export type Template = z.output<typeof templateSchema>;

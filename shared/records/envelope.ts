@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -7,7 +7,7 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 
 /** v2 success body `{success: boolean, data}` around any data schema. */
-export function v2Envelope<T extends z.ZodType>(dataSchema: T) {
+export function v2Envelope<T extends z.ZodMiniType>(dataSchema: T) {
   return z.looseObject({ success: z.boolean(), data: dataSchema });
 }
 
@@ -15,10 +15,10 @@ export function v2Envelope<T extends z.ZodType>(dataSchema: T) {
  * v1 list body `{data: [item]}` (org contacts / companies reads); it carries no pagination metadata. `data` is
  * optional as published: absent, the answer holds no records.
  */
-export function v1DataList<T extends z.ZodType>(itemSchema: T) {
-  return z.looseObject({ data: z.array(itemSchema).default([]) });
+export function v1DataList<T extends z.ZodMiniType>(itemSchema: T) {
+  return z.looseObject({ data: z._default(z.array(itemSchema), []) });
 }
 
 /** Body of deletes: `{success: true}` without data (spec 4.4, DECISIONS). */
 export const successOnlySchema = lazySchema(() => z.looseObject({ success: z.boolean() }));
-export type SuccessOnly = z.infer<typeof successOnlySchema>;
+export type SuccessOnly = z.output<typeof successOnlySchema>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { looseInt, looseText } from './lenient';
+import * as z from '../validation/zod';
+import { caught, looseInt, looseText } from './lenient';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -9,11 +9,11 @@ import { lazySchema } from '../validation/lazy-schema';
 
 /** The common body `{message}` (401, 404, 409, 422 validation, 500). */
 export const messageErrorBodySchema = lazySchema(() => z.looseObject({ message: z.string() }));
-export type MessageErrorBody = z.infer<typeof messageErrorBodySchema>;
+export type MessageErrorBody = z.output<typeof messageErrorBodySchema>;
 
 /** `{msg}`: 401s have been seen so (public reference). */
 export const msgErrorBodySchema = lazySchema(() => z.looseObject({ msg: z.string() }));
-export type MsgErrorBody = z.infer<typeof msgErrorBodySchema>;
+export type MsgErrorBody = z.output<typeof msgErrorBodySchema>;
 
 export const knownCreditLicenseCodes = ['insufficientCredits', 'missingLicense'] as const;
 
@@ -25,30 +25,32 @@ export const creditLicenseErrorBodySchema = lazySchema(() =>
   z.looseObject({
     msg: z.string(),
     code: z.string(),
-    data: z
-      .looseObject({
-        productCategory: looseText,
-        additionalCreditsNeeded: looseInt,
-      })
-      .optional()
-      .catch(undefined),
+    data: caught(
+      z.optional(
+        z.looseObject({
+          productCategory: looseText,
+          additionalCreditsNeeded: looseInt,
+        }),
+      ),
+      () => undefined,
+    ),
   }),
 );
-export type CreditLicenseErrorBody = z.infer<typeof creditLicenseErrorBodySchema>;
+export type CreditLicenseErrorBody = z.output<typeof creditLicenseErrorBodySchema>;
 
 /** 429 body `{message, code: "rateLimitExceeded"}`; there is no Retry-After, X-RateLimit-Reset says when. */
 export const rateLimitErrorBodySchema = lazySchema(() => z.looseObject({ message: z.string(), code: z.string() }));
-export type RateLimitErrorBody = z.infer<typeof rateLimitErrorBodySchema>;
+export type RateLimitErrorBody = z.output<typeof rateLimitErrorBodySchema>;
 
 /** Token endpoint errors: `{message, error: "invalid_grant" | "invalid_client"}` (OAuth style). */
-export const oauthErrorBodySchema = lazySchema(() => z.looseObject({ message: z.string().optional(), error: z.string() }));
-export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
+export const oauthErrorBodySchema = lazySchema(() => z.looseObject({ message: z.optional(z.string()), error: z.string() }));
+export type OAuthErrorBody = z.output<typeof oauthErrorBodySchema>;
 
 /** Any error body; most specific first, because loose objects also match the simpler shapes. */
 export const errorBodySchema = lazySchema(() =>
   z.union([creditLicenseErrorBodySchema, rateLimitErrorBodySchema, oauthErrorBodySchema, messageErrorBodySchema, msgErrorBodySchema]),
 );
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ErrorBody = z.output<typeof errorBodySchema>;
 
 /** The fields a caller needs from any error body; absent ones are undefined. */
 export interface ErrorInfo {
@@ -58,19 +60,27 @@ export interface ErrorInfo {
   additionalCreditsNeeded?: number;
 }
 
-/** Reads an error body of any known shape, `message` before `msg`; an unknown body gives `{}`. */
+/** A shortfall as a number: a number, or digits sent as text (published: every field optional, types loose). */
+function countOf(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Reads an error body field by field, `message` before `msg`: whatever of the published fields is there is given
+ * (`{code, data}` without a message included, issue 30); a body that is not an object gives `{}`.
+ */
 export function readErrorBody(body: unknown): ErrorInfo {
-  const r = errorBodySchema.safeParse(body);
-  if (!r.success) return {};
-  const b: Record<string, unknown> = r.data;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
   const info: ErrorInfo = {};
   const message = typeof b.message === 'string' ? b.message : typeof b.msg === 'string' ? b.msg : undefined;
   if (message !== undefined) info.message = message;
   const code = typeof b.code === 'string' ? b.code : typeof b.error === 'string' ? b.error : undefined;
   if (code !== undefined) info.code = code;
-  const credit = creditLicenseErrorBodySchema.safeParse(body);
-  const extra = credit.success ? credit.data.data : undefined;
-  if (typeof extra?.productCategory === 'string') info.productCategory = extra.productCategory;
-  if (typeof extra?.additionalCreditsNeeded === 'number') info.additionalCreditsNeeded = extra.additionalCreditsNeeded;
+  const extra = b.data && typeof b.data === 'object' ? (b.data as Record<string, unknown>) : {};
+  if (typeof extra.productCategory === 'string') info.productCategory = extra.productCategory;
+  const needed = countOf(extra.additionalCreditsNeeded);
+  if (needed !== undefined) info.additionalCreditsNeeded = needed;
   return info;
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { isoDate, isoDateTime, urlString } from './primitives';
+import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -9,9 +8,18 @@ import { lazySchema } from '../validation/lazy-schema';
  * Inferred types describe the usual form; a kept odd value is the raw JSON value the service sent.
  */
 
+/**
+ * zod/mini's `z.catch(schema, fn)`, built as `z.catch` builds it. `z.catch` also accepts a plain value, which it
+ * wraps with a helper it reaches through zod's whole util namespace object, so a bundler keeps every helper in it
+ * (10 KB of Code.js, issue 32); a function as the catch value needs none of them.
+ */
+export function caught<T extends z.ZodMiniType>(innerType: T, catchValue: (ctx: z.core.$ZodCatchCtx) => z.output<T>): z.ZodMiniCatch<T> {
+  return new z.ZodMiniCatch({ type: 'catch', innerType, catchValue }) as z.ZodMiniCatch<T>;
+}
+
 /** Keeps the raw input when `schema` refuses it; the field never fails its record. */
-export function lenient<T extends z.ZodType>(schema: T) {
-  return schema.catch((ctx) => ctx.input as z.output<T>);
+export function lenient<T extends z.ZodMiniType>(schema: T) {
+  return caught(schema, (ctx) => ctx.input as z.output<T>);
 }
 
 /** Numbers and booleans sent where text is expected become their text ("750" stays "750", 750 becomes "750"). */
@@ -24,6 +32,8 @@ function digitsToNumber(value: unknown): unknown {
   return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
 }
 
+const keptAsSent = (value: unknown): unknown => value;
+
 /** "true" / "false" (any case) become booleans. */
 function wordToBoolean(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -31,44 +41,65 @@ function wordToBoolean(value: unknown): unknown {
   return word === 'true' ? true : word === 'false' ? false : value;
 }
 
+/**
+ * A tolerant scalar field read in one step (issue 32): `read` gives the usual form (typed `T`) or, for anything
+ * else, the value as the service sent it, which is what `lenient` over a stricter schema gave, in one schema run
+ * instead of six (the catch, the pipe, the preprocessing, the nullish wrappers, the check). An absent key stays
+ * absent, as with the nullish schema: zod's object sets a key a transform (optional in) read only when it was sent.
+ * No `z.optional` around it: that wrapper was a second schema run on every field of every record (issue 32, poll
+ * answers), and every read below gives undefined for undefined, as the wrapper did.
+ */
+function readAs<T>(read: (value: unknown) => unknown) {
+  return z.transform((value: unknown) => read(value) as T);
+}
+
 /** Optional text; a number or boolean is read as its text. */
-export const looseText = lazySchema(() => lenient(z.preprocess(scalarToText, z.string().nullish())));
+export const looseText = lazySchema(() => readAs<string | null | undefined>(scalarToText));
 
 /**
  * Optional text the connector shows or acts on (a poll item's message): always text, so code can trim it; a list
- * or object is read as its JSON text.
+ * or object is read as its JSON text. (Every JSON value becomes text, null or undefined: nothing is left to refuse.)
  */
-export const anyText = lazySchema(() =>
-  z.preprocess((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v)), z.string().nullish()).catch(undefined),
+export const anyText = lazySchema(() => readAs<string | null | undefined>((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v))));
+
+/** Optional integer; whole-number text is read as the number, other text (and a fraction, a too-large number) is kept. */
+export const looseInt = lazySchema(() =>
+  readAs<number | null | undefined>((v) => {
+    const n = digitsToNumber(v);
+    return n === null || n === undefined || Number.isSafeInteger(n) ? n : v;
+  }),
 );
 
-/** Optional integer; whole-number text is read as the number, other text is kept. */
-export const looseInt = lazySchema(() => lenient(z.preprocess(digitsToNumber, z.int().nullish())));
-
 /** Optional boolean; "true" / "false" text is read as the boolean. */
-export const looseBoolean = lazySchema(() => lenient(z.preprocess(wordToBoolean, z.boolean().nullish())));
+export const looseBoolean = lazySchema(() => readAs<boolean | null | undefined>(wordToBoolean));
 
-/** Optional ISO date-time; any other text (a zone-less time, a plain date) is kept as sent. */
-export const looseDateTime = lazySchema(() => lenient(isoDateTime.nullish()));
+/**
+ * Optional ISO date-time, calendar date and http(s) link (or "", how a record says none). Their forms are the
+ * usual ones, but reading never refused another: a zone-less time, a plain date or other text was kept as sent, so
+ * the value is the value sent, with no check to run.
+ */
+export const looseDateTime = lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+export const looseDate = lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+export const looseLink = lazySchema(() => readAs<string | null | undefined>(keptAsSent));
 
-/** Optional calendar date; a date-time or other text is kept as sent. */
-export const looseDate = lazySchema(() => lenient(isoDate.nullish()));
-
-/** Optional link: an http(s) URL or "" (how a record says none); other text is kept as sent. */
-export const looseLink = lazySchema(() => lenient(urlString.or(z.literal('')).nullish()));
-
-/** Optional list of text; a single text value is kept as sent. */
-export const looseTextList = lazySchema(() => lenient(z.array(z.preprocess(scalarToText, z.string())).nullish()));
+/** Optional list of text (numbers and booleans in it read as their text); anything else is kept as sent. */
+export const looseTextList = lazySchema(() =>
+  readAs<string[] | null | undefined>((v) => {
+    if (!Array.isArray(v)) return v;
+    const texts = v.map(scalarToText);
+    return texts.every((t) => typeof t === 'string') ? texts : v;
+  }),
+);
 
 /** An optional nested record (location, history item) whose own fields are tolerant; a non-object is kept. */
-export function looseNested<T extends z.ZodObject>(schema: T) {
-  return lenient(schema.nullish());
+export function looseNested<T extends z.ZodMiniObject>(schema: T) {
+  return lenient(z.nullish(schema));
 }
 
 /** An optional list of nested records; anything else is kept as sent. */
-export function looseList<T extends z.ZodType>(item: T) {
-  return lenient(z.array(item).nullish());
+export function looseList<T extends z.ZodMiniType>(item: T) {
+  return lenient(z.nullish(z.array(item)));
 }
 
 /** A required id the connector acts on (request ids): text, or a number read as its text. */
-export const idText = lazySchema(() => z.preprocess(scalarToText, z.string()));
+export const idText = lazySchema(() => z.pipe(z.transform(scalarToText), z.string()));

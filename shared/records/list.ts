@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { digitString, isoDateTime } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -11,4 +11,4 @@ export const listSchema = lazySchema(() =>
     updatedAt: isoDateTime,
   }),
 );
-export type List = z.infer<typeof listSchema>;
+export type List = z.output<typeof listSchema>;

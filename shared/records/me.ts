@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** `GET /v2/oauth/me`: the user, not wrapped in `data` (public reference). Lower-case names as the service sends them. */
@@ -10,4 +10,4 @@ export const meSchema = lazySchema(() =>
     lastname: z.string(),
   }),
 );
-export type Me = z.infer<typeof meSchema>;
+export type Me = z.output<typeof meSchema>;

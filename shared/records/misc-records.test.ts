@@ -6,7 +6,7 @@ import { meSchema } from './me';
 import { creditsSchema } from './credits';
 import { contactSearchResponseSchema, companySearchResponseSchema } from './search';
 import { successOnlySchema, v2Envelope } from './envelope';
-import { z } from 'zod';
+import * as z from '../validation/zod';
 
 const email = {
   emailId: 'em_1',

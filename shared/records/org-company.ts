@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { looseDate, looseDateTime, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { companyLocationSchema, newsAndEventsItemSchema } from './org-contact';
 import { companyPublishedNames, readPublishedNames } from './published-names';
@@ -90,5 +90,5 @@ const links = {
 
 const orgCompanyFields = lazySchema(() => z.looseObject({ ...identity, ...funding, ...meta, ...links }));
 
-export const orgCompanySchema = lazySchema(() => orgCompanyFields.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames)));
-export type OrgCompany = z.infer<typeof orgCompanySchema>;
+export const orgCompanySchema = lazySchema(() => orgCompanyFields.check(z.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames))));
+export type OrgCompany = z.output<typeof orgCompanySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { contactPublishedNames, readPublishedNames } from './published-names';
 import { lazySchema } from '../validation/lazy-schema';
@@ -38,7 +38,7 @@ export const contactLocationSchema = lazySchema(() =>
     timezoneAbbr: text,
   }),
 );
-export type ContactLocation = z.infer<typeof contactLocationSchema>;
+export type ContactLocation = z.output<typeof contactLocationSchema>;
 
 /** Spec 2.8 companyLocation (also the `location` of an org company). */
 export const companyLocationSchema = lazySchema(() =>
@@ -49,7 +49,7 @@ export const companyLocationSchema = lazySchema(() =>
     ...placeFields,
   }),
 );
-export type CompanyLocation = z.infer<typeof companyLocationSchema>;
+export type CompanyLocation = z.output<typeof companyLocationSchema>;
 
 /** Item of jobHistory; the current job has no end, sent as null or left out (both are read). */
 export const jobHistoryItemSchema = lazySchema(() =>
@@ -60,7 +60,7 @@ export const jobHistoryItemSchema = lazySchema(() =>
     endedAt: looseDateTime,
   }),
 );
-export type JobHistoryItem = z.infer<typeof jobHistoryItemSchema>;
+export type JobHistoryItem = z.output<typeof jobHistoryItemSchema>;
 
 /** Item of newsAndEvents. */
 export const newsAndEventsItemSchema = lazySchema(() =>
@@ -71,7 +71,7 @@ export const newsAndEventsItemSchema = lazySchema(() =>
     type: text,
   }),
 );
-export type NewsAndEventsItem = z.infer<typeof newsAndEventsItemSchema>;
+export type NewsAndEventsItem = z.output<typeof newsAndEventsItemSchema>;
 
 // contactId is a digit string (DECISIONS) because campaign and email bodies take it as an integer; a number is
 // read as its text. Not required: a record without it is still a paid result worth keeping.
@@ -232,5 +232,5 @@ const orgContactFields = lazySchema(() =>
   }),
 );
 
-export const orgContactSchema = lazySchema(() => orgContactFields.overwrite(readPublishedNames(orgContactFields, contactPublishedNames)));
-export type OrgContact = z.infer<typeof orgContactSchema>;
+export const orgContactSchema = lazySchema(() => orgContactFields.check(z.overwrite(readPublishedNames(orgContactFields, contactPublishedNames))));
+export type OrgContact = z.output<typeof orgContactSchema>;

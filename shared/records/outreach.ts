@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { digitString, nonNegativeInt } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -16,7 +16,7 @@ export const emailFooterSchema = lazySchema(() =>
     body: z.string(),
   }),
 );
-export type EmailFooter = z.infer<typeof emailFooterSchema>;
+export type EmailFooter = z.output<typeof emailFooterSchema>;
 
 /** A contact the bulk send did not write to, and why (no email address, already emailed in this send ...). */
 export const bulkSkipSchema = lazySchema(() => z.looseObject({ contactId: digitString, reason: z.string() }));
@@ -30,21 +30,21 @@ export const bulkSendResultSchema = lazySchema(() =>
     skipped: z.array(bulkSkipSchema),
   }),
 );
-export type BulkSendResult = z.infer<typeof bulkSendResultSchema>;
+export type BulkSendResult = z.output<typeof bulkSendResultSchema>;
 
 /** Data of `POST /v2/emails/preview`: the rendered email (nothing is sent) and the variables it could not fill. */
 export const emailPreviewSchema = lazySchema(() =>
   z.looseObject({
-    from: z.string().nullable(),
+    from: z.nullable(z.string()),
     to: z.string(),
     subject: z.string(),
     body: z.string(),
-    contactId: digitString.nullable(),
+    contactId: z.nullable(digitString),
     missingVariables: z.array(z.string()),
   }),
 );
-export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+export type EmailPreview = z.output<typeof emailPreviewSchema>;
 
 /** A template variable as the MCP resource `templates/variables` lists it. */
 export const templateVariableSchema = lazySchema(() => z.looseObject({ name: z.string(), description: z.string() }));
-export type TemplateVariable = z.infer<typeof templateVariableSchema>;
+export type TemplateVariable = z.output<typeof templateVariableSchema>;

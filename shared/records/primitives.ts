@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -13,13 +13,13 @@ export const isoDateTime = lazySchema(() => z.iso.datetime({ offset: true }));
 export const isoDate = lazySchema(() => z.iso.date());
 
 /** Ids that request bodies take as integers travel as digit strings in responses (DECISIONS: contactId, listId). */
-export const digitString = lazySchema(() => z.string().regex(/^\d+$/, 'expected a string of digits'));
+export const digitString = lazySchema(() => z.string().check(z.regex(/^\d+$/, 'expected a string of digits')));
 
 /**
  * Absolute http(s) URL (spec 2.8 research link fields are "a URL string"). A regex, not z.url(): zod's
  * check calls `new URL`, which Apps Script's V8 runtime does not have.
  */
-export const urlString = lazySchema(() => z.string().regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'expected an http(s) URL'));
+export const urlString = lazySchema(() => z.string().check(z.regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'expected an http(s) URL')));
 
 /** Counts: integers >= 0. */
-export const nonNegativeInt = lazySchema(() => z.int().min(0));
+export const nonNegativeInt = lazySchema(() => z.int().check(z.minimum(0)));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { objectInside } from './describe';
 
 /**
@@ -57,8 +57,8 @@ export const companySearchPublishedNames: PublishedNames = {
 };
 
 /** The schema of the field at `path`, to read a renamed value the way the field reads its own. */
-function fieldSchemaAt(schema: z.ZodObject, path: string[]): z.ZodType | undefined {
-  const field = schema.shape[path[0]] as z.ZodType | undefined;
+function fieldSchemaAt(schema: z.ZodMiniObject, path: string[]): z.ZodMiniType | undefined {
+  const field = schema.shape[path[0]] as z.ZodMiniType | undefined;
   if (!field || path.length === 1) return field;
   const inner = objectInside(field);
   return inner ? fieldSchemaAt(inner, path.slice(1)) : undefined;
@@ -66,38 +66,80 @@ function fieldSchemaAt(schema: z.ZodObject, path: string[]): z.ZodType | undefin
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * One record's moves, written beside it rather than into a copy of it: the values for its own keys (`top`, a nested
+ * holder copied before it is written, so the parsed input is never changed in place) and the published keys moved
+ * away (`gone`).
+ */
+interface Moves {
+  top: Map<string, unknown>;
+  gone: Set<string>;
+}
+
 /** Moves one published field onto its connector path, unless that path already holds a value. */
-function moveField(record: Record<string, unknown>, published: string, path: string[], schema: z.ZodObject): void {
-  let holder = record;
-  for (const part of path.slice(0, -1)) {
-    const next = holder[part];
-    if (next === null || next === undefined) holder = holder[part] = {};
-    else if (isPlainObject(next)) holder = next;
-    else return;
-  }
+function moveField(record: Record<string, unknown>, moves: Moves, published: string, path: string[], field: z.ZodMiniType | undefined): void {
   const last = path[path.length - 1];
-  // The connector's own name wins when both are sent: the published one then stays as an extra field.
-  if (holder[last] !== null && holder[last] !== undefined) return;
-  const field = fieldSchemaAt(schema, path);
-  holder[last] = field ? (field.safeParse(record[published]).data ?? record[published]) : record[published];
-  delete record[published];
+  const value = () => (field ? (field.safeParse(record[published]).data ?? record[published]) : record[published]);
+  const own = (key: string) => (moves.top.has(key) ? moves.top.get(key) : record[key]);
+  if (path.length === 1) {
+    // The connector's own name wins when both are sent: the published one then stays as an extra field.
+    if (own(last) !== null && own(last) !== undefined) return;
+    moves.top.set(last, value());
+  } else {
+    const first = own(path[0]);
+    let holder: Record<string, unknown>;
+    if (first === null || first === undefined) holder = {};
+    else if (isPlainObject(first)) holder = moves.top.has(path[0]) ? first : { ...first };
+    else return;
+    const root = holder;
+    for (const part of path.slice(1, -1)) {
+      const next = holder[part];
+      if (next === null || next === undefined) holder = holder[part] = {};
+      else if (isPlainObject(next)) holder = holder[part] = { ...next };
+      else return;
+    }
+    if (holder[last] !== null && holder[last] !== undefined) return;
+    holder[last] = value();
+    moves.top.set(path[0], root);
+  }
+  moves.gone.add(published);
 }
 
 /**
  * An `overwrite` step for a parsed record: moves each published field present onto the connector's name, then
- * orders the keys as the schema does (extras after), so items read the same whichever form arrived.
+ * orders the keys as the schema does (extras after), so items read the same whichever form arrived. A record with no
+ * published name in it is returned as zod gave it: already in the schema's order, extras after. The moved record is
+ * built in one pass, without a copy to delete keys from (issue 32: copying, deleting and re-ordering was a tenth of a
+ * poll answer's decoding).
  */
-export function readPublishedNames<T extends Record<string, unknown>>(schema: z.ZodObject, names: PublishedNames): (record: T) => T {
+export function readPublishedNames<T extends Record<string, unknown>>(schema: z.ZodMiniObject, names: PublishedNames): (record: T) => T {
+  const published = Object.entries(names).map(([name, target]) => ({ name, path: target.split('.') }));
+  // The schema's keys and each target's field schema, read once (the schema may be a lazy stand-in: a Proxy read per
+  // record costs).
+  let keys: string[] | undefined;
+  const fields = new Map<string, z.ZodMiniType | undefined>();
+  const fieldOf = (name: string, path: string[]) => {
+    if (!fields.has(name)) fields.set(name, fieldSchemaAt(schema, path));
+    return fields.get(name);
+  };
   return (record) => {
-    const copy: Record<string, unknown> = { ...record };
-    // Nested holders are copied too, so the parsed input is never changed in place.
-    for (const key of Object.keys(copy)) if (isPlainObject(copy[key])) copy[key] = { ...(copy[key] as object) };
-    for (const [published, target] of Object.entries(names)) {
-      if (Object.prototype.hasOwnProperty.call(copy, published)) moveField(copy, published, target.split('.'), schema);
+    let moves: Moves | undefined;
+    for (const { name, path } of published) {
+      if (!Object.prototype.hasOwnProperty.call(record, name)) continue;
+      moves ??= { top: new Map(), gone: new Set() };
+      moveField(record, moves, name, path, fieldOf(name, path));
     }
+    if (!moves || moves.gone.size === 0) return record;
+    keys ??= Object.keys(schema.shape);
+    const { top, gone } = moves;
     const ordered: Record<string, unknown> = {};
-    for (const key of Object.keys(schema.shape)) if (key in copy) ordered[key] = copy[key];
-    for (const key of Object.keys(copy)) if (!(key in ordered)) ordered[key] = copy[key];
+    for (const key of keys) {
+      if (gone.has(key)) continue;
+      if (top.has(key)) ordered[key] = top.get(key);
+      else if (key in record) ordered[key] = record[key];
+    }
+    for (const key of Object.keys(record)) if (!(key in ordered) && !gone.has(key)) ordered[key] = top.has(key) ? top.get(key) : record[key];
+    for (const [key, value] of top) if (!(key in ordered)) ordered[key] = value;
     return ordered as T;
   };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { orgCompanySchema } from './org-company';
 import { orgContactSchema } from './org-contact';
 import { anyText, idText, lenient, looseBoolean, looseText } from './lenient';
@@ -19,7 +19,7 @@ export const researchSubmitResponseSchema = lazySchema(() =>
     requestIds: z.array(idText),
   }),
 );
-export type ResearchSubmitResponse = z.infer<typeof researchSubmitResponseSchema>;
+export type ResearchSubmitResponse = z.output<typeof researchSubmitResponseSchema>;
 
 /** Statuses seen so far; more may appear. */
 export const knownContactResearchStatuses = [
@@ -42,23 +42,23 @@ export const knownCompanyResearchStatuses = ['missing', 'researching', 'done', '
  * published `additionalData`) are kept.
  */
 const pollItemBase = {
-  requestId: lazySchema(() => lenient(idText.optional())),
+  requestId: lazySchema(() => lenient(z.optional(idText))),
   searchResultId: looseText,
-  status: lazySchema(() => lenient(z.string().min(1).optional())),
+  status: lazySchema(() => lenient(z.optional(z.string().check(z.minLength(1))))),
   message: anyText,
 };
 
 // The record is read tolerantly, and if it is not even an object it is kept as sent: a paid result is never dropped.
-const contactRecord = lazySchema(() => lenient(orgContactSchema.optional()));
-const companyRecord = lazySchema(() => lenient(orgCompanySchema.optional()));
+const contactRecord = lazySchema(() => lenient(z.optional(orgContactSchema)));
+const companyRecord = lazySchema(() => lenient(z.optional(orgCompanySchema)));
 
 /** Contact poll item; `contact` is present for done and duplicate. */
 export const contactPollItemSchema = lazySchema(() => z.looseObject({ ...pollItemBase, contact: contactRecord }));
-export type ContactPollItem = z.infer<typeof contactPollItemSchema>;
+export type ContactPollItem = z.output<typeof contactPollItemSchema>;
 
 /** Company poll item; `company` is present for done and duplicate. */
 export const companyPollItemSchema = lazySchema(() => z.looseObject({ ...pollItemBase, company: companyRecord }));
-export type CompanyPollItem = z.infer<typeof companyPollItemSchema>;
+export type CompanyPollItem = z.output<typeof companyPollItemSchema>;
 
 /** Either kind of poll item, for code that handles both endpoints alike. */
 export const researchPollItemSchema = lazySchema(() =>
@@ -68,17 +68,21 @@ export const researchPollItemSchema = lazySchema(() =>
     company: companyRecord,
   }),
 );
-export type ResearchPollItem = z.infer<typeof researchPollItemSchema>;
+export type ResearchPollItem = z.output<typeof researchPollItemSchema>;
 
 /**
  * Whole poll answers `{success, data: [item]}`, items in the order asked; nothing is required (published). An absent
  * `data` means the answer reported no item (each id asked counts as left out); an item that is not even an object
  * is kept as sent, for the sweep to name.
  */
-export const contactPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(lenient(contactPollItemSchema)).default([]) }));
-export type ContactPollResponse = z.infer<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = lazySchema(() => z.looseObject({ success: looseBoolean, data: z.array(lenient(companyPollItemSchema)).default([]) }));
-export type CompanyPollResponse = z.infer<typeof companyPollResponseSchema>;
+export const contactPollResponseSchema = lazySchema(() =>
+  z.looseObject({ success: looseBoolean, data: z._default(z.array(lenient(contactPollItemSchema)), []) }),
+);
+export type ContactPollResponse = z.output<typeof contactPollResponseSchema>;
+export const companyPollResponseSchema = lazySchema(() =>
+  z.looseObject({ success: looseBoolean, data: z._default(z.array(lenient(companyPollItemSchema)), []) }),
+);
+export type CompanyPollResponse = z.output<typeof companyPollResponseSchema>;
 
 export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';
 
@@ -124,10 +128,18 @@ export function researchVerdict(item: { status: string; message?: string | null 
 }
 
 /**
- * Whether a saved record was researched through the API: its `apiResearchId` is a request id. Published as text,
- * but a number is the same id (issue 21), so both count; empty text and null do not.
+ * The id text of a record's `apiResearchId`: published as text, but any other form the service sends (a number, an
+ * object or list) is the same id read as its JSON text (issue 30); empty text, null, false and empty values are none.
  */
+export function researchIdText(id: unknown): string | null {
+  if (typeof id === 'string') return id.trim() !== '' ? id : null;
+  if (typeof id === 'number') return Number.isFinite(id) ? String(id) : null;
+  if (id === null || id === undefined || id === false) return null;
+  const text = JSON.stringify(id);
+  return text === '{}' || text === '[]' || text === '""' ? null : text;
+}
+
+/** Whether a saved record was researched through the API: its `apiResearchId` holds a request id in any form. */
 export function hasResearchId(record: { apiResearchId?: unknown }): boolean {
-  const id = record.apiResearchId;
-  return (typeof id === 'string' && id.trim() !== '') || (typeof id === 'number' && Number.isFinite(id));
+  return researchIdText(record.apiResearchId) !== null;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { nonNegativeInt } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -9,15 +9,15 @@ export const savedSearchSchema = lazySchema(() =>
   z.looseObject({
     savedSearchId: z.string(),
     name: z.string(),
-    type: z.string().nullish(),
+    type: z.nullish(z.string()),
     /** Search criteria; their shape follows the search filters, not fixed here. */
     values: z.record(z.string(), z.unknown()),
-    sortColumn: z.string().nullish(),
-    sortOrder: z.string().nullish(),
+    sortColumn: z.nullish(z.string()),
+    sortOrder: z.nullish(z.string()),
     /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */
     tagIds: z.array(z.int()),
     numResultsApproved: nonNegativeInt,
-    gptRequestIdNLS: z.string().nullish(),
+    gptRequestIdNLS: z.nullish(z.string()),
   }),
 );
-export type SavedSearch = z.infer<typeof savedSearchSchema>;
+export type SavedSearch = z.output<typeof savedSearchSchema>;

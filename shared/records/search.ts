@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { newsAndEventsItemSchema } from './org-contact';
 import { companySearchPublishedNames, contactSearchPublishedNames, readPublishedNames } from './published-names';
@@ -24,7 +24,7 @@ export const searchLocationSchema = lazySchema(() =>
     fullString: text,
   }),
 );
-export type SearchLocation = z.infer<typeof searchLocationSchema>;
+export type SearchLocation = z.output<typeof searchLocationSchema>;
 
 /** The address of a company search row (published: flat street1..3, city, state, postCode, country). */
 export const companySearchLocationSchema = lazySchema(() =>
@@ -39,7 +39,7 @@ export const companySearchLocationSchema = lazySchema(() =>
     fullString: text,
   }),
 );
-export type CompanySearchLocation = z.infer<typeof companySearchLocationSchema>;
+export type CompanySearchLocation = z.output<typeof companySearchLocationSchema>;
 
 const contactSearchRowFields = lazySchema(() =>
   z.looseObject({
@@ -101,9 +101,9 @@ const contactSearchRowFields = lazySchema(() =>
   }),
 );
 export const contactSearchRowSchema = lazySchema(() =>
-  contactSearchRowFields.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames)),
+  contactSearchRowFields.check(z.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames))),
 );
-export type ContactSearchRow = z.infer<typeof contactSearchRowSchema>;
+export type ContactSearchRow = z.output<typeof contactSearchRowSchema>;
 
 const companySearchRowFields = lazySchema(() =>
   z.looseObject({
@@ -137,9 +137,9 @@ const companySearchRowFields = lazySchema(() =>
   }),
 );
 export const companySearchRowSchema = lazySchema(() =>
-  companySearchRowFields.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames)),
+  companySearchRowFields.check(z.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames))),
 );
-export type CompanySearchRow = z.infer<typeof companySearchRowSchema>;
+export type CompanySearchRow = z.output<typeof companySearchRowSchema>;
 
 /**
  * Paging beside `data`. nextToken is the cursor of the next page; the published answer leaves it out when there
@@ -153,18 +153,18 @@ export const supplementalDataSchema = lazySchema(() =>
     nextToken: looseText,
   }),
 );
-export type SupplementalData = z.infer<typeof supplementalDataSchema>;
+export type SupplementalData = z.output<typeof supplementalDataSchema>;
 
 /**
  * Whole search answers `{success?, data: [row], supplementalData}`. Every field is optional as published: an absent
  * `data` means no rows, an absent `supplementalData` means no further page (paging follows only an isMore true).
  */
-function searchResponse<T extends z.ZodType>(row: T) {
-  return z.looseObject({ success: looseBoolean, data: z.array(row).default([]), supplementalData: supplementalDataSchema.optional() });
+function searchResponse<T extends z.ZodMiniType>(row: T) {
+  return z.looseObject({ success: looseBoolean, data: z._default(z.array(row), []), supplementalData: z.optional(supplementalDataSchema) });
 }
 
 export const contactSearchResponseSchema = lazySchema(() => searchResponse(contactSearchRowSchema));
-export type ContactSearchResponse = z.infer<typeof contactSearchResponseSchema>;
+export type ContactSearchResponse = z.output<typeof contactSearchResponseSchema>;
 
 export const companySearchResponseSchema = lazySchema(() => searchResponse(companySearchRowSchema));
-export type CompanySearchResponse = z.infer<typeof companySearchResponseSchema>;
+export type CompanySearchResponse = z.output<typeof companySearchResponseSchema>;

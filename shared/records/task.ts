@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { idText, looseDateTime, looseInt, looseText } from './lenient';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -38,4 +38,4 @@ export const taskSchema = lazySchema(() =>
     completedAt: looseDateTime,
   }),
 );
-export type Task = z.infer<typeof taskSchema>;
+export type Task = z.output<typeof taskSchema>;

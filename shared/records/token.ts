@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../validation/zod';
 import { isoDateTime } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -8,34 +8,34 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 
 // RFC 6749 5.1: token_type is case-insensitive; the spec says the constant is "Bearer".
-const bearer = lazySchema(() => z.string().regex(/^bearer$/i, 'expected token_type Bearer'));
+const bearer = lazySchema(() => z.string().check(z.regex(/^bearer$/i, 'expected token_type Bearer')));
 
 /** Epoch seconds as the v1 form sends them; a numeric string is tolerated (seen from form-encoded proxies). */
-const epochSeconds = lazySchema(() => z.union([z.int().min(0), z.string().regex(/^\d+$/, 'expected epoch seconds')]));
+const epochSeconds = lazySchema(() => z.union([z.int().check(z.minimum(0)), z.string().check(z.regex(/^\d+$/, 'expected epoch seconds'))]));
 
 /** v2 form: every field of spec 2.1, `expires_at` an ISO date-time. */
 export const tokenV2Schema = lazySchema(() =>
   z.looseObject({
     token_type: bearer,
-    access_token: z.string().min(1),
-    refresh_token: z.string().min(1),
-    expires_in: z.int().min(0),
+    access_token: z.string().check(z.minLength(1)),
+    refresh_token: z.string().check(z.minLength(1)),
+    expires_in: z.int().check(z.minimum(0)),
     expires_at: isoDateTime,
-    refresh_token_expires_in: z.int().min(0),
+    refresh_token_expires_in: z.int().check(z.minimum(0)),
     refresh_token_expires_at: isoDateTime,
   }),
 );
-export type TokenV2 = z.infer<typeof tokenV2Schema>;
+export type TokenV2 = z.output<typeof tokenV2Schema>;
 
 /** v1 form: only access_token, refresh_token and `expires_at` in epoch seconds. */
 export const tokenV1Schema = lazySchema(() =>
   z.looseObject({
-    access_token: z.string().min(1),
-    refresh_token: z.string().min(1),
+    access_token: z.string().check(z.minLength(1)),
+    refresh_token: z.string().check(z.minLength(1)),
     expires_at: epochSeconds,
   }),
 );
-export type TokenV1 = z.infer<typeof tokenV1Schema>;
+export type TokenV1 = z.output<typeof tokenV1Schema>;
 
 /**
  * Any token body we can use: either form, or a plain OAuth answer. The published answer makes every field optional,
@@ -43,16 +43,16 @@ export type TokenV1 = z.infer<typeof tokenV1Schema>;
  */
 export const tokenResponseSchema = lazySchema(() =>
   z.looseObject({
-    token_type: bearer.optional(),
-    access_token: z.string().min(1),
-    refresh_token: z.string().min(1),
-    expires_in: z.int().min(0).optional(),
-    expires_at: z.union([isoDateTime, epochSeconds]).optional(),
-    refresh_token_expires_in: z.int().min(0).optional(),
-    refresh_token_expires_at: isoDateTime.optional(),
+    token_type: z.optional(bearer),
+    access_token: z.string().check(z.minLength(1)),
+    refresh_token: z.string().check(z.minLength(1)),
+    expires_in: z.optional(z.int().check(z.minimum(0))),
+    expires_at: z.optional(z.union([isoDateTime, epochSeconds])),
+    refresh_token_expires_in: z.optional(z.int().check(z.minimum(0))),
+    refresh_token_expires_at: z.optional(isoDateTime),
   }),
 );
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type TokenResponse = z.output<typeof tokenResponseSchema>;
 
 /** What the connector stores: absolute expiry times in epoch milliseconds. */
 export interface NormalizedToken {
@@ -77,15 +77,31 @@ function expiresAtToMs(value: string | number): number {
 }
 
 /**
- * Parses a token body of either form (throws a ZodError when it is not one) and computes absolute expiries.
- * An absolute `expires_at` wins; a relative `expires_in` is counted from `nowMs` (the time the answer arrived).
+ * An instant on the service's clock (`expires_at`) as one on ours: moved by how far the answer's Date header (the
+ * service's clock as it answered) is from `nowMs` (ours as the answer arrived). Without a Date, taken as it is, unless
+ * it lies in the past: a token just issued is not expired, so its clock differs from ours and the instant says nothing.
  */
-export function normalizeToken(raw: unknown, nowMs: number): NormalizedToken {
+function onOurClock<F>(serviceMs: number, nowMs: number, serviceNowMs: number | undefined, fallback: F): number | F {
+  if (serviceNowMs !== undefined && Number.isFinite(serviceNowMs)) return nowMs + (serviceMs - serviceNowMs);
+  return serviceMs > nowMs ? serviceMs : fallback;
+}
+
+/**
+ * Parses a token body of either form (throws a ZodError when it is not one) and computes absolute expiries on this
+ * machine's clock, counted from `nowMs` (when the answer arrived): a relative `expires_in` first; else `expires_at`
+ * translated by the answer's Date header (`serviceNowMs`), so a service clock hours behind ours costs no refresh.
+ */
+export function normalizeToken(raw: unknown, nowMs: number, serviceNowMs?: number): NormalizedToken {
   const t = tokenResponseSchema.parse(raw);
+  const unstated = nowMs + UNSTATED_EXPIRY_LIFETIME_MS;
   const expiresAtMs =
-    t.expires_at !== undefined ? expiresAtToMs(t.expires_at) : t.expires_in !== undefined ? nowMs + t.expires_in * 1000 : nowMs + UNSTATED_EXPIRY_LIFETIME_MS;
+    t.expires_in !== undefined
+      ? nowMs + t.expires_in * 1000
+      : t.expires_at !== undefined
+        ? onOurClock(expiresAtToMs(t.expires_at), nowMs, serviceNowMs, unstated)
+        : unstated;
   let refreshExpiresAtMs: number | null = null;
-  if (t.refresh_token_expires_at !== undefined) refreshExpiresAtMs = Date.parse(t.refresh_token_expires_at);
-  else if (t.refresh_token_expires_in !== undefined) refreshExpiresAtMs = nowMs + t.refresh_token_expires_in * 1000;
+  if (t.refresh_token_expires_in !== undefined) refreshExpiresAtMs = nowMs + t.refresh_token_expires_in * 1000;
+  else if (t.refresh_token_expires_at !== undefined) refreshExpiresAtMs = onOurClock(Date.parse(t.refresh_token_expires_at), nowMs, serviceNowMs, null);
   return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAtMs, refreshExpiresAtMs, raw: t };
 }

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { textCaps } from './limits';
 import { lazySchema } from './lazy-schema';
+import { refuseInTransform } from './transform-issue';
 
 /**
  * Reusable input fields with messages that say the rule in a user's words. Ids the spec types as
@@ -8,30 +9,33 @@ import { lazySchema } from './lazy-schema';
  * expressions hand over strings.
  */
 export const integerId = lazySchema(() =>
-  z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < 1) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  z.pipe(
+    z.union([z.number(), z.string().check(z.trim())]),
+    z.transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1) {
+        refuseInTransform(ctx, { message: `must be a whole-number id such as 1234 (got ${JSON.stringify(v)})` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  ),
 );
 
 /** An id that goes into a URL path: no spaces, slashes or query characters. */
 export const pathId = lazySchema(() =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, 'is required')
-        .max(textCaps.id, `must be an id of at most ${textCaps.id} characters`)
-        .regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation')
-        // `.` and `..` would be resolved as path segments by the URL, reaching another route.
-        .refine((v) => !/^\.+$/.test(v), 'must be an id, not dots'),
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((v) => String(v).trim()),
     ),
+    z.string().check(
+      z.minLength(1, 'is required'),
+      z.maxLength(textCaps.id, `must be an id of at most ${textCaps.id} characters`),
+      z.regex(/^[A-Za-z0-9_.:~-]+$/, 'must be an id without spaces, slashes or other punctuation'),
+      z.refine((v) => !/^\.+$/.test(v), 'must be an id, not dots'),
+    ),
+  ),
 );
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -39,17 +43,18 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 /** ISO 8601 date-time with a zone, as the org reads require (public reference). */
 export const isoDateTimeInput = lazySchema(() =>
   z
-    .union([z.string(), z.date()])
-    .transform((v, ctx) => {
-      const text = v instanceof Date ? v.toISOString() : v.trim();
-      if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
-        ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
-        return z.NEVER;
-      }
-      return new Date(Date.parse(text)).toISOString();
-    })
-    // Declared for the targets: a field of this kind is shown as a date-time picker (n8n) wherever it appears.
-    .meta({ format: 'date-time' }),
+    .pipe(
+      z.union([z.string(), z.date()]),
+      z.transform((v, ctx) => {
+        const text = v instanceof Date ? v.toISOString() : v.trim();
+        if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) {
+          refuseInTransform(ctx, { message: `must be an ISO 8601 date-time with a zone, e.g. 2026-01-31T00:00:00Z (got ${JSON.stringify(v)})` });
+          return z.NEVER;
+        }
+        return new Date(Date.parse(text)).toISOString();
+      }),
+    )
+    .check(z.meta({ format: 'date-time' })),
 );
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -57,47 +62,50 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 export const emailAddress = lazySchema(() =>
   z
     .string()
-    .trim()
-    .max(textCaps.email, `must be an email address of at most ${textCaps.email} characters`)
-    .regex(EMAIL, 'must be an email address such as ana@example.com'),
+    .check(
+      z.trim(),
+      z.maxLength(textCaps.email, `must be an email address of at most ${textCaps.email} characters`),
+      z.regex(EMAIL, 'must be an email address such as ana@example.com'),
+    ),
 );
 
 /** One or more addresses separated by commas (cc, bcc). */
 export const emailList = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .max(textCaps.emailList, `must be at most ${textCaps.emailList} characters`)
-    .refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas'),
+  z.string().check(
+    z.trim(),
+    z.maxLength(textCaps.emailList, `must be at most ${textCaps.emailList} characters`),
+    z.refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas'),
+  ),
 );
 
 export const nonEmpty = (what = 'text', max: number = textCaps.name) =>
-  z.string().trim().min(1, `is required and must be non-empty ${what}`).max(max, `must be at most ${max} characters`);
+  z.string().check(z.trim(), z.minLength(1, `is required and must be non-empty ${what}`), z.maxLength(max, `must be at most ${max} characters`));
 
 /** C0 control characters other than tab, line feed and carriage return: never part of a name or an id. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Optional one-line text with a length cap, e.g. a step name or a search text (may be empty). */
 export const shortText = (max: number = textCaps.name) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), 'must not contain control characters');
+  z.string().check(
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+  );
 
 /** A name a person gives (campaign, list, saved search): required, one line, at most 255 characters. */
-export const nameText = (what: string) => nonEmpty(what).refine((v) => !CONTROL.test(v), 'must not contain control characters');
+export const nameText = (what: string) => nonEmpty(what).check(z.refine((v) => !CONTROL.test(v), 'must not contain control characters'));
 
 /** A list of strings that also takes one comma-separated string (a sheet cell, an n8n text field). */
 export function stringList(max?: number, what = 'values') {
-  const list = z.preprocess(
-    (v) =>
+  const list = z.pipe(
+    z.transform((v) =>
       typeof v === 'string'
         ? v
             .split(',')
             .map((s) => s.trim())
             .filter(Boolean)
         : v,
-    z.array(z.string().trim().min(1, 'must not be empty')),
+    ),
+    z.array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
   );
-  return max === undefined ? list : list.refine((a) => a.length <= max, `at most ${max} ${what}`);
+  return max === undefined ? list : list.check(z.refine((a) => a.length <= max, `at most ${max} ${what}`));
 }

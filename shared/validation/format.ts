@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod';
 import { ValidationError } from '../errors';
 import { jsonSafetyIssues } from './json-safe';
 
@@ -14,19 +14,19 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 
 type Def = {
   type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
+  shape?: Record<string, z.ZodMiniType>;
+  innerType?: z.ZodMiniType;
+  in?: z.ZodMiniType;
+  out?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
 };
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodMiniType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The field names an object schema takes at `path`, seen through optional, default, pipes, arrays and unions. */
-export function acceptedKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+export function acceptedKeysAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
   const keys = new Set<string>();
-  const walk = (s: z.ZodType | undefined, rest: readonly PropertyKey[], depth: number): void => {
+  const walk = (s: z.ZodMiniType | undefined, rest: readonly PropertyKey[], depth: number): void => {
     if (!s || depth > 40) return;
     const def = defOf(s);
     if (def.type === 'object' && def.shape) {
@@ -53,7 +53,7 @@ interface Issue {
 }
 
 /** Zod issues as field + rule; an unknown key becomes an issue of its own that lists the accepted fields. */
-function issuesOf(error: z.ZodError, schema?: z.ZodType): Issue[] {
+function issuesOf(error: z.core.$ZodError, schema?: z.ZodMiniType): Issue[] {
   const out: Issue[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -73,7 +73,7 @@ function errorOf(context: string, issues: Issue[]): ValidationError {
 }
 
 /** Turns zod issues into one ValidationError that names every field and its rule. */
-export function validationErrorFrom(context: string, error: z.ZodError, schema?: z.ZodType): ValidationError {
+export function validationErrorFrom(context: string, error: z.core.$ZodError, schema?: z.ZodMiniType): ValidationError {
   return errorOf(context, issuesOf(error, schema));
 }
 
@@ -81,7 +81,7 @@ export function validationErrorFrom(context: string, error: z.ZodError, schema?:
  * Parses `value` with `schema`, or throws a ValidationError; nothing is sent on failure. Data no request
  * can carry (megabyte texts, NaN, objects that contain themselves) is refused first, by field.
  */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, context: string): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, context: string): z.output<S> {
   let unsafe: ReturnType<typeof jsonSafetyIssues>;
   try {
     unsafe = jsonSafetyIssues(value);
@@ -94,9 +94,9 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, context
       context,
       unsafe.map((i) => ({ field: fieldPath(i.path), rule: i.rule })),
     );
-  let result: z.ZodSafeParseResult<z.output<S>>;
+  let result: z.core.util.SafeParseResult<z.output<S>>;
   try {
-    result = schema.safeParse(value) as z.ZodSafeParseResult<z.output<S>>;
+    result = schema.safeParse(value) as z.core.util.SafeParseResult<z.output<S>>;
   } catch (error) {
     // A getter or proxy in the input that throws while being read: still a refusal, not a crash.
     throw errorOf(context, [{ field: '(input)', rule: `could not be read (${(error as Error)?.message ?? String(error)})` }]);

@@ -1,4 +1,4 @@
-import { globalRegistry } from 'zod';
+import { globalRegistry } from './zod';
 
 /**
  * Schemas built on first use (issue 13, bundles: cold load). Every Apps Script execution loads the whole add-on, and
@@ -10,8 +10,10 @@ import { globalRegistry } from 'zod';
  * that schema with zod's own `init`, from the built schema's definition (what zod's constructor does). From then on the
  * Proxy passes everything to it; zod's own code holds the object itself (no Proxy on its hot paths), and methods read
  * through the Proxy are bound to it, so schemas derived from a stand-in (`integerId.optional()`) wrap the object.
- * Only a stand-in handed to zod as an argument (`z.object({ id: integerId })`) stays a Proxy inside another schema:
- * for zod's identity-keyed work the stand-in is made to count as the object (below: `.meta()`, JSON Schema).
+ * A stand-in handed to zod as an argument (`z.object({ id: integerId })`) is a Proxy inside the other schema until
+ * that schema is built on first use: then its parts are swapped for the objects they stand for (issue 32: a Proxy trap
+ * on every field of every record was a third of a page's decoding). A schema built outside `lazySchema` keeps the
+ * Proxy; for zod's identity-keyed work the stand-in is made to count as the object (below: `.meta()`, JSON Schema).
  */
 
 /** How many stand-ins have been built so far (a test reads it: loading the add-on builds none). */
@@ -89,11 +91,43 @@ interface ZodInternals {
   processJSONSchema?: (ctx: { seen: Map<object, unknown> }, json: object, params: object) => void;
 }
 
+/** Each stand-in's object, built on first use: what the parts of a schema built later hold instead of the stand-in. */
+const standing = new WeakMap<object, () => object>();
+
+// The parts of a zod schema's definition that are schemas: wrappers' inner types, pipes' ends, a list's element, an
+// object's fields and catch-all, a union's options, a record's keys and values.
+const PARTS = ['innerType', 'in', 'out', 'element', 'catchall', 'keyType', 'valueType'] as const;
+
+/** `part` itself, or, for a stand-in, the object it stands for (built now); schemas are walked once (`seen`). */
+function unwrapped(part: unknown, seen: Set<object>): unknown {
+  if (part === null || typeof part !== 'object') return part;
+  const object = standing.get(part);
+  if (object) return object();
+  if (!seen.has(part) && '_zod' in part) {
+    seen.add(part);
+    withoutStandIns((part as { _zod: ZodInternals })._zod.def, seen);
+  }
+  return part;
+}
+
+/** Swaps the stand-ins among a definition's parts (and its parts' parts, down to the stand-ins) for their objects. */
+function withoutStandIns(def: unknown, seen: Set<object>): void {
+  if (def === null || typeof def !== 'object') return;
+  const parts = def as Record<string, unknown>;
+  for (const key of PARTS) if (parts[key] !== undefined) parts[key] = unwrapped(parts[key], seen);
+  const options = parts.options;
+  if (Array.isArray(options)) options.forEach((option, i) => (options[i] = unwrapped(option, seen)));
+  const shape = parts.type === 'object' ? (parts.shape as Record<string, unknown> | undefined) : undefined;
+  if (shape) for (const key of Object.keys(shape)) shape[key] = unwrapped(shape[key], seen);
+}
+
 /** A zod schema built on first use (see above). */
 export function lazySchema<T extends object>(build: () => T): T {
-  return filledOnFirstUse({} as T, (target, proxy) => {
+  const object = {} as T;
+  const proxy = filledOnFirstUse(object, (target, proxy) => {
     const schema = build() as T & { _zod: ZodInternals };
     const internals = schema._zod;
+    withoutStandIns(internals.def, new Set([schema]));
     // What zod's constructor does (zod/v4/core/core.js `_`), on the target.
     Object.setPrototypeOf(target, Object.getPrototypeOf(schema));
     internals.constr.init(target, internals.def);
@@ -117,6 +151,11 @@ export function lazySchema<T extends object>(build: () => T): T {
         convert(ctx, json, params);
       };
   });
+  standing.set(proxy, () => {
+    void Reflect.get(proxy, '_zod');
+    return object;
+  });
+  return proxy;
 }
 
 /** A list derived from schemas (a record's columns), derived on first use; an array to its users. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -29,9 +29,7 @@ export function describeValue(v: unknown): string {
 export function itemText(max: number) {
   return z
     .string({ error: (issue) => `must be text (got ${describeValue(issue.input)})` })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
+    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
 }
 
 // The sandbox's reading of the service's address rule (the same characters are refused).
@@ -40,12 +38,14 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 // service's reading uses; a URL only the service refuses is taken out of its batch alone (flow/research.ts).
 const HTTP_URL = /^https?:\/\/(?:[^\s/\\?#@]*@)?(?:[^\s/\\?#@:<>[\]^|%]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/\\?#].*)?$/i;
 
-const email = lazySchema(() => itemText(RESEARCH_TEXT_MAX.email).regex(EMAIL, 'must be an email address such as ana@example.com'));
+const email = lazySchema(() => itemText(RESEARCH_TEXT_MAX.email).check(z.regex(EMAIL, 'must be an email address such as ana@example.com')));
 const url = lazySchema(() =>
-  itemText(RESEARCH_TEXT_MAX.url).refine((v) => {
-    const m = HTTP_URL.exec(v);
-    return Boolean(m) && (m![1] === undefined || Number(m![1]) <= 65535);
-  }, 'must be a URL starting with http:// or https://'),
+  itemText(RESEARCH_TEXT_MAX.url).check(
+    z.refine((v) => {
+      const m = HTTP_URL.exec(v);
+      return Boolean(m) && (m![1] === undefined || Number(m![1]) <= 65535);
+    }, 'must be a URL starting with http:// or https://'),
+  ),
 );
 
 /** A searchResultId from Search: text, as the service types it (string[]); numbers and objects are refused. */
@@ -68,35 +68,37 @@ export const contactResearchItem = lazySchema(() =>
   z
     .strictObject(
       {
-        contactName: itemText(RESEARCH_TEXT_MAX.name).optional(),
-        companyName: itemText(RESEARCH_TEXT_MAX.name).optional(),
-        title: itemText(RESEARCH_TEXT_MAX.name).optional(),
-        domain: itemText(RESEARCH_TEXT_MAX.domain).optional(),
-        email: email.optional(),
-        liProfileUrl: url.optional(),
-        liSalesNavUrl: url.optional(),
-        liRecruiterUrl: url.optional(),
+        contactName: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
+        companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
+        title: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
+        domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)),
+        email: z.optional(email),
+        liProfileUrl: z.optional(url),
+        liSalesNavUrl: z.optional(url),
+        liRecruiterUrl: z.optional(url),
       },
       { error: unknownKey(CONTACT_KEYS) },
     )
-    .superRefine((c, ctx) => {
-      const named = c.contactName !== undefined;
-      const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
-      if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
-      else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
-      }
-    }),
+    .check(
+      z.superRefine((c, ctx) => {
+        const named = c.contactName !== undefined;
+        const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
+        if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
+        else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
+          ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
+        }
+      }),
+    ),
 );
 
 /** Spec 4.10: each company needs at least one of domain, companyName. */
 export const companyResearchItem = lazySchema(() =>
   z
     .strictObject(
-      { domain: itemText(RESEARCH_TEXT_MAX.domain).optional(), companyName: itemText(RESEARCH_TEXT_MAX.name).optional() },
+      { domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)), companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)) },
       { error: unknownKey(COMPANY_KEYS) },
     )
-    .refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)'),
+    .check(z.refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)')),
 );
 
 export type ContactResearchItem = z.input<typeof contactResearchItem>;

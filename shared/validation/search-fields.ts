@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { textCaps } from './limits';
 import { lazySchema } from './lazy-schema';
 
@@ -41,32 +41,34 @@ export function splitSetValues(text: string, values: readonly string[]): string[
   return out;
 }
 
-function listOf(item: z.ZodType<string>, max: number, split: (text: string) => string[]) {
-  return z.preprocess(
-    (v) => {
+function listOf(item: z.ZodMiniType<string>, max: number, split: (text: string) => string[]) {
+  return z.pipe(
+    z.transform((v) => {
       // Numbers (a zip code or "60" days from a sheet or JSON) are the text they show.
       const text = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? String(x) : x);
       if (typeof v === 'string') return split(v);
       if (typeof v === 'number') return [text(v)];
       return Array.isArray(v) ? v.map(text) : v;
-    },
-    z.array(item, { message: 'must be a list of values or one comma-separated text' }).min(1, EMPTY).max(max, `at most ${max} values (published limit)`),
+    }),
+    z
+      .array(item, { message: 'must be a list of values or one comma-separated text' })
+      .check(z.minLength(1, EMPTY), z.maxLength(max, `at most ${max} values (published limit)`)),
   );
 }
 
 const filterText = lazySchema(() =>
-  z
-    .string({ message: 'must be text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`)
-    .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+  z.string({ message: 'must be text' }).check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`),
+    z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+  ),
 );
 
 /** Free-text values: an array, or one comma-separated text. */
 export function textList(max: number) {
   // The metadata shows forms (n8n fields) what JSON Schema cannot see through the comma-text preprocessing.
-  return listOf(filterText, max, splitValues).meta({ type: 'array', items: { type: 'string' }, maxItems: max });
+  return listOf(filterText, max, splitValues).check(z.meta({ type: 'array', items: { type: 'string' }, maxItems: max }));
 }
 
 /** How values compare for a suggestion: case, spaces, commas and dash forms do not matter. */
@@ -83,43 +85,48 @@ export function suggestValue(value: string, values: readonly string[]): string |
 
 /** One value from a published set, with a suggestion when only the spelling differs. */
 export function enumValue(values: readonly string[]) {
-  return z
-    .string({ message: `must be one of ${values.join(', ')}` })
-    .superRefine((v, ctx) => {
+  return z.string({ message: `must be one of ${values.join(', ')}` }).check(
+    z.superRefine((v, ctx) => {
       if (values.includes(v)) return;
       const near = suggestValue(v, values);
       const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
       const hint = near ? ` did you mean "${near}"?` : '';
       ctx.addIssue({ code: 'custom', message: `"${shown}" is not accepted:${hint} it must be one of ${values.join(', ')}` });
-    })
-    .meta({ type: 'string', enum: [...values] });
+    }),
+    z.meta({ type: 'string', enum: [...values] }),
+  );
 }
 
 /** Values from a published set: an array, or one comma-separated text (sizes keep their thousands commas). */
 export function enumList(values: readonly string[], max: number) {
-  return listOf(enumValue(values), max, (text) => splitSetValues(text, values)).meta({
-    type: 'array',
-    items: { type: 'string', enum: [...values] },
-    maxItems: max,
-  });
+  return listOf(enumValue(values), max, (text) => splitSetValues(text, values)).check(
+    z.meta({
+      type: 'array',
+      items: { type: 'string', enum: [...values] },
+      maxItems: max,
+    }),
+  );
 }
 
 /** true / false, also as the text a sheet cell holds. */
 export const flag = lazySchema(() =>
   z
-    .preprocess(
-      (v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v),
+    .pipe(
+      z.transform((v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v)),
       z.boolean({ message: 'must be true or false' }),
     )
-    .meta({ type: 'boolean' }),
+    .check(z.meta({ type: 'boolean' })),
 );
 
 /** An opaque cursor from the previous page: null (or left out) for the first page. */
 export const nextTokenField = lazySchema(() =>
-  z
-    .string({ message: 'must be the nextToken text of the previous page, or null for the first page' })
-    .min(1, 'is empty: leave it out (or null) for the first page, or pass the nextToken of the previous page')
-    .max(textCaps.nextToken, `is not a nextToken: at most ${textCaps.nextToken} characters`)
-    .regex(/^[\x21-\x7e]+$/, 'is not a nextToken: a token is printable text without spaces; pass the nextToken of the previous page unchanged')
-    .nullish(),
+  z.nullish(
+    z
+      .string({ message: 'must be the nextToken text of the previous page, or null for the first page' })
+      .check(
+        z.minLength(1, 'is empty: leave it out (or null) for the first page, or pass the nextToken of the previous page'),
+        z.maxLength(textCaps.nextToken, `is not a nextToken: at most ${textCaps.nextToken} characters`),
+        z.regex(/^[\x21-\x7e]+$/, 'is not a nextToken: a token is printable text without spaces; pass the nextToken of the previous page unchanged'),
+      ),
+  ),
 );

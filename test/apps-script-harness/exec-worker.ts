@@ -28,11 +28,14 @@ export interface WorkerJob {
   args: string;
   /** Wall-clock epoch ms at which the execution is cut. */
   deadline: number;
+  /** Live heap the execution may hold above the worker's start, in bytes (0: no ceiling). */
+  heapCeiling: number;
 }
 
 const input = workerData as WorkerInput;
 const clockOffset = new Float64Array(input.clock);
 const TIMEOUT_MSG = 'Exceeded maximum execution time';
+const MEMORY_MSG = 'Exceeded memory limit.';
 
 /** A service reply: its JSON, and the long strings it refers to by index (sent beside it, not inside the JSON). */
 export interface WorkerReply {
@@ -46,6 +49,13 @@ const runtimeScript = new vm.Script(`(function () {\n${input.runtimeSource}\nret
 const codeScript = new vm.Script(input.code, { filename: input.codeFilename });
 
 const usedHeap = (): number => v8.getHeapStatistics().used_heap_size;
+/**
+ * A full collection, used only when the heap looks past the ceiling, so garbage not yet collected is never counted.
+ * The flag is process-wide and stays on (turning it off raced with other workers starting); each execution's
+ * context has its `gc` global removed before the script runs (run()).
+ */
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
 /** The worker's heap before any execution: a fresh worker's, which an execution's figure is counted from. */
 const baseHeap = usedHeap();
 
@@ -61,8 +71,17 @@ class Execution {
     this.flag = new Int32Array(job.flag);
   }
 
+  /** Set once the execution held more than its ceiling: it fails then, even if the script caught the error. */
+  memoryExceeded = false;
+
   sampleHeap(): void {
-    this.peak = Math.max(this.peak, usedHeap());
+    const used = usedHeap();
+    this.peak = Math.max(this.peak, used);
+    const ceiling = this.job.heapCeiling;
+    if (this.memoryExceeded || ceiling <= 0 || used - baseHeap <= ceiling) return;
+    // Over only with garbage counted is not over: collect, then measure what is live.
+    collect();
+    if (usedHeap() - baseHeap > ceiling) this.memoryExceeded = true;
   }
 
   /**
@@ -75,6 +94,7 @@ class Execution {
   readonly call = (request: string, side: string[]): WorkerReply => {
     const seq = ++this.lastSeq;
     this.sampleHeap();
+    if (this.memoryExceeded) throw new Error(MEMORY_MSG);
     this.job.port.postMessage({ seq, request, side });
     for (;;) {
       const seen = Atomics.load(this.flag, 0);
@@ -94,7 +114,13 @@ class Execution {
   finish(result: string): void {
     this.sampleHeap();
     this.job.port.close();
-    parentPort!.postMessage({ result, peakHeap: baseHeap + this.peak - this.startHeap, serviceCalls: this.lastSeq });
+    const failed = this.memoryExceeded ? JSON.stringify({ ok: false, e: { name: 'Error', message: MEMORY_MSG, stack: '' } }) : result;
+    parentPort!.postMessage({
+      result: failed,
+      peakHeap: baseHeap + this.peak - this.startHeap,
+      serviceCalls: this.lastSeq,
+      memoryExceeded: this.memoryExceeded,
+    });
   }
 }
 
@@ -103,6 +129,7 @@ function run(job: WorkerJob): void {
   try {
     // A bare context: only ECMAScript built-ins. No require, process, Buffer, setTimeout, fetch, global.
     const context = vm.createContext({}, { name: 'apps-script', codeGeneration: { strings: true, wasm: false } });
+    vm.runInContext('delete globalThis.gc', context);
     const runtime = runtimeScript.runInContext(context) as { install(b: unknown): { prepare(n: string, a: string): void; run(): string } };
     const install = runtime.install;
     const api = install({ call: ex.call, now: () => Date.now() + clockOffset[0], roots: job.roots });

@@ -5,6 +5,7 @@
 import { EXCEEDED_TIME } from './limits';
 import { GasException } from './errors';
 import { encodeHost, publicMethods, type Wire } from './wire';
+import { SheetCostMeter, type SheetCostModel } from './sheet-cost';
 
 /** From this length a preloaded string (an HTTP body) travels beside the reply's JSON instead of inside it. */
 const SIDE_STRING_CHARS = 16384;
@@ -26,7 +27,14 @@ export class ExecutionContext {
     readonly user: string,
     /** Real (wall clock) epoch ms after which the execution is cut. */
     readonly deadline: number,
-  ) {}
+    /** The harness's current cost model (null: sheet calls are free). */
+    sheetCosts: () => SheetCostModel | null = () => null,
+  ) {
+    this.sheetCost = new SheetCostMeter(sheetCosts);
+  }
+
+  /** What this execution's SpreadsheetApp calls cost on Google, waited for after each call (sheet-cost.ts). */
+  readonly sheetCost: SheetCostMeter;
 
   get isCustomFunction(): boolean {
     return this.kind === 'custom';

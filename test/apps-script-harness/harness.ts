@@ -8,7 +8,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Clock } from './clock';
 import { AppsScriptError, GasException } from './errors';
 import { ExecutionContext, type ExecutionKind } from './execution';
-import { DEFAULT_LIMITS, EXCEEDED_TIME, type Limits } from './limits';
+import { DEFAULT_LIMITS, EXCEEDED_MEMORY, EXCEEDED_TIME, type Limits } from './limits';
 import { TRIGGER_RUNTIME_EXCEEDED, TriggerRuntime } from './trigger-runtime';
 import { recalculate, type CellCall, type Recalculation } from './recalculation';
 import { CacheService, CacheState, type CacheStore } from './fakes/cache';
@@ -16,7 +16,7 @@ import { LockManager, LockService } from './fakes/lock';
 import { PropertiesService, PropertiesState, type PropertyStore } from './fakes/properties';
 import { ScriptApp, ScriptState, type TriggerRecord } from './fakes/script-app';
 import { Session } from './fakes/session';
-import { SpreadsheetApp } from './fakes/spreadsheet';
+import { isSheetsObject, SpreadsheetApp } from './fakes/spreadsheet';
 import { WorkbookModel } from './fakes/spreadsheet-model';
 import { UiState } from './fakes/ui';
 import { HttpState, UrlFetchApp, type HttpLogEntry } from './fakes/url-fetch';
@@ -60,6 +60,8 @@ export interface ExecutionResult {
   peakHeapBytes?: number;
   /** Service calls the script made (each a round trip to the host). */
   serviceCalls?: number;
+  /** What its SpreadsheetApp calls cost on Google (ms, sheet-cost.ts), waited for within its time. */
+  sheetCostMs: number;
 }
 
 export interface LogEntry {
@@ -130,7 +132,11 @@ export class Harness {
     this.propertiesState = new PropertiesState(this.clock);
     this.httpState = new HttpState(this.clock);
     this.triggerRuntime = new TriggerRuntime(this.clock);
-    this.pool = new WorkerPool({ clock: this.clock.shared, code: this.code, codeFilename: this.codeFilename }, () => this.limits.simultaneousExecutionsPerUser);
+    this.pool = new WorkerPool(
+      { clock: this.clock.shared, code: this.code, codeFilename: this.codeFilename },
+      () => this.limits.simultaneousExecutionsPerUser,
+      () => this.limits.heapCeilingMb,
+    );
   }
 
   /** Worker threads started so far (executions reuse them): the harness's own cost, for benchmarks. */
@@ -257,7 +263,7 @@ export class Harness {
     const triggerLeftMs = opts.kind === 'trigger' ? this.triggerRuntime.leftMs(user, this.limits.triggerRuntimeMsPerDay) : Infinity;
     const triggerDay = this.triggerRuntime.dayOf(user);
     const limitMs = Math.min(ownLimitMs, triggerLeftMs);
-    const exec = new ExecutionContext(this.nextExecutionId++, opts.kind, user, Date.now() + limitMs);
+    const exec = new ExecutionContext(this.nextExecutionId++, opts.kind, user, Date.now() + limitMs, () => this.limits.sheetCosts);
     const base = { id: exec.id, kind: opts.kind, fn: opts.fn, user };
     const running = this.runningPerUser.get(user) ?? 0;
     const refusal =
@@ -267,7 +273,14 @@ export class Harness {
           ? TRIGGER_RUNTIME_EXCEEDED
           : null;
     if (refusal) {
-      const r: ExecutionResult = { ...base, ok: false, error: { name: 'Exception', message: refusal, stack: '' }, timedOut: false, durationMs: 0 };
+      const r: ExecutionResult = {
+        ...base,
+        ok: false,
+        error: { name: 'Exception', message: refusal, stack: '' },
+        timedOut: false,
+        durationMs: 0,
+        sheetCostMs: 0,
+      };
       this.executions.push(r);
       return r;
     }
@@ -279,7 +292,8 @@ export class Harness {
     const flag = new Int32Array(flagBuf);
     const { port1, port2 } = new MessageChannel();
     const worker = this.pool.acquire();
-    worker.postMessage({ flag: flagBuf, port: port1, roots: rootsWire, fnName: opts.fn, args, deadline: exec.deadline }, [port1]);
+    const heapCeiling = this.limits.heapCeilingMb * 1024 * 1024;
+    worker.postMessage({ flag: flagBuf, port: port1, roots: rootsWire, fnName: opts.fn, args, deadline: exec.deadline, heapCeiling }, [port1]);
     // Each reply names the call it answers (exec-worker.ts matches them); `flag` counts the replies posted.
     port2.on('message', (msg: { seq: number; request: string; side: string[] }) => {
       void this.serve(exec, msg.request, msg.side).then((reply) => {
@@ -294,7 +308,7 @@ export class Harness {
       let done = false;
       const finish = (
         raw: { ok: boolean; v?: Wire; e?: { name: string; message: string; stack: string } },
-        stats: { peakHeap?: number; serviceCalls?: number } = {},
+        stats: { peakHeap?: number; serviceCalls?: number; memoryExceeded?: boolean } = {},
       ): void => {
         if (done) return;
         done = true;
@@ -313,9 +327,10 @@ export class Harness {
           durationMs: Date.now() - exec.startedAt,
           peakHeapBytes: stats.peakHeap,
           serviceCalls: stats.serviceCalls,
+          sheetCostMs: exec.sheetCost.chargedMs,
         };
-        // Only a worker whose execution ended by itself in time runs another; a cut one is ended.
-        this.pool.release(worker, stats.serviceCalls !== undefined && !timedOut);
+        // Only a worker whose execution ended by itself in time and memory runs another; a cut one is ended.
+        this.pool.release(worker, stats.serviceCalls !== undefined && !timedOut && !stats.memoryExceeded);
         if (timedOut) result.error = { name: 'Error', message: EXCEEDED_TIME, stack: '' };
         else if (raw.ok) result.value = this.fromWire(raw.v as Wire);
         else result.error = raw.e;
@@ -327,8 +342,12 @@ export class Harness {
         exec.timedOut = true;
         finish({ ok: false });
       }, limitMs + 2000);
-      const onMessage = (m: { result: string; peakHeap: number; serviceCalls: number }) => finish(JSON.parse(m.result), m);
-      const onError = (e: Error) => finish({ ok: false, e: { name: e.name, message: e.message, stack: e.stack ?? '' } });
+      const onMessage = (m: { result: string; peakHeap: number; serviceCalls: number; memoryExceeded: boolean }) => finish(JSON.parse(m.result), m);
+      // The worker's own heap limit (worker-pool.ts) is the backstop of the ceiling: past it, Apps Script's words.
+      const onError = (e: Error & { code?: string }) =>
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? finish({ ok: false, e: { name: 'Error', message: EXCEEDED_MEMORY, stack: '' } }, { memoryExceeded: true })
+          : finish({ ok: false, e: { name: e.name, message: e.message, stack: e.stack ?? '' } });
       const onExit = () => finish({ ok: false, e: { name: 'Error', message: 'The execution ended unexpectedly.', stack: '' } });
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     });
@@ -391,13 +410,19 @@ export class Harness {
       }
       if (req.op === 'file') return JSON.stringify({ ok: true, v: this.readFile(String(req.name)) });
       exec.checkDeadline();
+      const servedFrom = Date.now();
       const target = exec.fromHandle(req.h!) as Record<string, (...a: unknown[]) => unknown>;
       const method = req.m!;
       if (!publicMethods(target).includes(method)) throw new TypeError(`${method} is not a function`);
       const args = (req.a ?? []).map((w) => decodeHost(w, (id) => exec.fromHandle(id), strings));
+      if (isSheetsObject(target)) exec.sheetCost.call();
       let value = target[method](...args);
       if (value instanceof Promise) value = await this.raceDeadline(exec, value);
-      return JSON.stringify({ ok: true, v: encodeHost(value, (o) => exec.toHandle(o)) });
+      const encoded = JSON.stringify({ ok: true, v: encodeHost(value, (o) => exec.toHandle(o)) });
+      // What the call costs on Google and the harness did not already spend: waited for, cut at the deadline.
+      const owed = exec.sheetCost.takeOwed(Date.now() - servedFrom);
+      if (owed > 0) await this.raceDeadline(exec, new Promise<void>((r) => setTimeout(r, owed)));
+      return encoded;
     } catch (e) {
       const err = e as Error;
       return JSON.stringify({ ok: false, e: { name: err.name ?? 'Error', message: err.message ?? String(e) } });

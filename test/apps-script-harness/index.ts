@@ -2,7 +2,7 @@
 export { createHarness, Harness, type HarnessOptions, type ExecutionResult, type ExecuteOptions, type LogEntry } from './harness';
 export { startSandboxProcess, type SandboxInfo, type SandboxProcess, type SandboxProcessOptions } from './sandbox-process';
 export { AppsScriptError } from './errors';
-export { DEFAULT_LIMITS, EXCEEDED_TIME, type Limits } from './limits';
+export { DEFAULT_LIMITS, EXCEEDED_TIME, NOT_STRICT, type Limits } from './limits';
 export type { SidebarServer, SidebarOptions } from './sidebar-bridge';
 export type { HtmlOutputData } from './wire';
 export type { HttpLogEntry } from './fakes/url-fetch';

@@ -1,3 +1,5 @@
+import { PUBLISHED_SHEET_COSTS, type SheetCostModel } from './sheet-cost';
+
 /**
  * Apps Script quotas and limits (consumer account values from the Apps Script quotas page). Every one is
  * overridable per harness so a test can hit it cheaply (e.g. a 2 s execution limit, a quota of 3 fetches).
@@ -42,6 +44,13 @@ export interface Limits {
   simultaneousExecutionsPerUser: number;
   /** Triggers total runtime: 90 min / user / day (consumer). */
   triggerRuntimeMsPerDay: number;
+  /**
+   * Heap one execution may hold (MB, its own live objects above the worker's start): Google publishes no figure;
+   * 128 is our conservative choice (docs/DECISIONS.md). Past it the execution fails with EXCEEDED_MEMORY. 0: off.
+   */
+  heapCeilingMb: number;
+  /** What SpreadsheetApp calls cost, waited for by the execution (sheet-cost.ts). null: free, as before. */
+  sheetCosts: SheetCostModel | null;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -67,6 +76,13 @@ export const DEFAULT_LIMITS: Limits = {
   sleepMaxMs: 300_000,
   simultaneousExecutionsPerUser: 30,
   triggerRuntimeMsPerDay: 90 * 60_000,
+  heapCeilingMb: 128,
+  sheetCosts: PUBLISHED_SHEET_COSTS,
 };
 
+/** The switch that turns both off (`limits: NOT_STRICT`): a heap without ceiling and sheet calls that cost nothing. */
+export const NOT_STRICT: Pick<Limits, 'heapCeilingMb' | 'sheetCosts'> = { heapCeilingMb: 0, sheetCosts: null };
+
 export const EXCEEDED_TIME = 'Exceeded maximum execution time';
+/** What Apps Script says when a script holds more memory than it allows. */
+export const EXCEEDED_MEMORY = 'Exceeded memory limit.';

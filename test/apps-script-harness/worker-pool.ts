@@ -9,6 +9,9 @@ import { Worker } from 'node:worker_threads';
 import { harnessBundles } from './build';
 import type { WorkerInput } from './exec-worker';
 
+/** Old-generation room for the worker itself (the compiled Code.js and runtime, replies in flight), above the ceiling. */
+const WORKER_OWN_MB = 96;
+
 export class WorkerPool {
   private readonly idle: Worker[] = [];
   private readonly live = new Set<Worker>();
@@ -18,6 +21,8 @@ export class WorkerPool {
   constructor(
     private readonly input: Omit<WorkerInput, 'runtimeSource'>,
     private readonly maxIdle: () => number,
+    /** The executions' heap ceiling (MB, 0 = none): a worker's own heap limit is set above it as a backstop. */
+    private readonly heapCeilingMb: () => number = () => 0,
   ) {}
 
   acquire(): Worker {
@@ -47,7 +52,11 @@ export class WorkerPool {
   private start(): Worker {
     const { workerFile, runtimeSource } = harnessBundles();
     const workerData: WorkerInput = { ...this.input, runtimeSource };
-    const w = new Worker(workerFile, { workerData, stdout: false, stderr: false, execArgv: workerExecArgv() });
+    // The ceiling is checked at each service call (exec-worker.ts); a script that allocates without calling any
+    // service is stopped by V8 itself past the ceiling plus room for the worker's own code (its out-of-memory error).
+    const ceiling = this.heapCeilingMb();
+    const resourceLimits = ceiling > 0 ? { maxOldGenerationSizeMb: ceiling + WORKER_OWN_MB } : undefined;
+    const w = new Worker(workerFile, { workerData, stdout: false, stderr: false, execArgv: workerExecArgv(), resourceLimits });
     this.started++;
     this.live.add(w);
     // A worker that ends by itself (crash, out of memory) leaves the pool.

@@ -5,40 +5,30 @@
  */
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, startSandbox } from './setup';
+import { ARTIFACTS, browserTest, sidebarPerFile } from './sidebar-browser';
+import type { Harness } from '../apps-script-harness';
 
 const maybe = browserTest('enrichment browser test');
 
-let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  sb = await startSandbox({ research: { queuedMs: 300, researchingMs: 1500 } });
-  h = addOnHarness({ user: 'rep@example.com', sheets: ['Accounts'] });
-  await connect(h, sb, { researchBatchLimit: 2 });
-  await h.run('importSearch', { kind: 'companies', filters: '', limit: 12, sheetName: 'Found' });
-  const [head, ...rows] = h.workbook.mustSheet('Found').values();
-  const name = head.indexOf('name');
-  const domain = head.indexOf('domain');
-  const sheet = h.workbook.mustSheet('Accounts');
-  [
-    ['Company', 'Domain', 'Industry', 'Owner'],
-    ...rows.slice(0, 8).map((r, i) => [r[name], r[domain], i === 1 ? 'Known already' : '', i % 2 ? 'ana' : 'bo']),
-  ].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v as string })));
-  h.workbook.setActiveRange('Accounts!A1');
-  sidebar = await openSidebar(h, 900);
-  page = sidebar.page;
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+sidebarPerFile(900, {
+  ready: (env) => ({ h, page } = env),
+  sandbox: { research: { queuedMs: 300, researchingMs: 1500 } },
+  harness: { sheets: ['Accounts'] },
+  settings: { researchBatchLimit: 2 },
+  before: async ({ h }) => {
+    await h.run('importSearch', { kind: 'companies', filters: '', limit: 12, sheetName: 'Found' });
+    const [head, ...rows] = h.workbook.mustSheet('Found').values();
+    const name = head.indexOf('name');
+    const domain = head.indexOf('domain');
+    const sheet = h.workbook.mustSheet('Accounts');
+    [
+      ['Company', 'Domain', 'Industry', 'Owner'],
+      ...rows.slice(0, 8).map((r, i) => [r[name], r[domain], i === 1 ? 'Known already' : '', i % 2 ? 'ana' : 'bo']),
+    ].forEach((r, i) => r.forEach((v, j) => sheet.setCell(i, j, { value: v as string })));
+    h.workbook.setActiveRange('Accounts!A1');
+  },
 });
 
 async function shot(name: string, selector = '#sec-enrich-sheet'): Promise<void> {

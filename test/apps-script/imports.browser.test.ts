@@ -5,31 +5,19 @@
  */
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
+import { ARTIFACTS, browserTest, sidebarPerFile } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, admin, connect, startSandbox } from './setup';
+import { admin } from './setup';
 
 const maybe = browserTest('imports browser test');
 
 let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  sb = await startSandbox({ seed: { orgContacts: 60 } });
-  h = addOnHarness({ user: 'rep@example.com' });
-  await connect(h, sb);
-  sidebar = await openSidebar(h, 1000);
-  page = sidebar.page;
-  await page.click('#sec-connect h2');
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+sidebarPerFile(1000, {
+  ready: (env) => ({ sb, h, page } = env),
+  sandbox: { seed: { orgContacts: 60 } },
+  after: (page) => page.click('#sec-connect h2'),
 });
 
 async function shot(name: string, selector: string): Promise<void> {

@@ -4,6 +4,7 @@
  * submitted again (issue 10, "Research is one core step").
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
+import { joinJob, type JobHead } from '../../apps-script/src/research/job-parts';
 import { addOnHarness, connect, countOf, requestCounts, startSandbox } from './setup';
 
 let sb: SandboxProcess;
@@ -24,17 +25,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RESEARCH = 'POST /v1/contacts/research';
 type Progress = { jobId: string; complete: boolean; total: number; done: number; duplicate: number; notFound: number; unknown: number; pending: number };
 
-/** Rewrites the saved job in the state sheet the way the previous version saved it. */
+/** The job as stored now (its head and parts, job-parts.ts), put back together. */
+function storedJob(): { research: { version: number; items: Record<string, unknown>[] } } {
+  const texts = new Map(
+    h.workbook
+      .mustSheet('_pds_jobs')
+      .values()
+      .map((row) => [
+        String(row[0]).slice(1),
+        row
+          .slice(4, 4 + Number(row[3]))
+          .map((c) => String(c).slice(1))
+          .join(''),
+      ]),
+  );
+  const id = [...texts.keys()].find((k) => !k.includes('#'))!;
+  const parts = new Map([...texts].filter(([k]) => k.startsWith(`${id}#`)).map(([k, v]) => [k.slice(id.length + 1), v]));
+  return joinJob(JSON.parse(texts.get(id)!) as JobHead, parts) as unknown as ReturnType<typeof storedJob>;
+}
+
+/** Rewrites the saved job in the state sheet the way the previous version saved it: one row, the whole job. */
 function saveAsVersion1(): void {
   const state = h.workbook.mustSheet('_pds_jobs');
-  const row = state.values()[0];
-  const count = Number(row[3]);
-  const job = JSON.parse(
-    row
-      .slice(4, 4 + count)
-      .map((c) => String(c).slice(1))
-      .join(''),
-  ) as { research: { version: number; items: Record<string, unknown>[] } };
+  const job = storedJob();
   job.research.version = 1;
   job.research.items = job.research.items.map(({ phase: _phase, serviceStatus: _serviceStatus, ...old }, i) =>
     // The last item as a run cut mid-submit left it: `submitting`, no request id yet.
@@ -43,9 +56,14 @@ function saveAsVersion1(): void {
   const text = JSON.stringify(job);
   expect(text.length).toBeLessThan(45000);
   expect(text).not.toContain('"phase"');
+  const rows = state.values();
+  const head = rows.findIndex((row) => !String(row[0]).includes('#'));
+  // The parts go: an earlier version kept the whole job in its one row.
+  for (let i = rows.length - 1; i >= 0; i--) if (i !== head) state.deleteRows(i, 1);
+  // The head is now the only row.
   state.setCell(0, 3, { value: 1 });
   state.setCell(0, 4, { value: `~${text}` });
-  for (let j = 5; j < row.length; j++) state.setCell(0, j, { value: '' });
+  for (let j = 5; j < rows[head].length; j++) state.setCell(0, j, { value: '' });
 }
 
 test('a job saved before phase existed resumes from the job sheet without resubmitting', async () => {

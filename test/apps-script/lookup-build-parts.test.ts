@@ -4,13 +4,13 @@
  * cell is answered from the index. A cell whose key the unfinished build has already read answers from it, waiting
  * or building, instead of failing with "still reading".
  */
+import { STILL_BUILDING as STILL } from '../../apps-script/src/custom-functions/lookup-index';
 import { connectedPerFile } from './setup';
+import { orgPagesRead } from './org-pages-read';
 
 const SAVED = 6000;
 
 const env = connectedPerFile({ user: 'owner@example.com', sandbox: { seed: { orgContacts: SAVED }, rateLimit: { windowMs: 3000, defaultLimit: 1 } } });
-
-const STILL = 'Still reading your saved records for the look-up; recalculate in a minute.';
 
 test('a cell waiting for the build answers as soon as the build has read its key, before the index is finished', async () => {
   const from = env.h.http.log.length;
@@ -19,11 +19,15 @@ test('a cell waiting for the build answers as soon as the build has read its key
   await new Promise((r) => setTimeout(r, 1500));
   const waiting = await env.h.execute({ kind: 'custom', fn: 'PDS_LOOKUP_CONTACT', args: ['10001', 'contactId', 365, false] });
   expect(waiting).toMatchObject({ ok: true, value: [['10001']] });
-  // Answered from what the build had read: the index was not finished, and the waiting cell sent nothing.
+  // Answered from what the build had read: the index was not finished.
   expect(Object.keys(env.h.cache.user().all()).some((k) => k.endsWith('.h'))).toBe(false);
-  expect(env.h.http.log.slice(from).filter((c) => c.executionId === waiting.id)).toHaveLength(0);
   const built = await building;
-  expect(built).toMatchObject({ ok: false, error: { message: STILL } });
+  // The waiting cell may take the build over once the first part has ended (issue 29: a part lasts 12 s at most), never
+  // side by side with it.
+  const reads = (id: number) => env.h.http.log.slice(from).filter((c) => c.executionId === id);
+  const firstEnd = Math.max(...reads(built.id).map((c) => c.startedAt + c.durationMs));
+  expect(reads(waiting.id).filter((c) => c.startedAt < firstEnd)).toEqual([]);
+  expect(built).toMatchObject({ ok: true, value: [[STILL]] });
   expect(waiting.durationMs).toBeLessThan(built.durationMs);
 }, 120_000);
 
@@ -39,12 +43,8 @@ test('the index is built over several cells, each page read once, then every key
   for (const a of answers.slice(0, -1)) expect(a).toBe(STILL);
   expect(env.h.http.log.slice(from).filter((c) => c.status === 429)).toHaveLength(0);
   // No page read twice over the whole build (both tests): every (window slice, page) asked once.
-  const pages = env.h.http.log.filter((c) => c.url.includes('/v1/contacts'));
+  const { calls: pages, asked } = orgPagesRead(env.h.http.log);
   expect(pages.filter((c) => c.status === 429)).toHaveLength(0);
-  const asked = pages.map((c) => {
-    const q = new URL(c.url).searchParams;
-    return `${q.get('startDate')}|${q.get('endDate')}|${q.get('page')}`;
-  });
   expect(new Set(asked).size).toBe(asked.length);
   expect(asked.length).toBeLessThanOrEqual(2 * (Math.floor(SAVED / 500) + 1));
   // Built: another key is answered with no request.

@@ -114,3 +114,31 @@ test('the imports panel’s "append records without a key": saved with the impor
   expect(off.appendWithoutKey).toBe(false);
   expect(await h.run('runImportNow', saved.id)).toMatchObject({ withoutKey: 2, keylessAppended: false, appended: 0 });
 }, 60_000);
+
+// Issue 30 point 9: append and overwrite promise every record found, so a record without its key is written whole,
+// its key cell empty, counted and said; only merge (one row per key) leaves it out unless asked (DECISIONS).
+test('append and overwrite write a record without its key as a whole row with an empty key cell, and say so', async () => {
+  const appended = (await h.run('importSearch', { ...search, sheetName: 'Appended', mode: 'append' })) as { appended: number; withoutKey: number };
+  expect(appended).toMatchObject({ appended: keyed + 2, withoutKey: 2 });
+  const values = h.workbook.mustSheet('Appended').values();
+  const header = values[0].map(String);
+  const keyless = values.slice(1).filter((r) => r[header.indexOf('domain')] === '');
+  expect(keyless).toHaveLength(2);
+  // The rest of each record is there (its name at least).
+  for (const r of keyless) expect(String(r[header.indexOf('name')] ?? r[header.indexOf('companyName')])).not.toBe('');
+
+  await h.run('setRunLog', { enabled: true, sheetName: 'PDS run log', maxRows: 50 });
+  const spec = {
+    name: 'Odd keys, overwrite',
+    query: { source: 'search', kind: 'companies', filters: '', limit: 20 },
+    target: { sheetName: 'Overwritten', mode: 'overwrite', key: 'domain' },
+  };
+  const report = (await h.run('importOnce', spec)) as { withoutKey: number; keylessAppended: boolean; appended: number };
+  expect(report).toMatchObject({ withoutKey: 2, keylessAppended: true, appended: keyed + 2 });
+  expect(h.workbook.mustSheet('Overwritten').values()).toHaveLength(1 + keyed + 2);
+  const log = h.workbook
+    .mustSheet('PDS run log')
+    .values()
+    .map((r) => String(r[1]));
+  expect(log).toContainEqual(expect.stringMatching(/^import "Odd keys, overwrite" → Overwritten; 2 without a key \(appended\)$/));
+}, 60_000);

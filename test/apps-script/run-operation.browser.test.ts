@@ -6,29 +6,17 @@
  */
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { connectedWithOrgContacts } from './setup';
+import { ARTIFACTS, browserTest, sidebarPerFile } from './sidebar-browser';
+import type { Harness } from '../apps-script-harness';
 
 const maybe = browserTest('run an operation sidebar browser test');
 const SHEET = 'Org contacts';
 
-let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  ({ sb, h } = await connectedWithOrgContacts(SHEET));
-  sidebar = await openSidebar(h, 1400);
-  page = sidebar.page;
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+sidebarPerFile(1400, {
+  ready: (env) => ({ h, page } = env),
+  orgContacts: SHEET,
 });
 
 maybe(
@@ -43,7 +31,7 @@ maybe(
     const groups = await page.$$eval('#op-pick optgroup', (els) => els.map((g) => g.getAttribute('label')));
     expect(groups).toEqual(expect.arrayContaining(['Campaign', 'Task', 'List', 'Email Account', 'Saved Search']));
     expect(await page.$eval('#op-pick optgroup[label="Task"]', (g) => [...g.querySelectorAll('option')].map((o) => o.textContent))).toEqual(
-      expect.arrayContaining(['Create', 'Get Many', 'Change State']),
+      expect.arrayContaining(['Task › Create', 'Task › Get Many', 'Task › Change State']),
     );
     // A field the entry marks as a picker offers the user's records by name (here: the sending accounts).
     await page.selectOption('#op-pick', 'emails.sendBulk');
@@ -63,7 +51,7 @@ maybe(
     await page.locator('#sec-op').screenshot({ path: path.join(ARTIFACTS, 'run-operation-preview.png') });
     await page.click('#op-run');
     await page.waitForSelector('#op-msg:has-text("2 done")');
-    expect(prompts).toEqual(['Run Create as previewed? It is carried out once and never repeated after an unknown outcome.']);
+    expect(prompts).toEqual(['Create 2 tasks, one per selected row? Each is created once and never repeated after an unknown outcome.']);
     const values = h.workbook.mustSheet(SHEET).values();
     expect(values.slice(1, 3).map((r) => r[values[0].indexOf('PDS tasks.create')])).toEqual(['done', 'done']);
     await page.locator('#sec-op').screenshot({ path: path.join(ARTIFACTS, 'run-operation-done.png') });

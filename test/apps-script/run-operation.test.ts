@@ -16,13 +16,15 @@ import { addOnBuild, admin, countOf, requestCounts, connectedWithOrgContacts } f
 let sb: SandboxProcess;
 let h: Harness;
 const SHEET = 'Org contacts';
-type Field = { name: string; kind: string; required: boolean; picker?: string; choices?: string[] };
+type Field = { name: string; kind: string; required: boolean; label: string; picker?: string; choices?: string[] };
 type Group = { resource: string; name: string; operations: { id: string; name: string; unsafe: boolean; fields: Field[] }[] };
 type Preview = {
   title: string;
   unsafe: boolean;
   runs: number;
   skipped: number;
+  rows: { row: number; input: Record<string, unknown> }[];
+  more: number;
   requests: { row: number; method: string; target: string; body?: unknown }[];
   cost: string;
   confirmation?: string;
@@ -44,14 +46,14 @@ const runOp = (req: object, confirmation?: string) => h.run('runOperation', req,
 const sent = async (endpoint: string) => countOf(await requestCounts(sb), endpoint);
 
 describe('Run an operation: the operations offered', () => {
-  it('offers every catalogue operation but the MCP call (its own panel), named as in n8n; the built sidebar carries the forms', () => {
+  it('offers every catalogue operation but the MCP call (its own panel) and the token routes (the sign-in does those, as in n8n), named as in n8n; the built sidebar carries the forms', () => {
     const groups = operationForms() as Group[];
     expect(addOnBuild().sidebar).toContain(`var OPERATION_FORMS = ${JSON.stringify(groups).replace(/</g, '\\u003c')};`);
     const offered = groups.flatMap((g) => g.operations.map((o) => o.id));
     expect(offered.sort()).toEqual(
       catalogue
         .map((op) => op.id)
-        .filter((id) => id !== 'mcp.callTool')
+        .filter((id) => id !== 'mcp.callTool' && id !== 'oauth.token' && id !== 'oauth.tokenV1')
         .sort(),
     );
     for (const g of groups)
@@ -64,9 +66,17 @@ describe('Run an operation: the operations offered', () => {
     const campaign = groups.find((g) => g.resource === 'campaigns')!;
     expect(campaign.name).toBe('Campaign');
     const add = campaign.operations.find((o) => o.id === 'campaigns.addContacts')!;
+    // Labelled in the n8n node's words (shared/catalogue/field-labels.ts).
     expect(add.fields).toEqual([
-      { name: 'id', kind: 'text', required: true, picker: 'campaigns' },
-      { name: 'contactIds', kind: 'list', required: true },
+      { name: 'id', kind: 'text', required: true, label: 'ID', picker: 'campaigns' },
+      {
+        name: 'contactIds',
+        kind: 'list',
+        required: true,
+        label: 'Contact IDs',
+        description: 'Comma-separated IDs of saved contacts (more than 500 are sent in several requests)',
+        placeholder: '1001, 1002',
+      },
     ]);
     const task = groups.find((g) => g.resource === 'tasks')!.operations.find((o) => o.id === 'tasks.create')!;
     expect(task.fields.find((f) => f.name === 'taskType')).toMatchObject({ kind: 'choice', choices: ['manual-email', 'call', 'action-item', 'linkedin'] });
@@ -172,6 +182,32 @@ describe('Run an operation: once per selected row', () => {
     const before = await sent('POST /v2/emails');
     await expect(preview({ operation: 'emails.createDraft', perRow: true, values: { from: 'rep@example.com' } })).rejects.toThrow(/^Row 7: .*to/);
     expect((await sent('POST /v2/emails')) - before).toBe(0);
+  }, 60_000);
+
+  it('the columns the sidebar maps fill the fields: a research contact from a name and a company column, one per row', async () => {
+    const leads = h.workbook.mustSheet('Leads');
+    [
+      ['Name', 'Company', 'Email'],
+      ['Ann Lee', 'Acme', ''],
+      ['Bo Chen', 'Globex', 'bo@globex.example'],
+    ].forEach((line, r) => line.forEach((value, c) => leads.setCell(r, c, { value })));
+    h.workbook.setActiveRange(`'Leads'!A2:C3`);
+    const kinds = { contacts: 'json', 'contacts.contactName': 'text', 'contacts.companyName': 'text', 'contacts.email': 'text' };
+    const columns = { 'contacts.contactName': 'Name', 'contacts.companyName': 'Company', 'contacts.email': 'Email' };
+    const req = { operation: 'contacts.research', perRow: true, kinds, columns };
+    const p = await preview(req);
+    expect(p).toMatchObject({ runs: 2, more: 0, cost: 'at most 2 credits (1 per item; recent duplicates are free)' });
+    // A blank cell is left out of its record.
+    expect(p.rows).toEqual([
+      { row: 2, input: { contacts: [{ contactName: 'Ann Lee', companyName: 'Acme' }] } },
+      { row: 3, input: { contacts: [{ contactName: 'Bo Chen', companyName: 'Globex', email: 'bo@globex.example' }] } },
+    ]);
+    // Without the mapping no field takes these columns (none is named like one), so research has nothing to go on.
+    await expect(preview({ operation: 'contacts.research', perRow: true, kinds })).rejects.toThrow(/^Row 2: .*searchResultIds/);
+    // A column that is not in the sheet is refused by name.
+    await expect(preview({ ...req, columns: { 'contacts.contactName': 'Full name' } })).rejects.toThrow(
+      /^No column "Full name" in sheet "Leads" \(chosen for contacts\.contactName\)\. Nothing was sent\./,
+    );
   }, 60_000);
 });
 

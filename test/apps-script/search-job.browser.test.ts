@@ -4,17 +4,13 @@
  * "Run these N searches as a job", and polls the job to its end: every search sent once, paced, rows in a sheet.
  */
 import type { Page } from 'playwright-core';
-import { browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, startSandbox } from './setup';
+import { browserTest, sidebarPerFile } from './sidebar-browser';
+import type { Harness } from '../apps-script-harness';
 
 const maybe = browserTest('search job browser test');
 
-let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
 const DEPARTMENTS = ['Engineering', 'Sales', 'Marketing', 'Finance', 'IT', 'Operations', 'Support'];
 const SENIORITIES = ['VP', 'Director', 'Manager', 'Senior', 'C-Level', 'Entry Level', 'Mid-Level', 'Other', 'VP', 'Director'];
 /** 70 distinct searches: more than the 60 a minute cells can answer. */
@@ -24,26 +20,19 @@ const TEXTS = Array.from(
 );
 const LITERAL = 'department=Legal; seniority=VP,Director';
 
-beforeAll(async () => {
-  if (!hasChromium) return;
-  sb = await startSandbox({ rateLimit: { windowMs: 2000, defaultLimit: 30 } });
-  h = addOnHarness({ user: 'rep@example.com' });
-  await connect(h, sb, { runBudgetMs: 3000 });
-  const sheet = h.workbook.addSheet('Searches');
-  sheet.setCell(0, 0, { value: 'filters' });
-  TEXTS.forEach((t, i) => sheet.setCell(i + 1, 0, { value: t }));
-  sheet.setCell(0, 1, { value: 'search', formula: `=PDS_SEARCH_CONTACTS(A2:A71)` });
-  sheet.setCell(0, 3, { value: 'search', formula: `=PDS_SEARCH_CONTACTS("${LITERAL}", 3)` });
-  sheet.setCell(1, 3, { value: '', formula: '=PDS_SEARCH_CONTACTS(UPPER(A2))' });
-  h.workbook.setActiveRange('Searches!A1');
-  sidebar = await openSidebar(h, 900);
-  page = sidebar.page;
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+sidebarPerFile(900, {
+  ready: (env) => ({ h, page } = env),
+  sandbox: { rateLimit: { windowMs: 2000, defaultLimit: 30 } },
+  settings: { runBudgetMs: 3000 },
+  before: ({ h }) => {
+    const sheet = h.workbook.addSheet('Searches');
+    sheet.setCell(0, 0, { value: 'filters' });
+    TEXTS.forEach((t, i) => sheet.setCell(i + 1, 0, { value: t }));
+    sheet.setCell(0, 1, { value: 'search', formula: `=PDS_SEARCH_CONTACTS(A2:A71)` });
+    sheet.setCell(0, 3, { value: 'search', formula: `=PDS_SEARCH_CONTACTS("${LITERAL}", 3)` });
+    sheet.setCell(1, 3, { value: '', formula: '=PDS_SEARCH_CONTACTS(UPPER(A2))' });
+    h.workbook.setActiveRange('Searches!A1');
+  },
 });
 
 maybe(

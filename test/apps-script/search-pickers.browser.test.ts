@@ -3,30 +3,15 @@
  * published set of values, switches them with the search kind, and sends what is picked.
  */
 import type { Page } from 'playwright-core';
-import { browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, connect, startSandbox } from './setup';
+import { browserTest, sidebarPerFile } from './sidebar-browser';
+import type { Harness } from '../apps-script-harness';
 
 const maybe = browserTest('search pickers browser test');
 
-let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  sb = await startSandbox();
-  h = addOnHarness({ user: 'rep@example.com' });
-  await connect(h, sb);
-  sidebar = await openSidebar(h, 900);
-  page = sidebar.page;
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+sidebarPerFile(900, {
+  ready: (env) => ({ h, page } = env),
 });
 
 maybe(

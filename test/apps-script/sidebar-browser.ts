@@ -2,8 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Harness } from '../apps-script-harness';
-import { ROOT } from './setup';
+import type { Harness, HarnessOptions, SandboxProcess } from '../apps-script-harness';
+import { addOnHarness, connect, ROOT, startSandbox, type SandboxConfigPatch } from './setup';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -43,4 +43,56 @@ export async function openSidebar(h: Harness, height = 900): Promise<OpenSidebar
       await server.close();
     },
   };
+}
+
+export interface SidebarEnv {
+  sb: SandboxProcess;
+  h: Harness;
+  page: Page;
+}
+
+export interface SidebarPerFileOptions {
+  /** The sandbox's config patch. */
+  sandbox?: SandboxConfigPatch;
+  /** Harness options; the user is rep@example.com unless given. */
+  harness?: Partial<HarnessOptions>;
+  /** Settings saved with the connection; `false`: the user is not connected. */
+  settings?: Record<string, unknown> | false;
+  /** A sheet the user's saved contacts are imported into (with their contactId column) before the sidebar opens. */
+  orgContacts?: string;
+  /** Sheets and selection to set up before the sidebar opens. */
+  before?: (env: { sb: SandboxProcess; h: Harness }) => Promise<void> | void;
+  /** Takes the sandbox, harness and page once the sidebar is open (a file's own variables for them). */
+  ready?: (env: SidebarEnv) => void;
+  /** What to do in the open sidebar before the tests (open a section, answer dialogs). */
+  after?: (page: Page) => Promise<void> | void;
+}
+
+/**
+ * For a whole browser test file, as `connectedPerFile` for the harness tests: a sandbox, a harness whose user is
+ * connected to it, and the sidebar open in Chromium at 300 × `height` px, all closed after the file's tests. Nothing
+ * starts when Chromium is missing (the tests are skipped). Read `env.page`, `env.h` and `env.sb` inside the tests, or
+ * bind them to the file's own variables with `ready`.
+ */
+export function sidebarPerFile(height: number, opts: SidebarPerFileOptions = {}): SidebarEnv {
+  const env = {} as SidebarEnv;
+  let sidebar: OpenSidebar | undefined;
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    env.sb = await startSandbox(opts.sandbox);
+    env.h = addOnHarness({ user: 'rep@example.com', ...opts.harness });
+    if (opts.settings !== false) await connect(env.h, env.sb, opts.settings);
+    if (opts.orgContacts) await env.h.run('enableOrgRefresh', { sheetName: opts.orgContacts, days: 365 });
+    await opts.before?.(env);
+    sidebar = await openSidebar(env.h, height);
+    env.page = sidebar.page;
+    opts.ready?.(env);
+    await opts.after?.(env.page);
+  }, 120_000);
+  afterAll(async () => {
+    await sidebar?.close();
+    await env.h?.close();
+    await env.sb?.stop();
+  });
+  return env;
 }

@@ -5,29 +5,20 @@
  */
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
+import { ARTIFACTS, browserTest, sidebarPerFile } from './sidebar-browser';
 import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { addOnHarness, creditsOf, startSandbox } from './setup';
+import { creditsOf } from './setup';
 
 const maybe = browserTest('add-on sidebar browser test');
 
 let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  sb = await startSandbox({ research: { queuedMs: 300, researchingMs: 1200 } });
-  h = addOnHarness({ user: 'rep@example.com' });
-  sidebar = await openSidebar(h, 900);
-  page = sidebar.page;
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+// Not connected: the first test connects through the sidebar.
+sidebarPerFile(900, {
+  ready: (env) => ({ sb, h, page } = env),
+  sandbox: { research: { queuedMs: 300, researchingMs: 1200 } },
+  settings: false,
 });
 
 async function shot(name: string): Promise<void> {

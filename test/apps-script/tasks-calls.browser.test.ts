@@ -4,29 +4,17 @@
  * "create a task per selected contact", the call outcomes loaded, and a call logged per selected contact.
  */
 import type { Page } from 'playwright-core';
-import { browserTest, hasChromium, openSidebar, type OpenSidebar } from './sidebar-browser';
-import type { Harness, SandboxProcess } from '../apps-script-harness';
-import { connectedWithOrgContacts } from './setup';
+import { browserTest, sidebarPerFile } from './sidebar-browser';
+import type { Harness } from '../apps-script-harness';
 
 const maybe = browserTest('tasks and calls sidebar browser test');
 const SHEET = 'Org contacts';
 
-let sb: SandboxProcess;
 let h: Harness;
 let page: Page;
-let sidebar: OpenSidebar | undefined;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  ({ sb, h } = await connectedWithOrgContacts(SHEET));
-  sidebar = await openSidebar(h, 1200);
-  page = sidebar.page;
-}, 120_000);
-
-afterAll(async () => {
-  await sidebar?.close();
-  await h?.close();
-  await sb?.stop();
+sidebarPerFile(1200, {
+  ready: (env) => ({ h, page } = env),
+  orgContacts: SHEET,
 });
 
 maybe(

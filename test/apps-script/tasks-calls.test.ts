@@ -57,7 +57,9 @@ describe('sidebar: tasks and calls for the selected rows', () => {
     await expect(h.run('createTasksForSelection', { name: 'x', taskType: 'meeting', priority: 1 })).rejects.toThrow(
       /taskType: must be one of manual-email, call, action-item, linkedin/,
     );
-    await expect(h.run('createTasksForSelection', { name: 'x', taskType: 'call', priority: 7 })).rejects.toThrow(/priority: must be 0 \(low\)/);
+    await expect(h.run('createTasksForSelection', { name: 'x', taskType: 'call', priority: 7 })).rejects.toThrow(
+      /priority: must be 0 \(normal\), 1 \(high\) or 2 \(urgent\)/,
+    );
     await expect(h.run('logCallsForSelection', { durationMs: -5 })).rejects.toThrow(/durationMs: must be 0 or more/);
     expect(countOf(await requestCounts(sb), 'POST /v2/tasks') - before).toBe(0);
   }, 60_000);

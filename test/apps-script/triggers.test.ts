@@ -127,9 +127,11 @@ test('research left unfinished (sidebar closed, run cut at the time limit) is fi
   env.h.workbook.setActiveRange('Managers!A2:A601');
   const preview = (await env.h.run('previewEnrichment')) as { items: number };
   expect(preview.items).toBe(600);
-  // Each submit takes 900 ms and the run is cut after about three of six.
-  await admin(env.sb, 'POST', '/faults', { endpoint: 'POST /v1/contacts/research', kind: 'latency', latencyMs: 900, share: 1 });
-  const cut = await env.h.execute({ kind: 'run', fn: 'startEnrichment', args: [600], timeLimitMs: 3500 });
+  // Each submit takes 4 s and the run is cut inside one of them: with Google's sheet costs charged (the strict
+  // harness), reading and tagging the 600 rows before the first submit takes a few seconds of its own, so the submits
+  // are long enough that the cut falls in one whatever that start costs on this machine.
+  await admin(env.sb, 'POST', '/faults', { endpoint: 'POST /v1/contacts/research', kind: 'latency', latencyMs: 4000, share: 1 });
+  const cut = await env.h.execute({ kind: 'run', fn: 'startEnrichment', args: [600], timeLimitMs: 12_000 });
   expect(cut.timedOut).toBe(true);
   await admin(env.sb, 'DELETE', '/faults');
   const status = (await env.h.run('scheduleStatus')) as { unfinishedJobs: number; scheduled: boolean };
@@ -156,5 +158,9 @@ test('research left unfinished (sidebar closed, run cut at the time limit) is fi
   expect(creditsBefore - (await creditsOf(env.sb))).toBe(charged.size);
   expect(statuses.filter((s) => s === 'done' || s.startsWith('duplicate')).length).toBe(600 - unknown - statuses.filter((s) => s === 'not found').length);
   const submits = countOf(await requestCounts(env.sb), 'POST /v1/contacts/research') - submitsBefore;
-  expect(submits).toBe(6); // six batches of 100, each sent once: the one whose answer the cut lost is not sent again
+  // Six batches of 100, each sent at most once: the one whose answer the cut lost is not sent again. With Google's sheet
+  // costs charged, the cut may also fall after a batch was recorded as going out and before it went (a sheet write
+  // between them): then that batch is never sent, and its 100 rows say unknown rather than risk a second charge.
+  if (submits === 5) expect(unknown).toBe(100);
+  else expect(submits).toBe(6);
 }, 180_000);

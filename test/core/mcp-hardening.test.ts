@@ -82,26 +82,27 @@ describe('the keywords tools use, in agreement with ajv', () => {
 });
 
 /** A scripted MCP service: its tool list can change between calls; tools/call answers as `onCall` says. */
-function mcpService(tools: () => unknown[], onCall: (n: number) => HttpResponse) {
+function mcpService(tools: () => unknown[], onCall: (n: number, id: number) => HttpResponse) {
   let calls = 0;
   const host = scriptedHost((req: HttpRequest) => {
     const rpc = JSON.parse(req.body ?? '{}') as { id: number; method: string };
     if (rpc.method === 'tools/list') return json(200, { jsonrpc: '2.0', id: rpc.id, result: { tools: tools() } });
-    return onCall(++calls);
+    return onCall(++calls, rpc.id);
   });
   return { host, calls: () => host.log.filter((r) => (JSON.parse(r.body ?? '{}') as { method: string }).method === 'tools/call').length };
 }
 const mcpClient = () =>
   createClient({ auth: { type: 'apiKey', apiKey: 'k' }, random: () => 0, settings: { mcpUrl: 'https://mcp.example.com/mcp', retryBackoffMs: 1 } });
 const lost: HttpResponse = { status: 0, headers: {}, body: '', failure: { code: 'ECONNRESET', message: 'socket hang up', maybeSent: true } };
-const ok = (n: number) => json(200, { jsonrpc: '2.0', id: n, result: { structuredContent: { ok: true } } });
+// A JSON-RPC answer carries the id of the request it answers (issue 30: another id is refused).
+const ok = (_n: number, id: number) => json(200, { jsonrpc: '2.0', id, result: { structuredContent: { ok: true } } });
 const toolCall = (tool: string, args: unknown) => call(mcpClient.bind(null)(), operation('mcp.callTool'), { tool, arguments: args });
 
 it('a long-lived client that remembered a tool as read-only does not repeat it once the service changed it', () => {
   let readOnly = true;
   const svc = mcpService(
     () => [{ name: 'send_note', inputSchema: { type: 'object' }, annotations: { readOnlyHint: readOnly } }],
-    (n) => (n === 1 ? ok(n) : lost),
+    (n, id) => (n === 1 ? ok(n, id) : lost),
   );
   const client = mcpClient();
   runSync(call(client, operation('mcp.callTool'), { tool: 'send_note', arguments: {} }), svc.host.sync);
@@ -115,7 +116,7 @@ it('a long-lived client that remembered a tool as read-only does not repeat it o
 it('a tool read-only in the list read for the call is still repeated after a lost answer (a safe read)', () => {
   const svc = mcpService(
     () => [{ name: 'read_note', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
-    (n) => (n === 1 ? lost : ok(n)),
+    (n, id) => (n === 1 ? lost : ok(n, id)),
   );
   expect(runSync(call(mcpClient(), operation('mcp.callTool'), { tool: 'read_note', arguments: {} }), svc.host.sync)).toEqual({ ok: true });
   expect(svc.calls()).toBe(2);
@@ -157,7 +158,7 @@ it('forbidden keys never reach the service (constructor, nested __proto__)', () 
 it('a remembered read-only tool is repeated after a lost answer only once a fresh list still says read-only', () => {
   const svc = mcpService(
     () => [{ name: 'read_note', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
-    (n) => (n === 2 ? lost : ok(n)),
+    (n, id) => (n === 2 ? lost : ok(n, id)),
   );
   const client = mcpClient();
   runSync(call(client, operation('mcp.callTool'), { tool: 'read_note', arguments: {} }), svc.host.sync);

@@ -2,7 +2,7 @@
  * Issue 10: how an operation runs (split as create-then-add) is its entry's to say, not a branch on its id or an
  * assumed record shape; the custom call is its own kind, not a catalogue entry with a placeholder path.
  */
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { call, catalogue, createClient, customCall, defineOperation, operation, runSync, type AnyOperation } from '../../shared';
 import { json, scriptedHost } from '../support/scripted-host';
 
@@ -47,7 +47,7 @@ describe('create-then-add reads the record id, the count and the re-read from th
     const createList = defineOperation({
       ...operation('lists.create'),
       id: 'lists.createWithMembers',
-      input: z.strictObject({ name: z.string(), contactIds: z.array(z.number()).optional() }),
+      input: z.strictObject({ name: z.string(), contactIds: z.optional(z.array(z.number())) }),
       output: z.looseObject({ data: z.looseObject({ listId: z.string(), membersAdded: z.number() }) }),
       result: (body) => body.data,
       batch: {

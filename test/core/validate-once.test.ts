@@ -1,5 +1,5 @@
 /** Issue 10: `call` validates an input once; the request carries the parsed input as parsed, not parsed a second time. */
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { call, createClient, defineOperation, operation, runSync, type AnyOperation } from '../../shared';
 import { json, scriptedHost } from '../support/scripted-host';
 
@@ -13,10 +13,13 @@ describe('input validation happens once per call', () => {
       id: 'lists.renameMarked',
       input: z.strictObject({
         id: z.string(),
-        name: z.string().transform((name) => {
-          parses++;
-          return `${name}!`;
-        }),
+        name: z.pipe(
+          z.string(),
+          z.transform((name) => {
+            parses++;
+            return `${name}!`;
+          }),
+        ),
       }),
     }) as AnyOperation;
     const host = scriptedHost([

@@ -11,6 +11,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { INodeProperties } from 'n8n-workflow';
+import { Prospecting } from '../../n8n-nodes/nodes/Prospecting/Prospecting.node';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { createN8nHome, e2eVersions, ensureN8n, packN8nPackage, type N8nHome } from '../../scripts/n8n/runner';
 
@@ -40,6 +42,32 @@ it('every shipped example is run by an n8n e2e test', () => {
   expect(Object.keys(COVERED_BY).sort()).toEqual(files);
   for (const [file, test] of Object.entries(COVERED_BY)) {
     expect(fs.readFileSync(path.join(__dirname, test), 'utf8')).toContain(`'${file}'`);
+  }
+});
+
+/** Where a node version shows a parameter: its resource and operation (the only conditions the examples meet). */
+function shownFor(p: INodeProperties, params: Record<string, unknown>): boolean {
+  const show = p.displayOptions?.show ?? {};
+  return (['resource', 'operation'] as const).every((k) => !show[k] || (show[k] as unknown[]).includes(params[k]));
+}
+
+it('every shipped Prospecting node is at the current node version, each parameter where that version shows it', () => {
+  const node = new Prospecting();
+  const current = node.description.defaultVersion as number;
+  const properties = node.nodeVersions[current].description.properties;
+  for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+    const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as {
+      nodes: { name: string; type: string; typeVersion: number; parameters: Record<string, unknown> }[];
+    };
+    for (const n of wf.nodes.filter((x) => x.type === 'n8n-nodes-prospecting.prospecting')) {
+      expect(`${file} ${n.name} v${n.typeVersion}`).toBe(`${file} ${n.name} v${current}`);
+      const shown = new Map(properties.filter((p) => shownFor(p, n.parameters)).map((p) => [p.name, p]));
+      for (const key of Object.keys(n.parameters)) expect(`${file} ${n.name}: ${key} shown: ${shown.has(key)}`).toBe(`${file} ${n.name}: ${key} shown: true`);
+      // Nothing under Additional Fields that this version shows at the top level (as version 2 did with Subject and Body).
+      const extra = (n.parameters.additionalFields ?? {}) as Record<string, unknown>;
+      const topLevel = Object.keys(extra).filter((k) => shown.has(k));
+      expect(`${file} ${n.name}: ${topLevel.join(', ')}`).toBe(`${file} ${n.name}: `);
+    }
   }
 });
 
@@ -93,7 +121,9 @@ e2e.each(e2eVersions())('example workflows in a real n8n %s, package installed a
     expect(lastNodeOutput).toHaveLength(5);
     lastNodeOutput.forEach((item, i) => {
       expect(item.json.status).toMatch(/^(done|duplicate)$/);
-      expect((item.json.contact as { contactId?: string }).contactId).toEqual(expect.any(String));
+      // Node version 4, Simplify on: the record's fields are the item's columns, no nested `contact` cell.
+      expect(item.json.contact).toBeUndefined();
+      expect(item.json.contactId).toEqual(expect.any(String));
       expect(item.pairedItem).toEqual({ item: i });
     });
   }, 120_000);

@@ -4,7 +4,7 @@
  * documentation-links.test.ts.
  */
 import { NodeHelpers, Workflow, type INode, type INodeProperties, type INodePropertyOptions, type INodeTypes } from 'n8n-workflow';
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { defineOperation, type AnyOperation } from '../../shared';
 import { nodeOperations, nodeProperties } from '../../n8n-nodes/nodes/Prospecting/description';
 import { operationAction, operationName } from '../../n8n-nodes/nodes/Prospecting/description/operation-names';

@@ -12,7 +12,8 @@ import {
   type INodeTypes,
   type IRunExecutionData,
 } from 'n8n-workflow';
-import { additionalData, nodeClasses } from './harness';
+import { Prospecting } from '../../n8n-nodes/nodes/Prospecting/Prospecting.node';
+import { additionalData } from './harness';
 import { countOf, requestCounts, sandboxWithCredentials } from './setup';
 
 /**
@@ -48,10 +49,11 @@ const manualTrigger: INodeType = {
     properties: [],
   },
 };
+/** The action node with all its versions: each example node runs as the version it names (typeVersion). */
+const prospecting = new Prospecting();
 const nodeTypes: INodeTypes = {
-  getByName: (type) => (type.endsWith('.manualTrigger') ? manualTrigger : nodeClasses.prospecting),
-  getByNameAndVersion: (type, version) =>
-    type.endsWith('.manualTrigger') ? manualTrigger : NodeHelpers.getVersionedNodeType(nodeClasses.prospecting, version),
+  getByName: (type) => (type.endsWith('.manualTrigger') ? manualTrigger : prospecting),
+  getByNameAndVersion: (type, version) => (type.endsWith('.manualTrigger') ? manualTrigger : NodeHelpers.getVersionedNodeType(prospecting, version)),
   getKnownTypes: () => ({}),
 };
 
@@ -104,7 +106,7 @@ describe('example: bulk email with a preview step first', () => {
           { node, data: inputData, source: { main: [{ previousNode: previous }] } },
           [],
         );
-        out = ((await nodeClasses.prospecting.execute!.call(context)) as INodeExecutionData[][])[0];
+        out = ((await NodeHelpers.getVersionedNodeType(prospecting, node.typeVersion).execute!.call(context)) as INodeExecutionData[][])[0];
       }
       runData.resultData.runData[name] = [
         { startTime: 0, executionTime: 0, executionIndex: 0, source: previous ? [{ previousNode: previous }] : [], data: { main: [out] } },

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { operation, type AnyOperation } from '../../shared';
 import { nodeOperations } from '../../n8n-nodes/nodes/Prospecting/description';
 import { prospectingV1Description } from '../../n8n-nodes/nodes/Prospecting/description/v1';
@@ -113,7 +113,7 @@ describe('node identity', () => {
 
 /** An operation whose zod input has one field renamed, as a developer might do in the catalogue. */
 function withRenamedField(op: AnyOperation, from: string, to: string): AnyOperation {
-  const shape = { ...(op.input as unknown as { shape: Record<string, z.ZodType> }).shape };
+  const shape = { ...(op.input as unknown as { shape: Record<string, z.ZodMiniType> }).shape };
   shape[to] = shape[from];
   delete shape[from];
   return { ...op, input: z.strictObject(shape) };

@@ -205,8 +205,8 @@ describe('campaign changes, steps, templates, drafts, bulk email (issue 11)', ()
       additionalFields: { steps: JSON.stringify([{ type: 'call', name: 'Call', dueDay: 1 }]) },
     });
     const id = String((created.campaign as IDataObject).campaignId);
-    const [updated] = await run('campaigns', 'update', { id: byId(id), updateFields: { isPublic: false, emailAccountIds: 'ea_1_2' } });
-    expect(updated).toEqual(expect.objectContaining({ isPublic: false, emailAccountIds: ['ea_1_2'] }));
+    const [updated] = await run('campaigns', 'update', { id: byId(id), updateFields: { isPublic: false, emailAccountIds: '4002' } });
+    expect(updated).toEqual(expect.objectContaining({ isPublic: false, emailAccountIds: ['4002'] }));
     const [step] = await run('campaignSteps', 'create', {
       campaignId: byId(id),
       type: 'auto-email',

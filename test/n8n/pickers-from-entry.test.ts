@@ -3,7 +3,7 @@
  * not inferred by the node from operation ids or field names.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { defineOperation, operation, picks, type AnyOperation } from '../../shared';
 import { pathId } from '../../shared/validation/fields';
 import { derivedProperties } from '../../n8n-nodes/nodes/Prospecting/description/properties';
@@ -32,7 +32,7 @@ describe('pickers and field words come from the entry', () => {
     const unmarked = defineOperation({
       ...operation('lists.get'),
       id: 'lists.getUnmarked',
-      input: z.strictObject({ id: pathId, templateId: z.number().int().optional() }),
+      input: z.strictObject({ id: pathId, templateId: z.optional(z.number().check(z.int())) }),
     }) as AnyOperation;
     expect(field(unmarked, 'id')!.type).toBe('string');
     expect(JSON.stringify(derivedProperties(unmarked))).not.toContain('resourceLocator');
@@ -48,7 +48,7 @@ describe('pickers and field words come from the entry', () => {
     const worded = defineOperation({
       ...operation('lists.get'),
       id: 'lists.getWorded',
-      input: z.strictObject({ id: pathId.meta({ title: 'Pipeline List', description: 'The list whose members are read' }) }),
+      input: z.strictObject({ id: pathId.check(z.meta({ title: 'Pipeline List', description: 'The list whose members are read' })) }),
     }) as AnyOperation;
     expect(field(worded, 'id')).toMatchObject({ displayName: 'ID', description: 'The list whose members are read' });
   });

@@ -60,3 +60,10 @@ it('with Continue on Fail, each bad item gets its own error item in the same wor
   expect(out[0].json.requestId).toEqual(expect.any(String));
   expect(out[1].json.error).toMatch(/^Research contacts: item 1: Contact: needs one of: Full Name with Company Name/);
 });
+
+it('one item without any detail: the message and the hint name the Contact field, not the parameter "contact"', async () => {
+  const items = [{ name: 'Ann Lee', company: 'Acme' }, { name: 'Bo' }];
+  const error = await executeNode({ parameters: byDetails, items: items.map((json) => ({ json })), credentials: env.credentials }).catch((e: unknown) => e);
+  expect((error as Error).message).toMatch(/^Research contacts: item 1: Contact: needs one of: Full Name with Company Name/);
+  expect((error as NodeOperationError).description).toBe('Fix item 1: Contact and run again.');
+});

@@ -96,7 +96,7 @@ describe('tasks', () => {
     await admin(env.sandbox, 'DELETE', '/requests');
     const error = (await run('tasks', 'create', { name: 'X', taskType: 'call', contactId: contactIds[0], priority: 5 }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(NodeOperationError);
-    expect(error.message).toMatch(/priority: must be 0 \(low\), 1 \(normal\) or 2 \(high\)/);
+    expect(error.message).toMatch(/priority: must be 0 \(normal\), 1 \(high\) or 2 \(urgent\)/);
     const noChange = (await run('tasks', 'update', { id: '1', updateFields: {} }).catch((e: unknown) => e)) as Error;
     expect(noChange.message).toMatch(/give at least one field to change/);
     expect(countOf(await requestCounts(env.sandbox), 'POST /v2/tasks') + countOf(await requestCounts(env.sandbox), 'PUT /v2/tasks/{id}')).toBe(0);

@@ -2,7 +2,7 @@
  * The throwaway read-only operation of issue 10's "Done when": the catalogue entry a newcomer would write in
  * shared/catalogue/notes.ts, and its sandbox route. Never registered globally; the throwaway tests add it themselves.
  */
-import { z } from 'zod';
+import * as z from '../../shared/validation/zod';
 import { defineOperation, type AnyOperation } from '../../shared';
 import { v2Envelope } from '../../shared/records';
 import { ok } from '../../sandbox/http/respond';
@@ -21,9 +21,9 @@ export const listNotesOperation = defineOperation({
   pathFields: [],
   queryFields: ['status', 'page', 'limit'],
   input: z.strictObject({
-    status: z.enum(['open', 'done']).optional(),
-    page: z.number().int().min(1).default(1),
-    limit: z.number().int().min(1).max(100).default(100),
+    status: z.optional(z.enum(['open', 'done'])),
+    page: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+    limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 100),
   }),
   output: v2Envelope(z.array(z.looseObject({ noteId: z.number(), title: z.string() }))),
   result: (body) => body.data,

@@ -2,6 +2,7 @@
  * An OAuth2 credential saved but never connected (issue 23): the node says "Connect this credential first" before
  * sending anything, once, instead of three tries ending in "no answer (ENETWORK: Unable to sign without access token)".
  */
+import { CREDENTIAL_FIELD_LABEL, credentialsDescription } from '../../n8n-nodes/nodes/Prospecting/description/authentication';
 import { executeNode, pollTrigger } from './harness';
 import { admin, requestCounts, sandboxWithCredentials } from './setup';
 
@@ -27,7 +28,18 @@ it.each([
   const run = executeNode({ parameters: { authentication, ...parameters }, credentials: { [type]: unconnected() } });
   await expect(run).rejects.toThrow(/^Connect this credential first: .* has no access token yet\. Nothing was sent\.$/);
   await expect(run).rejects.not.toThrow(/ENETWORK|no answer|tries/);
+  // n8n hides the Authentication field (every credential kind hangs on it): the hint names the field the NDV shows.
+  await expect(run).rejects.toMatchObject({ description: expect.stringContaining(`credential under "${CREDENTIAL_FIELD_LABEL}"`) });
+  await expect(run).rejects.not.toMatchObject({ description: expect.stringMatching(/Authentication/) });
   expect(await totalRequests()).toBe(0);
+});
+
+it('every credential kind is offered under one label, the field that hint names (n8n shows it in place of Authentication)', () => {
+  expect(credentialsDescription.map((c) => [c.name, c.displayName])).toEqual([
+    ['prospectingMcpOAuth2Api', 'Credential to connect with'],
+    ['prospectingOAuth2Api', 'Credential to connect with'],
+    ['prospectingApi', 'Credential to connect with'],
+  ]);
 });
 
 it('the polling trigger says the same', async () => {

@@ -35,12 +35,13 @@ async function campaignWithSteps(name: string) {
 describe('campaigns: update and clone', () => {
   it('reference line 76: PUT /campaigns/{id} {name?, isPublic?, emailAccountIds?: number[]} changes only what is given', async () => {
     const id = await campaignWithSteps('Update me');
-    const r = await v2('PUT', `/campaigns/${id}`, { isPublic: false, emailAccountIds: ['ea_1_2'] });
+    // Numbers, as the reference types them; answered as the numeric text the service's ids are.
+    const r = await v2('PUT', `/campaigns/${id}`, { isPublic: false, emailAccountIds: [4002] });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ campaignId: id, name: 'Update me', isPublic: false, emailAccountIds: ['ea_1_2'] });
+    expect(r.body.data).toMatchObject({ campaignId: id, name: 'Update me', isPublic: false, emailAccountIds: ['4002'] });
     expect((await v2('PUT', `/campaigns/${id}`, { name: 'Renamed' })).body.data).toMatchObject({ name: 'Renamed', isPublic: false, identifier: 'renamed' });
     expect((await v2('PUT', `/campaigns/${id}`, {})).body.message).toMatch(/^body: give at least one field/);
-    expect((await v2('PUT', `/campaigns/${id}`, { emailAccountIds: ['ea_3_1'] })).body.message).toMatch(/^emailAccountIds\[0\]: no email account/);
+    expect((await v2('PUT', `/campaigns/${id}`, { emailAccountIds: ['4005'] })).body.message).toMatch(/^emailAccountIds\[0\]: no email account/);
     expect((await v2('PUT', `/campaigns/${id}`, { isPublic: 'no' })).body.message).toMatch(/^isPublic: must be a boolean/);
     expect((await v2('PUT', `/campaigns/${id}`, { name: 'x' }, sb.apiKeyB)).status).toBe(404);
   });

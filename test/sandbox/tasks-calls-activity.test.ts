@@ -71,12 +71,14 @@ describe('tasks: create, read, update, delete (PR 94-97)', () => {
     expect(got.body.data).toEqual(r.body.data);
   });
 
-  it('PR 95-96: taskType is one of manual-email, call, action-item, linkedin; priority is 0, 1 or 2; name, contactId required (422 naming the field)', async () => {
+  it('PR 95-96: taskType is one of manual-email, call, action-item, linkedin; priority is 0, 1 or 2 (0 when not given); name, contactId required (422 naming the field)', async () => {
     const base = { name: 'x', taskType: 'call', contactId: contactIds[0], priority: 0 };
     const refused = async (body: unknown) => (await alice.post('/tasks', body)).body.message as string;
     expect(await refused({ ...base, taskType: 'email' })).toMatch(/^taskType: must be one of manual-email, call, action-item, linkedin/);
     expect(await refused({ ...base, priority: 3 })).toMatch(/^priority: must be <= 2/);
-    expect(await refused({ ...base, priority: undefined })).toMatch(/^priority: required/);
+    // The service's integration sends priority only when set (DECISIONS "The service's own client").
+    const unset = await alice.post('/tasks', { ...base, priority: undefined });
+    expect([unset.status, unset.body.data.priority]).toEqual([201, 0]);
     expect(await refused({ ...base, name: undefined })).toMatch(/^name: required/);
     expect(await refused({ ...base, contactId: undefined })).toMatch(/^contactId: required/);
     expect(await refused({ ...base, dueAt: 'tomorrow' })).toMatch(/^dueAt: must be an ISO 8601 date-time/);

@@ -7,7 +7,7 @@ import { refillSlices } from '../imports/slices';
 import type { Answering } from './answer';
 import { entriesOf, type LookupKind } from './lookup-kind';
 import { toShards, type Shard } from './lookup-shards';
-import { buildKey, cache, chunkKey, headKey, parsed, putJson, putShards, shardKey, type BuildState, type Head } from './lookup-store';
+import { buildKey, cache, chunkKey, headKey, parsed, putJson, putShards, type BuildState, type Head } from './lookup-store';
 import { putMark, underUserLock } from './lookup-lease';
 import { windowOf } from './org';
 
@@ -17,11 +17,12 @@ import { windowOf } from './org';
  * the service's 60 a minute. After every round the part stores what it read (a chunk) and where the slices stand, so
  * a part cut at its limit loses one round at most, the next cell that claims the build goes on from there (no page
  * is read twice), and cells waiting for the index find their keys in the chunks as they come (lookup-partial.ts).
- * The part that reads the last slice puts the chunks together into shards and the head.
+ * The part that reads the last slice stores the head: the rounds stored are the index (lookup-store.ts).
  *
- * A round is sized to the time the part has left: reading a page is mostly decoding it (an org page of 500 records is
- * ~2.8 MB), which costs CPU that the other cells of the column share, so the time per page is measured on the part's
- * own rounds (starting small and at most doubling) and a round starts only if it is expected to end before `stopAt`.
+ * A round is sized to the time the part has left: reading a page is its fetch, its decode (an org page of 500 records
+ * is ~2.8 MB) and storing its entries, which cost CPU that the other cells of the column share, so the time per page
+ * is measured on the part's own whole rounds (starting small and at most doubling) and a round starts only if it is
+ * expected to end, stored, before `stopAt`.
  * A round that outlasts the cell is lost whole; one that fits is stored.
  */
 export function buildPart(job: BuildJob, expected: number, stopAt: number): boolean {
@@ -29,14 +30,16 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
   const p = kind.op.pagination;
   const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
   const resumed = resume(base);
-  let pace: Pace = { perPageMs: FIRST_GUESS_MS, width: FIRST_WIDTH / 2 };
+  // A part that goes on starts at the pace the last part measured (a first guess of 1 s a page started rounds that a
+  // loaded host took 7 s a page to read, past the cell's 30 s), one page wide.
+  let pace: Pace = { perPageMs: resumed?.pageMs ?? FIRST_GUESS_MS, width: FIRST_WIDTH / 2 };
   let state: BuildState;
   if (resumed) state = resumed;
   else {
     const started = Date.now();
     // As many pages as hold what is expected (a range of 2,000 keys: 4 at once), as far as the time left allows.
     const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize), roundFits({ ...pace, width: Infinity }, stopAt)));
-    const first = firstPages(job, count, pageSize);
+    const first = firstPages(job, count, pageSize, stopAt);
     if (!first) return false;
     state = first;
     pace = { perPageMs: (Date.now() - started) / count, width: count };
@@ -51,8 +54,8 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
     let round: { records: Record<string, unknown>[]; next: ChangeCursor[] };
     const started = Date.now();
     try {
-      round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()));
-      pace = { perPageMs: (Date.now() - started) / width, width };
+      // A rate wait that would end after `stopAt` is refused: the round would outlast the part.
+      round = a.run(readSlicesOnce<Record<string, unknown>>(a.client, kind.op, open.slice(0, width), kind.idField, new Map()), stopAt);
     } catch (error) {
       // The round's slices stay where they were: the next part reads them again. A part that stored nothing says why.
       if (rounds === 0 && resumed) throw error;
@@ -60,8 +63,11 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
     }
     const rest = open.slice(width);
     const next = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
-    const saved = saveRound(base, token, state, entriesOf(kind, round.records, columns), round.records.length, next);
+    const entries = entriesOf(kind, round.records, columns);
+    const saved = saveRound(base, token, state, entries, round.records.length, next, (Date.now() - started) / width);
     if (!saved) return false;
+    // The pace counts the whole round: fetch, decode and storing what it read (under load, storing is a third of it).
+    pace = { perPageMs: (Date.now() - started) / width, width };
     state = saved;
     rounds++;
   }
@@ -99,22 +105,34 @@ function roundFits(pace: Pace, stopAt: number): number {
  * state names them), and renews the lease; or stores nothing and says null when another part stored since `state` was
  * read (a lease that ran out while its round was read: that round is dropped, the other part's chunks stand).
  */
-function saveRound(base: string, token: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[]): BuildState | null {
+function saveRound(base: string, token: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[], pageMs?: number): BuildState | null {
   return underUserLock(() => {
     const stored = parsed<BuildState>(cache().get(buildKey(base)));
     if ((stored?.chunks ?? 0) !== state.chunks || (stored?.records ?? 0) !== state.records) return null;
     const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i)) : 0;
-    const next: BuildState = { open, end: state.end, chunks: state.chunks + added, records: state.records + records };
+    const rounds = added ? [...state.rounds, [state.chunks, added] as const] : state.rounds;
+    const next: BuildState = {
+      open,
+      end: state.end,
+      chunks: state.chunks + added,
+      records: state.records + records,
+      rounds: rounds as BuildState['rounds'],
+      pageMs,
+    };
     putJson(buildKey(base), next);
     putMark(base, token);
     return next;
-  });
+  }, null);
 }
 
-/** Requests the org endpoint's rate window has left, as the shared pacing state knows it (unknown: as many as run). */
+/**
+ * Requests the org endpoint's rate window has left, as the shared pacing state knows it: a window past its reset has
+ * its whole limit (not more: a round wider than that would wait mid-round, and a wait refused there loses the pages
+ * already read); unknown: as many as run side by side.
+ */
 function leftInWindow(a: Answering, kind: LookupKind): number {
   const w = a.client.state.pacing[`${a.client.identity}|${endpointKey(kind.op)}`];
-  return w && w.resetAtMs > Date.now() ? w.remaining : a.client.settings.parallelRequests;
+  return w ? (w.resetAtMs > Date.now() ? w.remaining : w.limit) : a.client.settings.parallelRequests;
 }
 
 /**
@@ -132,15 +150,15 @@ function resume(base: string): BuildState | null {
  * at once and a small org is read in one round. If every page was full, the rest of the window is read by keyset from
  * the last record's time (records at that time are read again: the index keeps one row per key).
  */
-function firstPages({ base, token, kind, a, days, columns }: BuildJob, count: number, pageSize: number): BuildState | null {
+function firstPages({ base, token, kind, a, days, columns }: BuildJob, count: number, pageSize: number, stopAt: number): BuildState | null {
   const window = windowOf(days);
-  const pages = a.run(pagesAtOnce(a.client, kind, window, count, pageSize));
+  const pages = a.run(pagesAtOnce(a.client, kind, window, count, pageSize), stopAt);
   const read = pages.flat();
   const last = read[read.length - 1]?.updatedAt;
   const full = pages.every((page) => page.length === pageSize) && typeof last === 'string';
   const first: ChangeCursor = { from: window.startDate, windowEnd: window.endDate, page: 1 };
   const open = full ? refillSlices([first], [{ from: last, windowEnd: window.endDate, page: 1 }], read, a.client.settings.parallelRequests, pageSize) : [];
-  return saveRound(base, token, { open: [], end: window.endDate, chunks: 0, records: 0 }, entriesOf(kind, read, columns), read.length, open);
+  return saveRound(base, token, { open: [], end: window.endDate, chunks: 0, records: 0, rounds: [] }, entriesOf(kind, read, columns), read.length, open);
 }
 
 function* pagesAtOnce(
@@ -160,22 +178,10 @@ function* pageOf(client: Client, kind: LookupKind, input: Record<string, unknown
   return (yield* send(client, kind.op, input)).data as Record<string, unknown>[];
 }
 
+/** The build's rounds become the index: only the head is written (a chunk the cache dropped is found by a read). */
 function finish(base: string, state: BuildState): boolean {
-  const names = Array.from({ length: state.chunks }, (_, k) => chunkKey(base, k));
-  const chunks = names.length ? cache().getAll(names) : {};
-  const entries: Shard = {};
-  for (const n of names) {
-    const chunk = parsed<Shard>(chunks[n]);
-    // A chunk the cache dropped since: the build starts over.
-    if (!chunk) {
-      cache().remove(buildKey(base));
-      return false;
-    }
-    Object.assign(entries, chunk);
-  }
-  const shards = putShards(toShards(entries), (i) => shardKey(base, i));
-  const head: Head = { shards, end: state.end, at: Date.now(), records: state.records };
+  const head: Head = { rounds: state.rounds, chunks: state.chunks, end: state.end, at: Date.now(), records: state.records };
   putJson(headKey(base), head);
-  cache().removeAll([buildKey(base), ...names]);
+  cache().remove(buildKey(base));
   return true;
 }

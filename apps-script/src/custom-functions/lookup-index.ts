@@ -1,12 +1,14 @@
 import { afterWindow, openWindow, readChanges } from '../../../shared/flow/incremental-read';
 import { cacheKey } from '../cache';
+import { WAIT_REFUSED } from '../host';
 import type { Answering } from './answer';
 import { buildPart } from './lookup-build';
 import { entriesOf, type LookupKind } from './lookup-kind';
-import { SHARD_MAX_BYTES, shardOf, utf8Bytes, type Shard } from './lookup-shards';
-import { partialRows } from './lookup-partial';
+import { toShards, type Shard } from './lookup-shards';
+import { partialRows, rowsIn } from './lookup-partial';
 import { claim, holder, release, type Claim } from './lookup-lease';
-import { buildKey, cache, headKey, markKey, parsed, putAll, putJson, shardKey, type BuildState, type Head } from './lookup-store';
+import { want } from './lookup-wanted';
+import { buildKey, cache, chunkKey, headKey, markKey, parsed, putJson, putShards, type BuildState, type Head } from './lookup-store';
 
 export type { LookupKind } from './lookup-kind';
 
@@ -20,31 +22,35 @@ export type { LookupKind } from './lookup-kind';
  */
 
 /** A waiting cell looks again this often: each look is a few service calls, which the building cell's CPU shares. */
-const WAIT_STEP_MS = 700;
+const WAIT_STEP_MS = 1000;
 /**
  * A build part's rounds must end this long before the cell's deadline (storing what it read takes time too); rounds
  * are sized to the time left (lookup-build.ts).
  */
-const STORE_MARGIN_MS = 3000;
+const STORE_MARGIN_MS = 2500;
 /** Less time left than this: a cell does not take the build on, it would store nothing. */
-const MIN_PART_MS = 9000;
+const MIN_PART_MS = 5000;
 
-export const STILL_BUILDING = 'Still reading your saved records for the look-up; recalculate in a minute.';
+/**
+ * The value of a key the unfinished index has not read yet, when the cell's time is up: in the add-on's words, never
+ * an error (Sheets shows a cell's error as #ERROR!, and the recalculation would have nothing to show for it).
+ */
+export const STILL_BUILDING = '(still reading your saved records: recalculate in a minute)';
 
-/** The rows of `keys` from the index, or null when a shard is gone (the cache dropped it: the index is rebuilt). */
-function readKeys(base: string, head: Head, keys: readonly string[]): Shard | null {
-  const wanted = [...new Set(keys.map((k) => shardOf(k, head.shards)))].map((i) => shardKey(base, i));
-  const got = cache().getAll(wanted);
-  const rows: Shard = {};
-  for (const name of wanted) {
-    const shard = parsed<Shard>(got[name]);
-    if (!shard) return null;
-    Object.assign(rows, shard);
-  }
-  return Object.fromEntries(keys.filter((k) => k in rows).map((k) => [k, rows[k]]));
+/** What a cell found: `done` when the index was whole, else the keys the build has read so far. */
+export interface Found {
+  rows: Shard;
+  done: boolean;
 }
 
-/** Reads what changed after the index's window (keyset by updatedAt) into the shards it touches. */
+/** The rows of `keys` from the index, or null when an item is gone (the cache dropped it: the index is rebuilt). */
+function readKeys(base: string, head: Head, keys: readonly string[]): Shard | null {
+  if (!Array.isArray(head.rounds)) return null;
+  const { rows, whole } = rowsIn(base, head.rounds, keys);
+  return whole ? rows : null;
+}
+
+/** Reads what changed after the index's window (keyset by updatedAt) and stores it as the index's next round. */
 function refresh(base: string, head: Head, kind: LookupKind, a: Answering, columns: string[]): boolean {
   const read = a.run(
     (function* () {
@@ -53,20 +59,12 @@ function refresh(base: string, head: Head, kind: LookupKind, a: Answering, colum
       return { changes, end: cursor.windowEnd };
     })(),
   );
-  const entries = entriesOf(kind, read.changes.records, columns);
-  const touched = [...new Set(Object.keys(entries).map((k) => shardOf(k, head.shards)))];
-  const got = cache().getAll(touched.map((i) => shardKey(base, i)));
-  const values: Record<string, string> = {};
-  for (const i of touched) {
-    const shard = parsed<Shard>(got[shardKey(base, i)]);
-    if (!shard) return false;
-    for (const k of Object.keys(entries)) if (shardOf(k, head.shards) === i) shard[k] = entries[k];
-    const text = JSON.stringify(shard);
-    if (utf8Bytes(text) > SHARD_MAX_BYTES) return false;
-    values[shardKey(base, i)] = text;
-  }
-  putAll(values);
-  putJson(headKey(base), { ...head, end: read.end, at: Date.now(), records: head.records + read.changes.records.length });
+  const entries: Shard = entriesOf(kind, read.changes.records, columns);
+  if (!Array.isArray(head.rounds)) return false;
+  const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, head.chunks + i)) : 0;
+  const rounds = added ? [...head.rounds, [head.chunks, added] as Head['rounds'][number]] : head.rounds;
+  const next: Head = { rounds, chunks: head.chunks + added, end: read.end, at: Date.now(), records: head.records + read.changes.records.length };
+  putJson(headKey(base), next);
   return true;
 }
 
@@ -84,7 +82,7 @@ function refreshOrKeep(base: string, head: Head, kind: LookupKind, a: Answering,
  * key -> row of the asked fields for `keys` (normalized), from the shared index: built once across executions,
  * refreshed incrementally once it is older than the cache TTL. `deadlineMs`: the latest this cell may wait.
  */
-export function lookupRows(kind: LookupKind, a: Answering, days: number, columns: string[], keys: readonly string[], deadlineMs: number): Shard {
+export function lookupRows(kind: LookupKind, a: Answering, days: number, columns: string[], keys: readonly string[], deadlineMs: number): Found {
   const base = cacheKey(`${a.fn}.index`, [a.client.identity, days, columns]);
   const freshMs = a.client.addOn.cacheTtlS * 1000;
   const partial = partialRows(base, keys);
@@ -94,7 +92,7 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
     const head = parsed<Head>(got[headKey(base)]);
     if (head && Date.now() - head.at < freshMs) {
       const rows = readKeys(base, head, keys);
-      if (rows) return rows;
+      if (rows) return { rows, done: true };
       cache().remove(headKey(base));
       continue;
     }
@@ -104,15 +102,24 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       try {
         if (!head || !refreshOrKeep(base, head, kind, a, columns))
           buildPart({ base, token: claimed.token, kind, a, days, columns }, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
+      } catch (error) {
+        // The rate window or the lock would outlast this cell: what it stored stands, the next part goes on.
+        if (!WAIT_REFUSED.test(String(error))) throw error;
       } finally {
         release(base, claimed.token);
       }
       continue;
     }
     // Another execution builds or refreshes: a stale index answers now; without one, the build's chunks so far.
-    const rows = head ? readKeys(base, head, keys) : partial(parsed<BuildState>(got[buildKey(base)]));
-    if (rows) return rows;
-    if (Date.now() + WAIT_STEP_MS > deadlineMs) throw new Error(STILL_BUILDING);
+    const stale = head && readKeys(base, head, keys);
+    if (stale) return { rows: stale, done: true };
+    const rows = partial(parsed<BuildState>(got[buildKey(base)]));
+    if (keys.every((k) => k in rows)) return { rows, done: false };
+    if (Date.now() + WAIT_STEP_MS > deadlineMs) {
+      // The sidebar's job may read this index at the rate bound: it finds it here.
+      want(base, [a.fn, days, columns]);
+      return { rows, done: false };
+    }
     Utilities.sleep(WAIT_STEP_MS);
   }
 }

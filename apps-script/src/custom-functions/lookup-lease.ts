@@ -9,7 +9,8 @@ import { cache, headKey, markKey, parsed, putJson, type Head } from './lookup-st
 
 /** A lease older than this is from an execution that died: another may take over. Renewed by every stored round. */
 const MARK_MS = 28000;
-const LOCK_WAIT_MS = 10000;
+/** A cell waits this long at most for the user lock (its holders keep it for a few cache calls). */
+const LOCK_WAIT_MS = 3000;
 
 interface Mark {
   until: number;
@@ -18,9 +19,10 @@ interface Mark {
 
 export type Claim = { kind: 'ready' } | { kind: 'busy' } | { kind: 'mine'; token: string };
 
-export function underUserLock<T>(work: () => T): T {
+/** `work` under the user lock, or `busy` when it is not had within LOCK_WAIT_MS (never a raw "Lock timeout"). */
+export function underUserLock<T>(work: () => T, busy: T): T {
   const lock = LockService.getUserLock();
-  lock.waitLock(LOCK_WAIT_MS);
+  if (!lock.tryLock(LOCK_WAIT_MS)) return busy;
   try {
     return work();
   } finally {
@@ -47,12 +49,15 @@ export function claim(base: string, freshMs: number): Claim {
     const token = Utilities.getUuid();
     putMark(base, token);
     return { kind: 'mine', token };
-  });
+  }, BUSY);
 }
 
-/** Gives the lease back if it is still ours (a lease that ran out may be another execution's by now). */
+const BUSY: Claim = { kind: 'busy' };
+
+/**
+ * Gives the lease back if it is still ours. Without the lock: nobody may claim a lease that still holds, and ours
+ * was renewed by the last stored round, so it cannot run out between the look and the removal.
+ */
 export function release(base: string, token: string): void {
-  underUserLock(() => {
-    if (holder(cache().get(markKey(base))) === token) cache().remove(markKey(base));
-  });
+  if (holder(cache().get(markKey(base))) === token) cache().remove(markKey(base));
 }

@@ -3,11 +3,18 @@ import type { Shard } from './lookup-shards';
 
 /**
  * Where the look-up index lives in the user's cache, under one base key per (document, function, credential,
- * lookback, fields): `.h` the head of a finished index, `.s<i>` its shards, `.b` the "being built" mark, `.r` where an
- * unfinished build stands and `.c<k>` the records it has read so far.
+ * lookback, fields): `.h` the head of a finished index, `.b` the "being built" mark, `.r` where an unfinished build
+ * stands and `.c<k>` the records read, one round after another. Each round is stored as `count` items split by a
+ * hash of the key (lookup-shards.ts), so a key is in item `first + shardOf(key, count)` of every round, later rounds
+ * winning: the finished index IS the chunks the build stored (issue 29: putting 50,000 records together again at the
+ * end took longer than the cell that did it had, and the build never ended), and a refresh adds a round.
  */
+export type Round = [first: number, count: number];
+
 export interface Head {
-  shards: number;
+  rounds: Round[];
+  /** Items stored so far: the next round's first. */
+  chunks: number;
   /** End (inclusive) of the window read so far: the next refresh reads what changed after it. */
   end: string;
   /** When the index was last read or refreshed (ms). */
@@ -21,6 +28,9 @@ export interface BuildState {
   end: string;
   chunks: number;
   records: number;
+  rounds: Round[];
+  /** The time per page (fetch, decode, entries) the last round measured: where the next part starts from. */
+  pageMs?: number;
 }
 
 /** Everything lives as long as the cache allows (6 h): the per-cell answers, shorter-lived, are evicted first. */
@@ -29,7 +39,6 @@ const PUT_BATCH = 50;
 
 export const headKey = (base: string) => `${base}.h`;
 export const markKey = (base: string) => `${base}.b`;
-export const shardKey = (base: string, i: number) => `${base}.s${i}`;
 export const buildKey = (base: string) => `${base}.r`;
 export const chunkKey = (base: string, k: number) => `${base}.c${k}`;
 

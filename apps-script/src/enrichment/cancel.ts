@@ -1,3 +1,4 @@
+import { withDocumentLock } from '../doc-lock';
 import { makeClient } from '../client';
 import { userKey } from '../budget';
 import { safeCell } from '../cells';
@@ -14,10 +15,9 @@ import { putCell, writeCells, type CellWrites } from './write-cells';
  * Under the document lock, so no step is sending while rows are taken out.
  */
 export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
-  const lock = LockService.getDocumentLock();
-  lock.waitLock(30000);
-  try {
-    const job = loadJob(jobId);
+  return withDocumentLock(() => {
+    // Whole: taking rows out numbers the rest again.
+    const job = loadJob(jobId, true);
     if (!job || job.owner !== userKey()) throw new Error('jobId: this enrichment is finished or unknown (its results are in the sheet).');
     const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
     // The rows where they are now (rows moved since they were read); a deleted row (0) is not written.
@@ -38,9 +38,7 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
     if (left === 0) deleteJob(job.id);
     else saveJob(job);
     return { ...progressOf(job, client), complete: left === 0 || progressOf(job, client).complete, cancelledNow: out.length };
-  } finally {
-    lock.releaseLock();
-  }
+  });
 }
 
 /** Removes the held targets and the never-sent items (with their rows); returns every sheet row taken out. */

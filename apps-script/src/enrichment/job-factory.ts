@@ -6,7 +6,7 @@ import { headerColumns, writeBlock } from '../sheet-io';
 import { saveJob, type EnrichmentJob, type JobLayout } from '../research/job-store';
 import { fieldRole, STATUS_ROLES } from '../research/relocate';
 import { assignRowIds } from '../rows/row-identity';
-import { tagColumn } from '../rows/tagged-columns';
+import { columnTags, tagColumn } from '../rows/tagged-columns';
 import { columnForField, STATUS_HEADERS } from './fields';
 import type { SheetScan } from './scan';
 
@@ -29,8 +29,11 @@ export function layoutFor(sheet: Sheet, fields: readonly string[], overwrite: bo
   const placed = fields.map((path) => ({ path, column: place(path, columnForField(headers, path)) }));
   if (appended.length) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [appended.map((h) => safeCell(h))]);
   // Tagged, so results still find them after a collaborator moves a column or renames its header.
-  status.forEach((column, i) => tagColumn(sheet, column, STATUS_ROLES[i]));
-  placed.forEach((f) => tagColumn(sheet, f.column, fieldRole(f.path)));
+  // The sheet's tags and its grid height read once for all the columns.
+  const tags = columnTags(sheet);
+  const maxRows = sheet.getMaxRows();
+  status.forEach((column, i) => tagColumn(sheet, column, STATUS_ROLES[i], tags, maxRows));
+  placed.forEach((f) => tagColumn(sheet, f.column, fieldRole(f.path), tags, maxRows));
   return { status, fields: placed, overwrite };
 }
 
@@ -45,8 +48,11 @@ export function createLayoutJob(
   const n = Math.max(1, settings.batch);
   // Each row's id, read now: results find their rows by it, wherever the rows have gone by then. (Its column is
   // added before the results' columns, so those stay the sheet's last.)
-  const rowIds = assignRowIds(sheet, scan.rows);
-  const copyIds = scan.copies.map((rows) => assignRowIds(sheet, rows));
+  // One read and one write of the id column for the rows and their copies together (not one per row with copies).
+  const ids = assignRowIds(sheet, [...scan.rows, ...scan.copies.flat()]);
+  const rowIds = ids.slice(0, scan.rows.length);
+  let at = scan.rows.length;
+  const copyIds = scan.copies.map((rows) => ids.slice(at, (at += rows.length)));
   const layout = layoutFor(sheet, fields, overwrite);
   const refs = scan.rows.map((row) => `row ${row}`);
   // Checked whole now (naming the row), so a bad target refuses the start with nothing sent.
@@ -58,6 +64,7 @@ export function createLayoutJob(
   const job: EnrichmentJob = {
     id: Utilities.getUuid(),
     owner: userKey(),
+    ownerName: Session.getActiveUser().getEmail(),
     sheetName: sheet.getName(),
     rows,
     rowIds: rowIds.slice(0, n),

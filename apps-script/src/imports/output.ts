@@ -39,9 +39,17 @@ function same(read: unknown, written: CellValue): boolean {
  * in place (only those that changed) and appends new keys; `append` and `overwrite` add new keys only
  * (overwrite clears the sheet when its run starts, see clearForOverwrite). So a page read twice, after a run
  * was cut, writes nothing twice. Keys are compared as matchKey reads them, on the sheet's side and the record's.
- * Records without a key value are counted, and appended only with `appendWithoutKey` (they can never be matched
- * again, so a page read twice appends them twice).
+ * Records without a key value are counted, and written as rows with an empty key (see writesKeyless).
  */
+/**
+ * Whether records without a key are written (DECISIONS "Ids, exact, and records without a key"): always by append
+ * and overwrite, which promise every record found; by merge only when asked (`appendWithoutKey`), since merge
+ * promises one row per key and a keyless row can never be matched, so each run would append it again.
+ */
+export function writesKeyless(mode: OutputMode, appendWithoutKey?: boolean): boolean {
+  return appendWithoutKey === true || mode !== 'merge';
+}
+
 export function writeRecords(
   sheet: Sheet,
   columns: readonly string[],
@@ -70,7 +78,7 @@ export function writeRecords(
     const id = matchKey(recordRow(record, keyPath, (v) => v as CellValue)[0], key);
     if (!id) {
       counts.withoutKey++;
-      if (appendWithoutKey) keyless.push(values);
+      if (writesKeyless(mode, appendWithoutKey)) keyless.push(values);
     } else if (mode === 'merge' || !batch.has(id)) batch.set(id, values);
   }
   for (const [id, values] of batch) {

@@ -1,7 +1,7 @@
 import { afterWindow } from '../../../shared/flow/incremental-read';
 import type { Client, Flow } from '../../../shared';
 import { sheetNamed } from '../sheet-io';
-import { clearForOverwrite, writeRecords } from './output';
+import { clearForOverwrite, writeRecords, writesKeyless } from './output';
 import { columnsOf, readPage, resolveSavedSearchKind } from './sources';
 import type { ImportQuery, ImportReport, ImportTarget, RunState } from './types';
 
@@ -55,7 +55,7 @@ export function runImport(
       appended: state.appended,
       updated: state.updated,
       withoutKey: state.withoutKey ?? 0,
-      keylessAppended: job.target.appendWithoutKey === true,
+      keylessAppended: writesKeyless(job.target.mode, job.target.appendWithoutKey),
       requests: state.requests,
       complete: done,
     },

@@ -1,9 +1,12 @@
-import { newResearchJob, advanceResearch, summarize, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
+import { busyText } from '../doc-lock';
+import { newResearchJob, advanceResearch, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
 import { isTimeUp } from '../host';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { resultRow } from './columns';
 import { writeResultRows } from './result-write';
-import { loadJob, saveJob, type EnrichmentJob } from './job-store';
+import { forgetParts, loadJob, loadParts, saveJob, type EnrichmentJob } from './job-store';
+import { dropParts, PART_ROWS, partCount, partsHeld, partsOf } from './job-parts';
+import { addSums, sumOf, summaryOf, type PartSums, type SumKey } from './part-sums';
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
@@ -19,6 +22,8 @@ export interface Progress extends ResearchSummary {
   cancelled: number;
   /** Paid results whose row was deleted during the run, kept in the sheet RECOVERY_SHEET (recovery.ts). */
   recovered: number;
+  /** The step found the document busy: what holds it and when it ends. */
+  running?: string;
 }
 
 export interface StepRunner {
@@ -28,18 +33,50 @@ export interface StepRunner {
 }
 
 /**
- * Poll requests of one sweep at most: a larger sweep is cut into slices of the items in order, each slice's results
+ * Poll requests of one slice at most: a larger sweep is cut into slices of the items in order, each slice's results
  * written and the job saved before the next, so a 100,000-row job (1,000 poll requests) never holds every record at
- * once, and the sheet fills window by window instead of at the end.
+ * once, and the sheet fills as it goes instead of at the end. 20 requests (2,000 records, two fetchAll rounds of 10):
+ * 60 held 6,000 records (about 18 KB of heap each, answer and row written) and failed a 20,000-row job's first poll
+ * under the 128 MB ceiling (issue 29).
  */
-const SLICE_REQUESTS = 60;
+const SLICE_REQUESTS = 20;
+
+/** Parts not in memory whose sums say they hold `key` (rows to send, results to write). */
+function partsWith(job: EnrichmentJob, key: SumKey): number[] {
+  if (!job.partsIn) return [];
+  const inMemory = new Set(job.partsIn);
+  return Array.from({ length: partCount(job) }, (_, p) => p).filter((p) => !inMemory.has(p) && sumOf(job.sums?.[p], key) > 0);
+}
+
+/** The sums of the parts this execution does not hold. */
+function sumsElsewhere(job: EnrichmentJob): PartSums {
+  if (!job.partsIn) return [];
+  const inMemory = new Set(job.partsIn);
+  return (job.sums ?? []).reduce((all: PartSums, sums, p) => (inMemory.has(p) ? all : addSums(all, sums)), []);
+}
 
 /** The items of the sweep's next slice: from where the last slice ended, up to SLICE_REQUESTS requests' worth of ids. */
 function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] {
   const items = job.research.items;
   const from = (job.pollFrom ?? 0) < items.length ? (job.pollFrom ?? 0) : 0;
+  const budget = SLICE_REQUESTS * idsPerRequest;
   let to = from;
-  for (let ids = 0; to < items.length && ids < SLICE_REQUESTS * idsPerRequest; to++) if (items[to].phase === 'submitted') ids++;
+  for (let ids = 0; to < items.length && ids < budget;) {
+    const p = Math.floor(to / PART_ROWS);
+    if (!partsHeld(job).includes(p)) {
+      // A part not in memory is passed over by its sums when it fits whole; else it is read.
+      const pending = sumOf(job.sums?.[p], 'pending');
+      if (to === p * PART_ROWS && ids + pending < budget) {
+        ids += pending;
+        to = Math.min(items.length, to + PART_ROWS);
+        continue;
+      }
+      loadParts(job, [p]);
+    }
+    if (items[to].phase === 'submitted') ids++;
+    to++;
+  }
+  loadParts(job, partsOf(from, to));
   return [from, to];
 }
 
@@ -52,16 +89,19 @@ function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] 
  * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
  */
 function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { calls: number }): ResearchStep['did'] {
+  // The parts with rows to send, when the execution holds only some.
+  loadParts(job, partsWith(job, 'unsubmitted'));
   const waiting = new Set<number>();
   job.research.items.forEach((item, i) => item.phase === 'unsubmitted' && waiting.add(i));
   // Nothing left to send: this step polls a slice, and its one checkpoint comes right after it.
   const polling = waiting.size === 0;
-  const [from, to] = polling ? pollSlice(job, client.settings.pollIdsLimit) : [0, job.research.items.length];
+  const [from, to] = polling ? pollSlice(job, client.settings.pollIdsLimit) : sendRange(job, waiting);
   const ends = to >= job.research.items.length;
   // The job with the slice's items put back (the whole job is used as it is, as before slices).
   const all = from === 0 && ends;
+  // concat, not spread: the rows of parts not in memory stay holes.
   const whole = (part: ResearchJob): ResearchJob =>
-    all ? part : { ...part, items: [...job.research.items.slice(0, from), ...part.items, ...job.research.items.slice(to)] };
+    all ? part : { ...part, items: job.research.items.slice(0, from).concat(part.items, job.research.items.slice(to)) };
   let checkpointed: ResearchJob | null = null;
   const onCheckpoint = (research: ResearchJob) => {
     checkpointed = research;
@@ -90,6 +130,15 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
   // Auth, rate limit or polling failed after the retries: the job is saved; stop rather than asking again at once.
   if (done.job.lastError) throw new ResearchStoppedError(done.job.lastError.message);
   return done.did;
+}
+
+/** The rows a submit step hands the core: from the first row to send to the last (their parts read). */
+function sendRange(job: EnrichmentJob, waiting: Set<number>): [number, number] {
+  const indexes = [...waiting];
+  const from = Math.min(...indexes);
+  const to = Math.max(...indexes) + 1;
+  loadParts(job, partsOf(from, to));
+  return [from, to];
 }
 
 /** `queued` and the request id beside the rows the service just accepted (one setValues over their span); each row once. */
@@ -121,13 +170,17 @@ function releaseBatch(job: EnrichmentJob, batch: number): void {
   const held = job.held;
   if (!held || held.targets.length === 0) return;
   if (job.research.items.some((item) => item.phase === 'unsubmitted' || item.phase === 'submitting')) return;
-  const n = Math.max(1, batch);
+  if (sumOf(sumsElsewhere(job), 'unsubmitted') > 0) return;
+  const n = Math.min(Math.max(1, batch), held.targets.length);
+  const first = job.research.items.length;
+  loadParts(job, partsOf(first, first + n));
   const next = newResearchJob(job.research.kind, held.targets.slice(0, n), job.research.options, held.refs.slice(0, n));
-  job.research = { ...job.research, items: [...job.research.items, ...next.items] };
+  // concat, not spread: the rows of parts not in memory stay holes.
+  job.research = { ...job.research, items: job.research.items.concat(next.items) };
   // Rows, copies and their ids of the batch join the job's; the held lists keep the rest.
   const lists = job as unknown as Record<string, unknown[] | undefined>;
   for (const [key, list] of Object.entries(held)) {
-    if (key !== 'targets' && key !== 'refs') lists[key] = [...(lists[key] ?? []), ...list.slice(0, n)];
+    if (key !== 'targets' && key !== 'refs') lists[key] = (lists[key] ?? new Array<unknown>(first)).concat(list.slice(0, n));
   }
   job.held = Object.fromEntries(Object.entries(held).map(([key, list]) => [key, list.slice(n)])) as typeof held;
   job.written += '0'.repeat(next.items.length);
@@ -139,6 +192,8 @@ class ResearchStoppedError extends Error {}
 
 /** Writes every finished, not yet written item beside its row (one setValues for them all), then forgets its record. */
 function writeFinished(job: EnrichmentJob): number {
+  // Results read by an earlier execution and not written (it stopped in between): their parts are read too.
+  loadParts(job, partsWith(job, 'unwritten'));
   const final = (i: number) => ['finished', 'failed', 'unknown'].includes(job.research.items[i].phase) && job.written[i] !== '1';
   if (!job.research.items.some((_, i) => final(i))) return 0;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
@@ -189,7 +244,16 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
       did = step(client, job, r, written);
     }
     // A sweep cut into slices goes on while time remains.
-    while (did === 'poll' && job.pollFrom !== undefined && Date.now() < r.deadline) did = step(client, job, r, written);
+    while (did === 'poll' && job.pollFrom !== undefined && Date.now() < r.deadline) {
+      // The slice just polled is saved; let go of it before the next is read, so memory stays a slice's.
+      saveJob(job);
+      if (job.partsIn)
+        forgetParts(
+          job.id,
+          dropParts(job, () => false),
+        );
+      did = step(client, job, r, written);
+    }
   } catch (error) {
     if (isTimeUp(error)) throw error;
     // Keep what was learned before the failure, then report it.
@@ -203,7 +267,12 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
 }
 
 export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 0): Progress {
-  const summary = summarize(job.research);
+  // The rows in memory as they are, the other parts by their saved sums.
+  const { written: writtenElsewhere, ...summary } = summaryOf(
+    job.research.items.filter(() => true),
+    job.research.items.length,
+    sumsElsewhere(job),
+  );
   const held = job.held?.targets.length ?? 0;
   return {
     ...summary,
@@ -215,7 +284,7 @@ export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 
     recovered: job.recovered ?? 0,
     jobId: job.id,
     sheetName: job.sheetName,
-    written: job.written.split('').filter((c) => c === '1').length,
+    written: job.written.split('').filter((c) => c === '1').length + writtenElsewhere,
     credits: client.state.credits.balance,
     setValuesCalls,
   };
@@ -231,7 +300,8 @@ export function advanceExclusive(client: Client, jobId: string, r: StepRunner): 
   const lock = LockService.getDocumentLock();
   if (!lock.tryLock(1000)) {
     const saved = loadJob(jobId);
-    return saved ? { job: saved, progress: progressOf(saved, client), busy: true } : null;
+    // What holds the document (the scheduled run, in words), for the sidebar's poll to show.
+    return saved ? { job: saved, progress: { ...progressOf(saved, client), running: busyText() }, busy: true } : null;
   }
   try {
     const job = loadJob(jobId);

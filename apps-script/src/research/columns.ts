@@ -1,7 +1,7 @@
 import type { ResearchItem } from '../../../shared';
 import { researchOutcome } from '../../../shared/records/research';
 import { safeCell, type CellValue } from '../cells';
-import { roleColumn, taggedColumn } from '../rows/tagged-columns';
+import { columnTags, roleColumn, taggedColumn } from '../rows/tagged-columns';
 
 /** The results block written beside each enriched row, in this order. */
 export const RESULT_HEADERS = [
@@ -81,7 +81,8 @@ export const RESULTS_ROLE = 'results';
  * away from the others or renamed keeps its values; a column deleted during the run is added again at the end.
  */
 export function resultColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet): number[] {
-  return RESULT_HEADERS.map((header, i) => roleColumn(sheet, i ? `result:${header}` : RESULTS_ROLE, header));
+  const tags = columnTags(sheet);
+  return RESULT_HEADERS.map((header, i) => roleColumn(sheet, i ? `result:${header}` : RESULTS_ROLE, header, false, tags));
 }
 
 /**
@@ -89,7 +90,8 @@ export function resultColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet): number
  * the one headed `PDS status`.
  */
 export function statusColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, headers: Map<string, number>): number | undefined {
-  return taggedColumn(sheet, 'status') ?? taggedColumn(sheet, 'results') ?? headers.get(RESULT_HEADERS[0]);
+  const tags = columnTags(sheet);
+  return taggedColumn(sheet, 'status', tags) ?? taggedColumn(sheet, 'results', tags) ?? headers.get(RESULT_HEADERS[0]);
 }
 
 type CellState = Pick<ResearchItem, 'phase' | 'outcome'>;

@@ -1,64 +1,22 @@
-import type { ResearchJob, ResearchTarget } from '../../../shared';
 import { upgradeResearchJob } from '../../../shared/flow/research-upgrade';
 import { writeBlock } from '../sheet-io';
+import { emptyJob, fillParts, joinJob, splitJob, type JobHead } from './job-parts';
+import type { EnrichmentJob } from './job-types';
+
+export type { EnrichmentJob, JobLayout } from './job-types';
 
 /**
  * Enrichment jobs are too large for properties (9 KB a value, 500 KB a store: 5,000 rows need about
  * 1 MB), and they hold no secret (the targets come from this sheet, the request ids are useless without
- * the credential). Decision: each job is one row of a hidden sheet in the same spreadsheet, its JSON split
- * over cells of 45,000 characters. Saving is one setValues of that row.
+ * the credential). Decision: a job is stored in rows of a hidden sheet in the same spreadsheet: its head (row key =
+ * the job's id) and its parts (job-parts.ts; key `id#t3`, `id#s3`), each text split over cells of 45,000
+ * characters. A save writes only the rows whose text changed since this execution read or wrote them.
  */
 export const STATE_SHEET = '_pds_jobs';
 const CHUNK = 45000;
 // A leading mark keeps every chunk plain text (a chunk may start with "-" or a digit).
 const MARK = '~';
-const FIXED = 4; // id, owner, updatedAt, chunk count
-
-export interface EnrichmentJob {
-  id: string;
-  /** Session.getTemporaryActiveUserKey() of the user whose credential runs it. */
-  owner: string;
-  sheetName: string;
-  /** Sheet row of each research item, same order: where it was when last located (0 = deleted; see relocate.ts). */
-  rows: number[];
-  /** The id of each item's row (row-identity.ts): how its result finds the row after the sheet changed. */
-  rowIds?: string[];
-  /** Per item: the ids of the rows in `copies`. */
-  copyIds?: string[][];
-  /** Results of rows deleted during the run, kept in the recovery sheet. */
-  recovered?: number;
-  /** First column of the results block beside the rows (its status column). */
-  outColumn: number;
-  /** Each column of the fixed results block where it was last located (columns.ts resultColumns). */
-  outColumns?: number[];
-  createdAt: number;
-  lastPollAt: number | null;
-  /** Where the poll sweep under way goes on (advance.ts cuts large sweeps into slices); absent between sweeps. */
-  pollFrom?: number;
-  /** '1' where the item's final result is already in the sheet. */
-  written: string;
-  research: ResearchJob;
-  /**
-   * Field-picked enrichments (the sidebar's field picker): where each column goes. Absent on the fixed
-   * results-block enrichment of selected rows.
-   */
-  layout?: JobLayout;
-  /** Per item: other rows of the sheet with the same target, written with its result (paid once). */
-  copies?: number[][];
-  /** Targets not yet handed to the research job: one batch is released per step, so a run can be cancelled in between. */
-  held?: { rows: number[]; targets: ResearchTarget[]; refs: string[]; copies: number[][]; rowIds?: string[]; copyIds?: string[][] };
-  /** Rows taken out by a cancel before they were sent (they may be sent by a later enrichment). */
-  cancelled?: number;
-}
-
-export interface JobLayout {
-  /** Columns of PDS status, PDS message and PDS requestId (always written: they are the add-on's). */
-  status: [number, number, number];
-  /** Each picked field and its column (an existing column of that header, or one appended). */
-  fields: { path: string; column: number }[];
-  /** Replace cells that already hold a value (otherwise only empty cells are filled). */
-  overwrite: boolean;
-}
+const FIXED = 4; // key, owner (heads only), updatedAt, chunk count
 
 function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
   const book = SpreadsheetApp.getActiveSpreadsheet();
@@ -71,7 +29,8 @@ function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null 
   return sheet;
 }
 
-function ids(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
+/** Column A: each stored row's key, with its mark. */
+function keys(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
   const last = sheet.getLastRow();
   return last === 0
     ? []
@@ -82,80 +41,205 @@ function ids(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
 }
 
 /**
- * The text each job was last saved with in this execution (a new execution starts empty): saving an unchanged job
- * again, as a step's end does after its checkpoint saved it, writes nothing.
+ * The text of each stored row (head or part) as this execution last read or wrote it (a new execution starts
+ * empty): a save writes only what differs from it, so a checkpoint costs the rows it changed, not the job.
  */
-const savedText = new Map<string, string>();
+const known = new Map<string, string>();
+
+const chunkCount = (text: string) => Math.ceil(text.length / CHUNK);
 
 export function saveJob(job: EnrichmentJob): void {
-  const text = JSON.stringify(job);
-  if (savedText.get(job.id) === text) return;
+  const { head, parts } = splitJob(job);
+  // The head first, then the state parts, then the targets: a small job's checkpoint (head and state) is one block.
+  const named = [...parts].sort(([a], [b]) => (a[0] === b[0] ? 0 : a[0] === 's' ? -1 : 1));
+  const texts: [string, string][] = [[job.id, JSON.stringify(head)], ...named.map(([name, text]): [string, string] => [`${job.id}#${name}`, text])];
+  const changed = texts.filter(([key, text]) => known.get(key) !== text);
+  if (changed.length === 0) return;
   const sheet = stateSheet(true) as GoogleAppsScript.Spreadsheet.Sheet;
-  const chunks: string[] = [];
-  for (let i = 0; i < text.length; i += CHUNK) chunks.push(MARK + text.slice(i, i + CHUNK));
-  const existing = ids(sheet).indexOf(MARK + job.id);
-  const row = existing >= 0 ? existing + 1 : sheet.getLastRow() + 1;
-  // Cover the old row's width too, so a shorter job leaves no stale chunk behind.
-  const width = Math.max(FIXED + chunks.length, existing >= 0 ? sheet.getLastColumn() : 0);
-  const values: (string | number)[] = [MARK + job.id, MARK + job.owner, Date.now(), chunks.length, ...chunks];
-  while (values.length < width) values.push('');
-  writeBlock(sheet, row, 1, [values]);
-  savedText.set(job.id, text);
+  const stored = keys(sheet);
+  let next = stored.length + 1;
+  const rows = changed.map(([key, text]) => {
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += CHUNK) chunks.push(MARK + text.slice(i, i + CHUNK));
+    const at = stored.indexOf(MARK + key);
+    const before = known.get(key);
+    known.set(key, text);
+    // Cover the old row's width too, so a shorter text leaves no stale chunk behind.
+    const width = Math.max(FIXED + chunks.length, at < 0 ? 0 : before === undefined ? sheet.getLastColumn() : FIXED + chunkCount(before));
+    const values: (string | number)[] = [MARK + key, key === job.id ? MARK + job.owner : '', Date.now(), chunks.length, ...chunks];
+    return { row: at >= 0 ? at + 1 : next++, values, width };
+  });
+  rows.sort((a, b) => a.row - b.row);
+  // Adjacent rows go in one setValues.
+  for (let i = 0; i < rows.length;) {
+    let j = i + 1;
+    while (j < rows.length && rows[j].row === rows[j - 1].row + 1) j++;
+    const block = rows.slice(i, j);
+    const width = Math.max(...block.map((r) => r.width));
+    writeBlock(
+      sheet,
+      block[0].row,
+      1,
+      block.map((r) => r.values.concat(Array(width - r.values.length).fill(''))),
+    );
+    i = j;
+  }
 }
 
-function parseRow(row: unknown[]): EnrichmentJob | null {
+/** A stored row's text (its chunks joined), or null when it holds none. */
+function textOf(row: unknown[]): string | null {
   const count = Number(row[3]);
   if (!Number.isInteger(count) || count < 1) return null;
-  const text = row
+  return row
     .slice(FIXED, FIXED + count)
     .map((c) => String(c).slice(MARK.length))
     .join('');
-  let job: EnrichmentJob;
+}
+
+/** Every row of `values` by key (no mark), its text remembered as this execution's. */
+function textsOf(values: unknown[][]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const row of values) {
+    const text = textOf(row);
+    if (text === null) continue;
+    const key = String(row[0]).slice(MARK.length);
+    out.set(key, text);
+    known.set(key, text);
+  }
+  return out;
+}
+
+/** The job whose head is `key`: from its parts, or whole as an earlier version saved it (upgraded). */
+function jobOf(key: string, texts: Map<string, string>): EnrichmentJob | null {
+  let job: EnrichmentJob | null;
   try {
-    job = JSON.parse(text) as EnrichmentJob;
+    const saved = JSON.parse(texts.get(key) ?? '') as EnrichmentJob | JobHead;
+    if (typeof saved !== 'object' || saved === null) return null;
+    const parts = new Map<string, string>();
+    const prefix = `${key}#`;
+    for (const [k, text] of texts) if (k.startsWith(prefix)) parts.set(k.slice(prefix.length), text);
+    job = 'store' in saved && saved.store === 2 ? joinJob(saved, parts) : (saved as EnrichmentJob);
   } catch {
     return null;
   }
   // A job saved by the previous version (items without `phase`) reads as this version's; nothing is sent twice.
-  if (typeof job === 'object' && job !== null) job.research = upgradeResearchJob(job.research);
+  if (job) job.research = upgradeResearchJob(job.research);
   return job;
 }
 
-export function loadJob(id: string): EnrichmentJob | null {
-  const sheet = stateSheet(false);
-  if (!sheet) return null;
-  const index = ids(sheet).indexOf(MARK + id);
-  if (index < 0) return null;
-  return parseRow(sheet.getRange(index + 1, 1, 1, sheet.getLastColumn()).getValues()[0]);
+const isHead = (key: string) => !key.includes('#');
+
+/** The stored rows (0-based) of `keys` (no mark), read in one getRange per run of adjacent rows; each text remembered. */
+function readRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], wanted: readonly string[]): Map<string, string> {
+  const rows = wanted
+    .map((key) => stored.indexOf(MARK + key))
+    .filter((i) => i >= 0)
+    .sort((a, b) => a - b);
+  const width = sheet.getLastColumn();
+  const out = new Map<string, string>();
+  for (let i = 0; i < rows.length;) {
+    let j = i + 1;
+    while (j < rows.length && rows[j] === rows[j - 1] + 1) j++;
+    const span = sheet.getRange(rows[i] + 1, 1, j - i, width).getValues();
+    for (const [key, text] of textsOf(span)) out.set(key, text);
+    i = j;
+  }
+  return out;
 }
 
-/** Every job of this owner still in the state sheet. */
+/**
+ * The job `id`. A job stored with its parts' sums is read as its head alone (every per-row list a hole per row): the
+ * execution then reads the parts of the slice it works on (loadParts), so it holds a slice, not the job (issue 29).
+ * `whole`: every part now (a cancel re-numbers the job's rows; an earlier version's job is always read whole).
+ */
+export function loadJob(id: string, whole = false): EnrichmentJob | null {
+  const sheet = stateSheet(false);
+  return sheet ? readJob(sheet, keys(sheet), id, whole) : null;
+}
+
+/** loadJob with the state sheet's keys (column A) already read: a look over every job reads them once. */
+function readJob(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], id: string, whole: boolean): EnrichmentJob | null {
+  if (!stored.includes(MARK + id)) return null;
+  const headText = readRows(sheet, stored, [id]).get(id);
+  let head: JobHead | EnrichmentJob;
+  try {
+    head = JSON.parse(headText ?? '') as JobHead | EnrichmentJob;
+  } catch {
+    return null;
+  }
+  if (typeof head !== 'object' || head === null) return null;
+  if (whole || !('store' in head) || !head.sums) {
+    const partKeys = stored.filter((k) => k.startsWith(`${MARK}${id}#`)).map((k) => k.slice(MARK.length));
+    const texts = readRows(sheet, stored, partKeys);
+    texts.set(id, headText!);
+    return jobOf(id, texts);
+  }
+  const job = emptyJob(head);
+  job.research = upgradeResearchJob(job.research);
+  return job;
+}
+
+/** Reads parts `wanted` of a job loaded by loadJob (those it does not hold yet); throws when one is missing. */
+export function loadParts(job: EnrichmentJob, wanted: readonly number[]): void {
+  const missing = wanted.filter((p) => job.partsIn && !job.partsIn.includes(p));
+  if (missing.length === 0) return;
+  const sheet = stateSheet(false);
+  const names = missing.flatMap((p) => [`${job.id}#t${p}`, `${job.id}#s${p}`]);
+  const texts = sheet ? readRows(sheet, keys(sheet), names) : new Map<string, string>();
+  const parts = new Map([...texts].map(([key, text]) => [key.slice(job.id.length + 1), text]));
+  if (!fillParts(job, parts, missing)) throw new Error(`Part of the saved enrichment ${job.id} is missing from the sheet "${STATE_SHEET}".`);
+}
+
+/** Forgets what this execution read or wrote of the parts it let go of (dropParts), so it holds no copy of them. */
+export function forgetParts(id: string, names: readonly string[]): void {
+  for (const name of names) known.delete(`${id}#${name}`);
+}
+
+/** Every job in the state sheet, or only those of `owner` (of sheet `sheetName`), each whole. */
+function storedJobs(owner?: string, sheetName?: string): EnrichmentJob[] {
+  return jobHeads(owner)
+    .filter((head) => sheetName === undefined || head.sheetName === sheetName)
+    .map((head) => (head.partsIn ? loadJob(head.id, true) : head))
+    .filter((j): j is EnrichmentJob => j !== null);
+}
+
+/**
+ * Every job of `owner` (or everyone's) as its head alone when stored with sums (per-row lists empty, `partsIn` []),
+ * so a run that looks for work reads each job's head row, not the job (issue 29); an earlier version's job whole.
+ */
+export function jobHeads(owner?: string): EnrichmentJob[] {
+  const sheet = stateSheet(false);
+  if (!sheet || sheet.getLastRow() === 0) return [];
+  const both = sheet.getRange(1, 1, sheet.getLastRow(), 2).getValues();
+  const stored = both.map((row) => String(row[0]));
+  const ids = both
+    .filter((row) => isHead(String(row[0])) && (owner === undefined || String(row[1]) === MARK + owner))
+    .map((row) => String(row[0]).slice(MARK.length));
+  return ids.map((id) => readJob(sheet, stored, id, false)).filter((j): j is EnrichmentJob => j !== null);
+}
+
+/** Every job of this owner still in the state sheet (heads: see jobHeads). */
 export function jobsOf(owner: string): EnrichmentJob[] {
-  const sheet = stateSheet(false);
-  if (!sheet || sheet.getLastRow() === 0) return [];
-  return sheet
-    .getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn())
-    .getValues()
-    .filter((row) => String(row[1]) === MARK + owner)
-    .map(parseRow)
-    .filter((j): j is EnrichmentJob => j !== null);
+  return jobHeads(owner);
 }
 
-/** Every job in the state sheet, whoever owns it: rows under way in any of them must not be submitted again. */
-export function allJobs(): EnrichmentJob[] {
-  const sheet = stateSheet(false);
-  if (!sheet || sheet.getLastRow() === 0) return [];
-  return sheet
-    .getRange(1, 1, sheet.getLastRow(), sheet.getLastColumn())
-    .getValues()
-    .map(parseRow)
-    .filter((j): j is EnrichmentJob => j !== null);
+/** Every job in the state sheet, whoever owns it, whole (only those of `sheetName` when given): rows under way in any of them must not be submitted again. */
+export function allJobs(sheetName?: string): EnrichmentJob[] {
+  return storedJobs(undefined, sheetName);
 }
 
+/** Deletes the job's head and parts (each run of adjacent rows at once, from the bottom so rows stay put). */
 export function deleteJob(id: string): void {
   const sheet = stateSheet(false);
   if (!sheet) return;
-  savedText.delete(id);
-  const index = ids(sheet).indexOf(MARK + id);
-  if (index >= 0) sheet.deleteRows(index + 1, 1);
+  const stored = keys(sheet);
+  for (let i = stored.length - 1; i >= 0; i--) {
+    const key = stored[i].slice(MARK.length);
+    if (key !== id && !key.startsWith(`${id}#`)) continue;
+    let first = i;
+    while (first > 0 && (stored[first - 1] === `${MARK}${id}` || stored[first - 1].startsWith(`${MARK}${id}#`))) first--;
+    sheet.deleteRows(first + 1, i - first + 1);
+    for (let k = first; k <= i; k++) known.delete(stored[k].slice(MARK.length));
+    i = first;
+  }
 }

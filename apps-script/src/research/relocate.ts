@@ -1,6 +1,6 @@
 import { STATUS_HEADERS } from '../enrichment/fields';
 import { locateRows } from '../rows/row-identity';
-import { roleColumn } from '../rows/tagged-columns';
+import { columnTags, roleColumn } from '../rows/tagged-columns';
 import { resultColumns } from './columns';
 import type { EnrichmentJob } from './job-store';
 
@@ -24,8 +24,10 @@ export function relocate(sheet: Sheet, job: EnrichmentJob): void {
   job.copies = copiesOf(job.copyIds);
   if (job.held?.rowIds) Object.assign(job.held, { rows: rowsOf(job.held.rowIds), copies: copiesOf(job.held.copyIds) });
   if (job.layout) {
-    job.layout.status = STATUS_ROLES.map((role, i) => roleColumn(sheet, role, STATUS_HEADERS[i])) as [number, number, number];
-    job.layout.fields = job.layout.fields.map((f) => ({ ...f, column: roleColumn(sheet, fieldRole(f.path), f.path) }));
+    // The sheet's column tags read once for every column of the job.
+    const tags = columnTags(sheet);
+    job.layout.status = STATUS_ROLES.map((role, i) => roleColumn(sheet, role, STATUS_HEADERS[i], false, tags)) as [number, number, number];
+    job.layout.fields = job.layout.fields.map((f) => ({ ...f, column: roleColumn(sheet, fieldRole(f.path), f.path, false, tags) }));
     job.outColumn = job.layout.status[0];
   } else {
     job.outColumns = resultColumns(sheet);

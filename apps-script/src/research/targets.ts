@@ -1,4 +1,5 @@
 import { targetIssues, type ResearchKind, type ResearchTarget } from '../../../shared';
+import { RESEARCH_COLUMN_ALIASES, squashHeader } from '../../../shared/catalogue/column-aliases';
 import { keyOf } from '../cells';
 import { rowState } from './columns';
 import { allJobs } from './job-store';
@@ -6,20 +7,10 @@ import { rowsById } from '../rows/row-identity';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** Header names (compared lower-case, without spaces or underscores) that feed each research field. */
-export const ALIASES: Record<string, string[]> = {
-  searchResultId: ['searchresultid'],
-  contactName: ['contactname', 'fullname', 'name'],
-  firstName: ['firstname'],
-  lastName: ['lastname'],
-  companyName: ['companyname', 'company'],
-  domain: ['domain', 'companydomain', 'website'],
-  email: ['email', 'emailaddress'],
-  title: ['title', 'jobtitle'],
-  liProfileUrl: ['liprofileurl', 'linkedin', 'linkedinurl'],
-};
+/** Header names (compared lower-case, without spaces or underscores) that feed each research field (shared with the run panel). */
+export const ALIASES = RESEARCH_COLUMN_ALIASES as Record<string, string[]>;
 
-export const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+export const squash = squashHeader;
 
 export interface SelectedRows {
   sheet: Sheet;
@@ -49,8 +40,8 @@ export function selectedRows(): SelectedRows {
 export function rowsUnderWay(sheet: Sheet): (row: number) => boolean {
   const keys = new Set<string>();
   const numbers = (rows: number[] = []) => rows.map((row) => `#${row}`);
-  for (const job of allJobs()) {
-    if (job.sheetName !== sheet.getName()) continue;
+  // Only this sheet's jobs are read whole.
+  for (const job of allJobs(sheet.getName())) {
     const own = job.rowIds ?? numbers(job.rows);
     const copies = job.copyIds ?? (job.copies ?? []).map((c) => numbers(c));
     job.research.items.forEach((item, i) => {

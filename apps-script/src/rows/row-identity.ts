@@ -18,8 +18,16 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export const ROW_ID_HEADER = 'PDS row id';
 const ROLE = 'rowId';
 
+/**
+ * New ids of this execution: one random seed (one Utilities.getUuid call) and a counter, so a start over thousands of
+ * rows makes one service call for its ids, not one per row (issue 29). 10 hex digits of the seed (40 random bits)
+ * keep two executions apart; the counter keeps this one's ids apart. `r` + 10 + base-36 counter.
+ */
+let seed: string | null = null;
+let counter = 0;
 function newId(): string {
-  return `r${Utilities.getUuid().slice(0, 12)}`;
+  seed ??= Utilities.getUuid().replace(/-/g, '').slice(0, 10);
+  return `r${seed}${(counter++).toString(36)}`;
 }
 
 /** The id column's values for rows 2.. (index 0 = row 2), or [] when the sheet has none yet. */

@@ -29,15 +29,31 @@ function valueOf(name: string, kind: FieldKind | undefined, raw: unknown): unkno
 }
 
 /**
- * The input for one run: each field's value from the form, or, where the form leaves it blank, from the row's column
- * of that name (what is the same for every row is typed once; what differs comes from the sheet).
+ * The input for one run: each field's value from the form, or, where the form leaves it blank, from the row (what is
+ * the same for every row is typed once; what differs comes from the sheet). `kinds` may name the entries of a list of
+ * records too (`contacts.contactName`): those are read by rowValue (the row's one record), never sent as fields.
  */
 export function inputFrom(kinds: Record<string, FieldKind>, form: Record<string, unknown>, row?: (name: string) => unknown): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const name of new Set([...Object.keys(kinds), ...Object.keys(form)])) {
+  for (const name of new Set([...Object.keys(kinds), ...Object.keys(form)].filter((n) => !n.includes('.')))) {
     const raw = blank(form[name]) ? row?.(name) : form[name];
     if (!blank(raw)) input[name] = valueOf(name, kinds[name], raw);
   }
   // An input that is not one object is one JSON field, `input` (form-fields.ts).
   return kinds.input === 'json' && Object.keys(kinds).length === 1 ? ((input.input as Record<string, unknown>) ?? {}) : input;
+}
+
+/**
+ * A row's value for a field, from the columns the sidebar mapped (`field` → header, or `field.entry` → header for the
+ * entries of a list of records: the row gives one record, e.g. a research contact from its name and company columns).
+ */
+export function rowValue(name: string, kinds: Record<string, FieldKind>, columns: Record<string, string>, cell: (header: string) => unknown): unknown {
+  if (columns[name] !== undefined) return cell(columns[name]);
+  const record: Record<string, unknown> = {};
+  for (const key of Object.keys(columns)) {
+    if (!key.startsWith(`${name}.`)) continue;
+    const raw = cell(columns[key]);
+    if (!blank(raw)) record[key.slice(name.length + 1)] = valueOf(key, kinds[key] ?? 'text', raw);
+  }
+  return Object.keys(record).length ? [record] : undefined;
 }

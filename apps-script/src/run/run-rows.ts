@@ -10,7 +10,7 @@ import { issueConfirmation, takeConfirmation } from '../sidebar/confirmation';
 import { selectedRows } from '../research/targets';
 import { ensureSize, headerColumns, writeSpan } from '../sheet-io';
 import type { FieldKind } from '../../../shared/catalogue/form-fields';
-import { inputFrom } from './form-values';
+import { inputFrom, rowValue } from './form-values';
 import { checkOutput, writeAnswers, type OutputRequest } from './output';
 import type { Runnable } from './runnable';
 
@@ -26,6 +26,11 @@ export interface RunRequest {
   /** Each form field's kind (form-fields.ts), as the sidebar's form showed it: how a cell's text is read. */
   kinds?: Record<string, FieldKind>;
   perRow?: boolean;
+  /**
+   * Per row: the column (its header) that fills each field, as the sidebar's mapping shows it (`contactIds` →
+   * "contactId", `contacts.contactName` → "Name"). Without it, a field takes the column of its own name.
+   */
+  columns?: Record<string, string>;
   output?: OutputRequest;
 }
 
@@ -45,6 +50,8 @@ interface Plan {
 const PENDING_KEY = 'pds.runOperation.pending';
 const MAX_ROWS = 500;
 const PREVIEWED = 3;
+/** Rows the preview lists (values per row); past these it says how many more. */
+const LISTED = 20;
 export const outcomeHeader = (r: Runnable) => `PDS ${r.key}`;
 
 /** An optional object of the request (values, kinds): absent is empty; anything else but an object is refused. */
@@ -52,6 +59,16 @@ function objectArg(value: unknown, name: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${name}: must be an object of field names. Nothing was sent.`);
   return value as Record<string, unknown>;
+}
+
+/** The sidebar's column mapping: field → a header of the sheet (a header that is not there is refused, by name). */
+function columnsArg(value: unknown, headers: Map<string, number>, sheetName: string): Record<string, string> | undefined {
+  if (value === undefined || value === null) return undefined;
+  const columns = objectArg(value, 'request.columns');
+  for (const [field, header] of Object.entries(columns))
+    if (typeof header !== 'string' || !headers.has(header))
+      throw new Error(`No column "${String(header)}" in sheet "${sheetName}" (chosen for ${field}). Nothing was sent.`);
+  return columns as Record<string, string>;
 }
 
 function plan(r: Runnable, req: RunRequest): Plan {
@@ -68,6 +85,7 @@ function plan(r: Runnable, req: RunRequest): Plan {
   const headers = headerColumns(sheet);
   const width = Math.max(sheet.getLastColumn(), 1);
   const cells = sheet.getRange(rows[0], 1, rows.length, width).getValues();
+  const columns = columnsArg(req.columns, headers, sheet.getName());
   const outcomeColumn = headers.get(outcomeHeader(r));
   const runs: Planned[] = [];
   let skipped = 0;
@@ -75,7 +93,8 @@ function plan(r: Runnable, req: RunRequest): Plan {
     const done = outcomeColumn ? keyOf(cells[i][outcomeColumn - 1]) : '';
     // An unsafe operation never runs again on a row that holds its result or an unknown outcome; a refusal may be retried.
     if (r.unsafe && done && !done.startsWith('error:')) return void skipped++;
-    const input = inputFrom(kinds, values, (name) => (headers.has(name) ? cells[i][headers.get(name)! - 1] : undefined));
+    const cell = (header: string) => (headers.has(header) ? cells[i][headers.get(header)! - 1] : undefined);
+    const input = inputFrom(kinds, values, columns ? (name) => rowValue(name, kinds, columns, cell) : cell);
     try {
       r.check(input);
     } catch (error) {
@@ -102,6 +121,9 @@ export interface RunPreview {
   unsafe: boolean;
   runs: number;
   skipped: number;
+  /** The input of each run (the first 20), for the sidebar to show in its words; `more` runs past these. */
+  rows: { row: number; input: Record<string, unknown> }[];
+  more: number;
   /** The first requests, as they would be sent. */
   requests: { row: number; method: string; target: string; body?: unknown }[];
   /** "free", or the most credits the runs may spend. */
@@ -118,6 +140,8 @@ export function previewRun(r: Runnable, req: RunRequest): RunPreview {
     unsafe: r.unsafe,
     runs: p.runs.length,
     skipped: p.skipped,
+    rows: p.runs.slice(0, LISTED),
+    more: Math.max(0, p.runs.length - LISTED),
     requests: p.runs.slice(0, PREVIEWED).map((x) => ({ row: x.row, ...r.describe(x.input) })),
     cost: r.creditFields.length ? `at most ${credits} credit${credits === 1 ? '' : 's'} (1 per item; recent duplicates are free)` : 'free',
   };

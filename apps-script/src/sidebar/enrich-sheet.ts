@@ -1,3 +1,4 @@
+import { withDocumentLock } from '../doc-lock';
 import { call, getCreditsOperation } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
@@ -11,11 +12,13 @@ import { createLayoutJob } from '../enrichment/job-factory';
 import { scanSheet, type SheetScan } from '../enrichment/scan';
 import { markDataRowsSeen } from '../enrichment/new-rows';
 import { capText } from '../enrichment/cap';
+import { rowsTakenMessage } from '../enrichment/busy-rows';
 import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type GivenSettings, type SheetEnrichment } from '../enrichment/sheet-settings';
 import { ensureSchedule } from '../triggers/schedule';
 import { armFallbackRun, armNextRun, researchDueAt } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
 import { requestArg } from './inputs';
+import { othersRunText } from './others-run';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -72,7 +75,9 @@ function rowsInScope(scope: unknown): { sheet: Sheet; rows: number[] } {
   if (scope !== undefined && scope !== 'sheet') throw new Error('scope: must be selection or sheet. Nothing was sent.');
   const sheet = SpreadsheetApp.getActiveSheet();
   const rows: number[] = [];
-  for (let r = 2; r <= sheet.getLastRow(); r++) rows.push(r);
+  // The last row read once (not once per row: that was a service call per row at Start).
+  const last = sheet.getLastRow();
+  for (let r = 2; r <= last; r++) rows.push(r);
   if (rows.length === 0) throw new Error('The sheet holds no data rows (row 1 holds the column names).');
   return { sheet, rows };
 }
@@ -106,6 +111,8 @@ export interface SheetEnrichmentPreview {
   /** Where the picked fields go: an existing column, or appended. */
   mapping: { field: string; column: string }[];
   balance: number | null;
+  /** Another person's open enrichment of this sheet, in words (whose, since when). */
+  othersRun?: string;
 }
 
 function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: SheetEnrichment, balance: number | null): SheetEnrichmentPreview {
@@ -129,6 +136,7 @@ function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: Shee
     invalid: scan.invalid.slice(0, 50),
     mapping: fields.map((field) => ({ field, column: headerOf(headers, field) })),
     balance,
+    othersRun: othersRunText(sheet),
   };
 }
 
@@ -163,15 +171,13 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
       throw new Error('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
     const client = makeClient();
     const deadline = deadlineAfter(client.addOn.runBudgetMs);
-    const lock = LockService.getDocumentLock();
-    lock.waitLock(30000);
-    let jobId: string;
-    try {
+    const jobId = withDocumentLock(() => {
       const { sheet, rows } = rowsInScope(given.scope);
       const settings = inForce(sheet, requested);
       cap = settings.maxCredits;
       const scan = scanSheet(sheet, rows, settings.kind, settings);
-      if (scan.targets.length === 0) throw new Error('Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
+      if (scan.targets.length === 0)
+        throw new Error((scan.inProgress && rowsTakenMessage(sheet)) || 'Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
       if (scan.targets.length !== confirmedItems)
         throw new Error(
           `The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
@@ -180,10 +186,8 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
       // the automatic enrichment's fields, conditions or cap.
       const saved = loadEnrichment(sheet.getSheetId());
       if (!saved?.auto) saveEnrichment(sheet.getSheetId(), settings);
-      jobId = createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
-    } finally {
-      lock.releaseLock();
-    }
+      return createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
+    });
     // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
     armFallbackRun();
     const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });

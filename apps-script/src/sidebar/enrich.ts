@@ -1,3 +1,4 @@
+import { withDocumentLock } from '../doc-lock';
 import { getCreditsOperation, newResearchJob, call, ValidationError } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
@@ -63,14 +64,7 @@ export function startEnrichment(confirmedItems: number): Progress {
     const deadline = deadlineAfter(client.addOn.runBudgetMs);
     // Two starts over the same rows (two sidebars, two editors) must not both see them free: the scan and
     // the saved job happen under the document lock, so the second scan finds the first job's rows under way.
-    const lock = LockService.getDocumentLock();
-    lock.waitLock(30000);
-    let job: EnrichmentJob;
-    try {
-      job = createJob(confirmedItems);
-    } finally {
-      lock.releaseLock();
-    }
+    const job: EnrichmentJob = withDocumentLock(() => createJob(confirmedItems));
     // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
     armFallbackRun();
     const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline });

@@ -66,7 +66,16 @@ export const sidebarPanels: readonly Panel[] = [
   {
     name: 'search',
     title: 'Search and import',
-    functions: ['searchPreview', 'importSearch', 'importSavedSearch', 'searchFilterForm', 'sheetSearchFormulas', 'startSearchJob', 'advanceSearchJobNow'],
+    functions: [
+      'searchPreview',
+      'importSearch',
+      'importSavedSearch',
+      'searchFilterForm',
+      'sheetSearchFormulas',
+      'startSearchJob',
+      'advanceSearchJobNow',
+      'readLookupIndexNow',
+    ],
     operations: () => [searchContactsOperation, searchCompaniesOperation, getSavedSearchOperation],
   },
   { name: 'enrich', title: 'Enrich selected rows', functions: ['previewEnrichment', 'startEnrichment', 'pollEnrichment'], operations: research },

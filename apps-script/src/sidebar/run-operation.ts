@@ -21,7 +21,7 @@ export function pickerChoices(picker: unknown): { name: string; value: string }[
       call(
         client,
         catalogue.find((o) => o.id === source.operationId)!,
-        {},
+        source.input?.() ?? {},
       ),
     );
     return ((Array.isArray(answer) ? answer : []) as Record<string, unknown>[]).map((r) => ({ name: source.name(r), value: source.value(r) }));

@@ -8,8 +8,14 @@ import { saveRefresh, type OrgRefreshState } from './org-cursor';
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type OrgContact = Record<string, unknown> & { contactId?: unknown; updatedAt?: unknown };
 
-/** Buffered rows are written (and the cursor saved after them) once this many are waiting. */
-const FLUSH_ROWS = 5000;
+/**
+ * Pages read side by side at most, and buffered rows written (the cursor saved after them) once this many wait: an
+ * organization's page of 500 contacts is about 2.7 MB of text, and ten of them at once plus 5,000 buffered rows went
+ * past Apps Script's memory (issue 29: "Exceeded memory limit." importing 22,451 saved contacts under the harness's
+ * 128 MB ceiling). Three pages a round, each round written before the next is read.
+ */
+const PAGES_AT_ONCE = 3;
+const FLUSH_ROWS = 1500;
 const DAY_MS = 86400000;
 
 export interface RefreshReport {
@@ -82,9 +88,10 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   const paging = orgContactsOperation.pagination;
   const pageSize = Math.min(paging.style === 'page' ? paging.maxLimit : Infinity, client.settings.pageSizeLimit);
   while (Date.now() < deadline) {
-    const round = run(readSlicesOnce<OrgContact>(client, orgContactsOperation, open, 'contactId', seen));
-    report.requests += open.length;
-    cursor.totals.requests += open.length;
+    const reading = open.slice(0, PAGES_AT_ONCE);
+    const round = run(readSlicesOnce<OrgContact>(client, orgContactsOperation, reading, 'contactId', seen));
+    report.requests += reading.length;
+    cursor.totals.requests += reading.length;
     for (const record of round.records) {
       const id = keyOf(record.contactId);
       if (!id) continue;
@@ -102,7 +109,11 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
         cursor.totals.updated++;
       }
     }
-    open = refillSlices(open, round.next, round.records, client.settings.parallelRequests, pageSize);
+    // Slices not read this round (a cursor saved with more) keep their turn after the ones just read.
+    open = [
+      ...refillSlices(reading, round.next, round.records, Math.min(PAGES_AT_ONCE, client.settings.parallelRequests), pageSize),
+      ...open.slice(PAGES_AT_ONCE),
+    ];
     if (open.length === 0) {
       // The window is read: the next pass starts just after it.
       cursor.from = afterWindow(at);

@@ -2,7 +2,8 @@ import type { Flow } from '../../../shared';
 import { deadlineAfter } from '../budget';
 import { makeClient, run } from '../client';
 import { userMessage } from '../errors';
-import { isTimeUp } from '../host';
+import { gasHost, isTimeUp, sleepUntil } from '../host';
+import { noteRunning } from '../doc-lock';
 import type { ImportReport } from '../imports/types';
 import { logRuns, type RunLogEntry } from '../imports/run-log';
 import { armFallbackRun, armNextRun } from './continuation';
@@ -16,6 +17,15 @@ export interface ScheduleReport {
   [job: string]: unknown;
 }
 
+/** What each job does, in the words a busy answer gives a user (doc-lock.ts). */
+const DOING: Record<string, string> = {
+  research: 'finishing an enrichment',
+  refresh: 'refreshing the org contacts sheet',
+  imports: 'running saved imports',
+  autoEnrichment: 'queueing new rows for enrichment',
+  searchJob: 'running a search job',
+};
+
 /**
  * The dispatcher: runs every registered job in turn (finishing research, the org-contacts refresh, due saved
  * imports, …) while time remains; each stops before the deadline and leaves a cursor for the next run.
@@ -26,11 +36,14 @@ export function runSchedule(): ScheduleReport {
   const report: ScheduleReport = { research: [], refresh: null, imports: [] };
   const client = makeClient();
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
-  const ctx = { client, run: <T>(flow: Flow<T>) => run(client, flow), deadline };
+  // Every wait (a rate window, a retry's pause) is cut by the run's own deadline, never by Apps Script's 6 minutes.
+  const host = gasHost({ sleep: sleepUntil(deadline) });
+  const ctx = { client, run: <T>(flow: Flow<T>) => run(client, flow, host), deadline };
   const lines: RunLogEntry[] = [];
   armFallbackRun();
   for (const job of scheduledJobs) {
     if (Date.now() >= deadline) break;
+    noteRunning(DOING[job.name] ?? job.name, deadline);
     try {
       const result = job.run(ctx);
       if (result !== undefined) report[job.name] = result;
@@ -41,6 +54,7 @@ export function runSchedule(): ScheduleReport {
       lines.push({ at: Date.now(), what: job.name, rowsRead: 0, rowsWritten: 0, credits: null, requests: 0, error: userMessage(error) });
     }
   }
+  noteRunning(null);
   logRuns(lines);
   const due = (Array.isArray(report.research) ? report.research : []).map((r) => r.dueAt).filter((t): t is number => t !== undefined);
   armNextRun(due.length > 0 ? Math.min(...due) : null, anyJobPending);

@@ -6,9 +6,16 @@
 export const SCHEDULE_HANDLER = 'scheduledRun';
 
 export function ensureSchedule(): boolean {
-  const exists = ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
-  if (!exists) ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create();
-  return !exists;
+  const exists = () => ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
+  if (exists()) return false;
+  try {
+    ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create();
+  } catch (error) {
+    // Another execution of this user (a second sidebar) created it between the look and the create: it is there.
+    if (exists()) return false;
+    throw error;
+  }
+  return true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { CREDENTIAL_FIELD_LABEL } from './description/authentication';
 
 const CREDENTIAL_NAMES: Readonly<Record<string, string>> = {
   prospectingOAuth2Api: 'Prospecting OAuth2 API',
@@ -17,6 +18,7 @@ export function assertConnected(node: INode, credentialType: string, credentials
   const token = credentials.oauthTokenData as { access_token?: unknown } | undefined;
   if (typeof token?.access_token === 'string' && token.access_token !== '') return;
   throw new NodeOperationError(node, `Connect this credential first: the ${label} credential has no access token yet. Nothing was sent.`, {
-    description: 'Open the credential and click "Connect my account" (sign in to the service), or pick the API key credential under Authentication.',
+    // The field the user sees: n8n hides Authentication and offers every credential kind in this one field.
+    description: `Open the credential and click "Connect my account" (sign in to the service), or pick a Prospecting API (API key) credential under "${CREDENTIAL_FIELD_LABEL}".`,
   });
 }

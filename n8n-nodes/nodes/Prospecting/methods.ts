@@ -14,7 +14,7 @@ function searchWith(source: LocatorSource) {
       async () => {
         try {
           const conn = await connect(this);
-          const records = (await runAsync(call(conn.client, operation(source.operationId), {}), conn.host)) as Record<string, unknown>[];
+          const records = (await runAsync(call(conn.client, operation(source.operationId), source.input?.() ?? {}), conn.host)) as Record<string, unknown>[];
           const needle = (filter ?? '').toLowerCase();
           const results = records
             .map((r) => ({ name: source.name(r), value: source.value(r) }))

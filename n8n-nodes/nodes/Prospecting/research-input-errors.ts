@@ -20,7 +20,8 @@ const COLLECTIONS = { contacts: ['contact', 'Contact'], companies: ['company', '
 export function inEditorWords(kind: 'contacts' | 'companies', text: string): string {
   const [path, label] = COLLECTIONS[kind];
   let out = text.replace(new RegExp(`\\b${path}\\.(\\w+)`, 'g'), (_, field: string) => `${label} > ${field}`);
-  out = out.replace(new RegExp(`(: )${path}(: )`, 'g'), `$1${label}$2`);
+  // The whole collection ("item 1: contact: needs one of …", and the hint's "Fix item 1: contact"): its label.
+  out = out.replace(new RegExp(`(: )${path}\\b(?!\\.)`, 'g'), `$1${label}`);
   out = out.replace(/\bsearchResultId\b/g, 'Search Result ID');
   for (const [name, display] of LABELS[kind]) out = out.replace(new RegExp(`\\b${name}\\b`, 'g'), display);
   return out;

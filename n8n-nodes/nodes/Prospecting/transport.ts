@@ -120,6 +120,8 @@ export function n8nHost(ctx: ServiceContext, credentialType: string, oauth2: boo
       json: false,
       encoding: 'text',
       timeout: request.timeoutMs,
+      // n8n's axios would follow a redirect with the credential to any origin, repeating a POST: the core decides (flow/redirect.ts).
+      disableFollowRedirect: true,
     };
     try {
       const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as {

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { records as recordHelpers } from '../../../shared';
 
 /** Ids of deliveries already emitted, newest last, kept in the workflow's static data. */
 export interface DeliveryState {
@@ -60,7 +61,7 @@ export function eventOf(body: IDataObject): WebhookEvent | null {
 
 /** The remembered form of a delivery: a fixed-size digest, so memory is bounded whatever the id's length. */
 function deliveryKey(event: string, body: IDataObject): string | null {
-  const researchId = typeof body.apiResearchId === 'string' && body.apiResearchId ? body.apiResearchId : null;
+  const researchId = recordHelpers.researchIdText(body.apiResearchId);
   return researchId ? createHash('sha256').update(`${event}:${researchId}`).digest('base64url').slice(0, 22) : null;
 }
 

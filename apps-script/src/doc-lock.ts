@@ -1,0 +1,53 @@
+/**
+ * The document lock, waited for at most a few seconds: a scheduled run may hold it for minutes (one research step
+ * polls until its deadline), and a user's action that waits 30 s to get Apps Script's raw "Lock timeout" tells them
+ * nothing. The scheduled run leaves a note of what it does and until when (document cache, as long as it may run),
+ * so a user's action that finds the lock busy answers within 5 s with what is running and when to try again, and the
+ * sidebar's poll shows it (advance.ts).
+ */
+const NOTE_KEY = 'pds.running';
+/** Well under the 5 s a user's action may take to answer when the lock is busy (the execution's own start takes some). */
+const USER_WAIT_MS = 2500;
+
+interface RunningNote {
+  what: string;
+  since: number;
+  until: number;
+}
+
+const docCache = () => CacheService.getDocumentCache();
+
+/** The scheduled run says what it does now, until `until` (its deadline); `what` null: it ended. */
+export function noteRunning(what: string | null, until = 0): void {
+  try {
+    if (what === null) docCache()?.remove(NOTE_KEY);
+    else docCache()?.put(NOTE_KEY, JSON.stringify({ what, since: Date.now(), until }), Math.max(1, Math.ceil((until - Date.now()) / 1000) + 60));
+  } catch {
+    // A lost note costs the words of a busy answer only.
+  }
+}
+
+/** What holds the document now, in words, and when to try again. */
+export function busyText(): string {
+  let note: RunningNote | null = null;
+  try {
+    note = JSON.parse(docCache()?.get(NOTE_KEY) ?? 'null') as RunningNote | null;
+  } catch {
+    // No note: the generic answer.
+  }
+  if (!note) return 'Another run of the add-on is writing to this spreadsheet right now. Try again in a minute; nothing was done.';
+  const minutes = Math.max(1, Math.ceil((note.until - Date.now()) / 60000));
+  const ago = Math.max(0, Math.round((Date.now() - note.since) / 1000));
+  return `The scheduled run is ${note.what} (for ${ago} s now; it stops within ${minutes} minute${minutes > 1 ? 's' : ''}). Try again then; nothing was done.`;
+}
+
+/** Runs `work` under the document lock, or says in words what holds it after at most USER_WAIT_MS. */
+export function withDocumentLock<T>(work: () => T): T {
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(USER_WAIT_MS)) throw new Error(busyText());
+  try {
+    return work();
+  } finally {
+    lock.releaseLock();
+  }
+}
