@@ -43,6 +43,11 @@ export interface Found {
   done: boolean;
 }
 
+/** Records an unfinished build has stored (-1: no build stored), to tell whether a part moved it on. */
+function storedRecords(text: string | null | undefined): number {
+  return parsed<BuildState>(text)?.records ?? -1;
+}
+
 /** The rows of `keys` from the index, or null when an item is gone (the cache dropped it: the index is rebuilt). */
 function readKeys(base: string, head: Head, keys: readonly string[]): Shard | null {
   if (!Array.isArray(head.rounds)) return null;
@@ -86,6 +91,9 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
   const base = cacheKey(`${a.fn}.index`, [a.client.identity, days, columns]);
   const freshMs = a.client.addOn.cacheTtlS * 1000;
   const partial = partialRows(base, keys);
+  // A part that stored nothing (too little time left for one round at the measured pace) ends this cell's building:
+  // claiming again would only spin on the lock and the cache until the deadline.
+  let mayBuild = true;
   for (;;) {
     // One look: the head, the "being built" mark and where a build stands; the lock only to claim.
     const got = cache().getAll([headKey(base), markKey(base), buildKey(base)]);
@@ -96,9 +104,10 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       cache().remove(headKey(base));
       continue;
     }
-    const claimed: Claim = !holder(got[markKey(base)]) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : { kind: 'busy' };
+    const claimed: Claim = mayBuild && !holder(got[markKey(base)]) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : { kind: 'busy' };
     if (claimed.kind === 'ready') continue;
     if (claimed.kind === 'mine') {
+      const before = storedRecords(got[buildKey(base)]);
       try {
         if (!head || !refreshOrKeep(base, head, kind, a, columns))
           buildPart({ base, token: claimed.token, kind, a, days, columns }, Math.max(keys.length, head?.records ?? 0), deadlineMs - STORE_MARGIN_MS);
@@ -108,6 +117,7 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       } finally {
         release(base, claimed.token);
       }
+      mayBuild = storedRecords(cache().get(buildKey(base))) !== before;
       continue;
     }
     // Another execution builds or refreshes: a stale index answers now; without one, the build's chunks so far.
