@@ -5,7 +5,7 @@
  * show a short message as their value (not an error, and not cached: a later recalculation asks again).
  */
 import { BEYOND_RATE_BUDGET } from '../../apps-script/src/custom-functions/search-budget';
-import { connectedPerFile } from './setup';
+import { admin, clearOfWindowEdge, connectedPerFile } from './setup';
 
 const SAVED = 2000;
 
@@ -29,11 +29,8 @@ test('60 PDS_LOOKUP_CONTACT cells at once: 0 in error, ≤ 2 × the pages of the
 }, 300_000);
 
 test('search cells past the rate budget show the short message, and no request is refused with 429', async () => {
-  await fetch(`${env.sb.info.admin}/rate-limits`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ windowMs: 600_000, defaultLimit: 2 }),
-  });
+  await clearOfWindowEdge(env.sb, 600_000, 30_000);
+  await admin(env.sb, 'PUT', '/rate-limits', { windowMs: 600_000, defaultLimit: 2 });
   // One cell first: until an answer tells the window, cells send without knowing it (as many at once as run).
   await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', 'jobTitle=CIO', 5);
   const from = env.h.http.log.length;

@@ -6,7 +6,7 @@
  */
 import type { Harness, SandboxProcess } from '../apps-script-harness';
 import type { Cell } from '../apps-script-harness/fakes/spreadsheet-model';
-import { addOnHarness, admin, connect, countOf, requestCounts, startSandbox } from './setup';
+import { addOnHarness, admin, clearOfWindowEdge, connect, countOf, requestCounts, startSandbox } from './setup';
 
 const HOUR = 3_600_000;
 const SUBMIT = 'POST /v1/contacts/research';
@@ -85,6 +85,8 @@ describe('a scheduled run with a long rate wait', () => {
   });
 
   test("ends within its budget (not after the core's 61 s wait), and says why", async () => {
+    // The whole run inside one 400 s window: past its edge a fresh window would take the fourth submit.
+    await clearOfWindowEdge(sb, 400_000, 60_000);
     fill(h, 'Leads', 6);
     await startOn(h, 'Leads', 6);
     h.clock.advance(HOUR);

@@ -5,7 +5,7 @@
  */
 import { records } from '../../shared';
 import { BEYOND_RATE_BUDGET } from '../../apps-script/src/custom-functions/search-budget';
-import { admin, connectedPerFile } from './setup';
+import { admin, clearOfWindowEdge, connectedPerFile } from './setup';
 
 const DEPARTMENTS = ['Engineering', 'Sales', 'Marketing', 'Finance', 'IT', 'Operations'];
 /** Distinct searches: department x seniority, from `offset` on. */
@@ -55,6 +55,7 @@ test('limit is per search: up to that many rows for each, every one led by its s
 }, 120_000);
 
 test('past the rate budget: the rest of the rows show the short message (no error, no 429); the next recalculation asks only for them', async () => {
+  await clearOfWindowEdge(env.sb, 600_000, 30_000);
   await admin(env.sb, 'PUT', '/rate-limits', { windowMs: 600_000, defaultLimit: 5 });
   // One search first tells the add-on the window (until an answer does, requests go out without knowing it).
   await env.h.callCustomFunction('PDS_SEARCH_CONTACTS', 'department=Legal', 1);

@@ -97,6 +97,17 @@ export async function admin<T = unknown>(sb: SandboxProcess, method: string, rou
   return json;
 }
 
+/**
+ * The service's rate windows start at multiples of their length (sandbox/ratelimit.ts): a test that counts what one
+ * long window lets through must not straddle a window's edge, where a fresh window rightly lets more through. Waits,
+ * if the sandbox's clock is within `marginMs` of the next edge, until it is past it.
+ */
+export async function clearOfWindowEdge(sb: SandboxProcess, windowMs: number, marginMs: number): Promise<void> {
+  const now = Date.parse((await admin<{ now: string }>(sb, 'GET', '/state')).now);
+  const toEdge = windowMs - (now % windowMs);
+  if (toEdge < marginMs) await new Promise((r) => setTimeout(r, toEdge + 100));
+}
+
 export async function creditsOf(sb: SandboxProcess, org = 'A'): Promise<number> {
   const orgs = await admin<{ handle: string; credits: number }[]>(sb, 'GET', '/orgs');
   return orgs.find((o) => o.handle === org)!.credits;
