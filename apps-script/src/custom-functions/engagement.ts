@@ -9,10 +9,10 @@ import {
   listCallSentimentsOperation,
   listTasksOperation,
   paginate,
-  records,
   call,
   type AnyOperation,
 } from '../../../shared';
+import * as records from '../../../shared/records';
 import { lazyList } from '../../../shared/validation/lazy-schema';
 import { intArg, isBlank } from '../args';
 import { customFunctionCell, type CellValue } from '../cells';

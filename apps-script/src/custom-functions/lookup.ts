@@ -1,4 +1,5 @@
-import { orgCompaniesOperation, orgContactsOperation, records } from '../../../shared';
+import { orgCompaniesOperation, orgContactsOperation } from '../../../shared';
+import * as records from '../../../shared/records';
 import { boolArg, intArg, keysOf } from '../args';
 import type { CellValue } from '../cells';
 import type { Answering } from './answer';

@@ -10,11 +10,11 @@ import {
   listCampaignsOperation,
   listEmailAccountsOperation,
   paginate,
-  records,
   call,
   searchCompaniesOperation,
   searchContactsOperation,
 } from '../../../shared';
+import * as records from '../../../shared/records';
 import { lazyList } from '../../../shared/validation/lazy-schema';
 import { intArg, isBlank } from '../args';
 import { customFunctionCell } from '../cells';

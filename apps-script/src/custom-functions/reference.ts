@@ -1,4 +1,4 @@
-import { records } from '../../../shared';
+import * as records from '../../../shared/records';
 import { lazyList } from '../../../shared/validation/lazy-schema';
 import { isBlank } from '../args';
 

@@ -10,11 +10,11 @@ import {
   listSavedSearchesOperation,
   orgCompaniesOperation,
   orgContactsOperation,
-  records,
   searchCompaniesOperation,
   searchContactsOperation,
   call,
 } from '../../../shared';
+import * as records from '../../../shared/records';
 import { customFunctionCell } from '../cells';
 import { table } from '../sheet-io';
 import { customFunction, customFunctionsOf, param } from './define';

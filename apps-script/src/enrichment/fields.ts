@@ -1,4 +1,5 @@
-import { records, type ResearchItem, type ResearchKind } from '../../../shared';
+import { type ResearchItem, type ResearchKind } from '../../../shared';
+import * as records from '../../../shared/records';
 
 /**
  * The fields a research result can fill, built from the record schemas (contact research returns an org contact,

@@ -4,13 +4,13 @@ import {
   orgCompaniesOperation,
   orgContactsOperation,
   paginate,
-  records,
   searchCompaniesOperation,
   searchContactsOperation,
   call,
   type Client,
   type Flow,
 } from '../../../shared';
+import * as records from '../../../shared/records';
 import { openWindow, readChangedPage, type ChangeCursor } from '../../../shared/flow/incremental-read';
 import type { ImportQuery, RunState } from './types';
 

@@ -7,12 +7,12 @@ import {
   deleteSavedSearchOperation,
   listListsOperation,
   listSavedSearchesOperation,
-  records,
   renameListOperation,
   updateSavedSearchOperation,
   ValidationError,
   type AnyOperation,
 } from '../../../shared';
+import * as records from '../../../shared/records';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';

@@ -1,13 +1,13 @@
 import {
   getSavedSearchOperation,
   paginate,
-  records,
   searchCompaniesOperation,
   searchContactsOperation,
   call,
   ValidationError,
   type AnyOperation,
 } from '../../../shared';
+import * as records from '../../../shared/records';
 import { filtersArg } from '../args';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';

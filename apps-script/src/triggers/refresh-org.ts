@@ -1,4 +1,5 @@
-import { orgContactsOperation, records, type Client, type Flow } from '../../../shared';
+import { orgContactsOperation, type Client, type Flow } from '../../../shared';
+import * as records from '../../../shared/records';
 import { afterWindow, openWindow, readSlicesOnce, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
 import { keyOf, type CellValue } from '../cells';
 import { refillSlices } from '../imports/slices';
