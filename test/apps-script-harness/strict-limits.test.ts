@@ -5,7 +5,7 @@
  */
 import { NOT_STRICT } from './limits';
 import { PUBLISHED_SHEET_COSTS } from './sheet-cost';
-import { closeAll, harness } from './test-helpers';
+import { closeAll, harness, startEchoServer, type EchoServer } from './test-helpers';
 
 afterEach(closeAll);
 
@@ -31,6 +31,16 @@ function write(rows, cols, chars, times) {
   for (var r = 0; r < rows; r++) { var row = []; for (var c = 0; c < cols; c++) row.push(text); values.push(row); }
   for (var t = 0; t < times; t++) sheet.getRange(1, 1, rows, cols).setValues(values);
   return times;
+}
+function fetchRounds(url, rounds, perRound, keepAll) {
+  var kept = [];
+  var chars = 0;
+  for (var i = 0; i < rounds; i++) {
+    var rs = UrlFetchApp.fetchAll(new Array(perRound).fill(url));
+    rs.forEach(function (r) { chars += r.getContentText().length; });
+    if (keepAll) kept.push(rs);
+  }
+  return chars;
 }
 function writeThenFlush() {
   SpreadsheetApp.getActiveSheet().getRange(1, 1).setValue('a');
@@ -70,6 +80,26 @@ describe('heap ceiling', () => {
     const h = harness({ code: CODE, limits: { ...NOT_STRICT } });
     expect(await h.run('hold', 48, true, false)).toBe(48);
   });
+});
+
+describe('heap ceiling and HTTP bodies', () => {
+  let echo: EchoServer;
+  beforeAll(async () => {
+    echo = await startEchoServer();
+  });
+  afterAll(() => echo?.stop());
+
+  // 40 answers of 2 MB (80 MB) in rounds of 4 under a 24 MB ceiling: the script lets go of each round's answers.
+  test('answers the script no longer holds are collected within the execution, as on Google', async () => {
+    const h = harness({ code: CODE, limits: { heapCeilingMb: 24 } });
+    expect(await h.run('fetchRounds', `${echo.base}/big?bytes=2000000`, 10, 4, false)).toBe(80_000_000);
+  }, 60_000);
+
+  test('answers the script keeps count against the ceiling', async () => {
+    const h = harness({ code: CODE, limits: { heapCeilingMb: 24 } });
+    const r = await h.execute({ kind: 'run', fn: 'fetchRounds', args: [`${echo.base}/big?bytes=2000000`, 10, 4, true] });
+    expect(r).toMatchObject({ ok: false, error: { message: 'Exceeded memory limit.' } });
+  }, 60_000);
 });
 
 describe('sheet cost model', () => {

@@ -63,6 +63,25 @@ function targetKey(target: ResearchTarget): string {
 }
 
 /**
+ * Cells one read of the scan holds at most: a sheet as wide as a search import (51 columns) read whole at 20,000 rows
+ * is a million cells, past the 128 MB an execution may hold (issue 29); blocks of rows keep the scan a block's size.
+ */
+const SCAN_CELLS = 100_000;
+
+/** Each of `rows` (ascending) with its cells, read a block of rows at a time. */
+function* rowsRead(sheet: Sheet, rows: number[]): Generator<[number, unknown[]]> {
+  const width = Math.max(1, sheet.getLastColumn());
+  const span = Math.max(1, Math.floor(SCAN_CELLS / width));
+  for (let i = 0; i < rows.length;) {
+    const first = rows[i];
+    let j = i;
+    while (j < rows.length && rows[j] - first < span) j++;
+    const values = sheet.getRange(first, 1, rows[j - 1] - first + 1, width).getValues();
+    for (; i < j; i++) yield [rows[i], values[rows[i] - first]];
+  }
+}
+
+/**
  * The rows of `rows` that an enrichment of this kind sends, under the run conditions: rows done or under way are
  * never sent again (nothing is paid twice), rows whose `onlyEmptyColumn` cell holds a value are skipped, and at
  * most `maxCredits` distinct targets are taken. Reads the sheet only (free).
@@ -78,12 +97,9 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
     emptyColumn = [...headers].find(([name]) => squash(name) === squash(conditions.onlyEmptyColumn))?.[1];
     if (emptyColumn === undefined) throw new Error(`onlyEmptyColumn: no column of this sheet is named "${conditions.onlyEmptyColumn}". Nothing was sent.`);
   }
-  const first = rows[0];
-  const values = sheet.getRange(first, 1, rows[rows.length - 1] - first + 1, Math.max(1, sheet.getLastColumn())).getValues();
   const underWay = rowsUnderWay(sheet);
   const byKey = new Map<string, number>();
-  for (const row of rows) {
-    const line = values[row - first];
+  for (const [row, line] of rowsRead(sheet, rows)) {
     const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
     const state = said ? rowState(said) : 'free';
     if (underWay(row) || state === 'under way') {

@@ -89,10 +89,7 @@ function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] 
  * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
  */
 function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { calls: number }): ResearchStep['did'] {
-  // The parts with rows to send, when the execution holds only some.
-  loadParts(job, partsWith(job, 'unsubmitted'));
-  const waiting = new Set<number>();
-  job.research.items.forEach((item, i) => item.phase === 'unsubmitted' && waiting.add(i));
+  const waiting = new Set(sendSlice(job, sendSliceRows(client)));
   // Nothing left to send: this step polls a slice, and its one checkpoint comes right after it.
   const polling = waiting.size === 0;
   const [from, to] = polling ? pollSlice(job, client.settings.pollIdsLimit) : sendRange(job, waiting);
@@ -130,6 +127,55 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
   // Auth, rate limit or polling failed after the retries: the job is saved; stop rather than asking again at once.
   if (done.job.lastError) throw new ResearchStoppedError(done.job.lastError.message);
   return done.did;
+}
+
+/**
+ * Rows one submit step hands the core at most: one wave of the core's (parallel requests of a batch each), whole
+ * batches, and at most SEND_SLICE_MAX, so an execution holds a slice of the rows to send, not all of them (issue 29:
+ * a 20,000-row job's first poll read every part with a row to send and passed the 128 MB ceiling).
+ */
+const SEND_SLICE_MAX = 5000;
+function sendSliceRows(client: Client): number {
+  const batch = client.settings.researchBatchLimit;
+  return Math.max(batch, Math.floor(Math.min(batch * client.settings.parallelRequests, SEND_SLICE_MAX) / batch) * batch);
+}
+
+/**
+ * The first `limit` rows to send, in order, their parts read in one go: a part not in memory counts by its saved sums,
+ * and the slice spans at most the parts `limit` rows fill, however sparse the rows are.
+ */
+function sendSlice(job: EnrichmentJob, limit: number): number[] {
+  const items = job.research.items;
+  const inMemory = new Set(partsHeld(job));
+  const rowsOf = (p: number) => items.slice(p * PART_ROWS, (p + 1) * PART_ROWS);
+  const toSend = (p: number) => (inMemory.has(p) ? rowsOf(p).filter((item) => item?.phase === 'unsubmitted').length : sumOf(job.sums?.[p], 'unsubmitted'));
+  const parts: number[] = [];
+  for (let p = 0, rows = 0; p < partCount(job) && rows < limit && (parts.length === 0 || p - parts[0] < Math.ceil(limit / PART_ROWS)); p++) {
+    const n = toSend(p);
+    if (n > 0) parts.push(p);
+    rows += n;
+  }
+  loadParts(job, parts);
+  const waiting: number[] = [];
+  for (const p of parts)
+    for (let k = p * PART_ROWS; k < Math.min(items.length, (p + 1) * PART_ROWS) && waiting.length < limit; k++)
+      if (items[k]?.phase === 'unsubmitted') waiting.push(k);
+  return waiting;
+}
+
+/** Rows not sent yet, in memory or by the saved sums of the parts elsewhere. */
+function unsubmittedCount(job: EnrichmentJob): number {
+  return job.research.items.reduce((n, item) => (item?.phase === 'unsubmitted' ? n + 1 : n), 0) + sumOf(sumsElsewhere(job), 'unsubmitted');
+}
+
+/** Saves the job and lets go of the parts it holds (when it holds only some), so the next slice is read alone. */
+function letGoOfSlice(job: EnrichmentJob): void {
+  saveJob(job);
+  if (job.partsIn)
+    forgetParts(
+      job.id,
+      dropParts(job, () => false),
+    );
 }
 
 /** The rows a submit step hands the core: from the first row to send to the last (their parts read). */
@@ -238,6 +284,15 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
     // the first submit, as in the core's own loop: polling at once only re-asks for what was just queued (for
     // 20,000 rows that was 200 requests, over three rate windows, before anything could have finished).
     let did = step(client, job, r, written);
+    // More rows to send than a slice: the next slice while time remains, each one saved and let go of first.
+    for (let left = unsubmittedCount(job); did === 'submit' && left > 0 && Date.now() < r.deadline;) {
+      letGoOfSlice(job);
+      did = step(client, job, r, written);
+      const now = unsubmittedCount(job);
+      // A slice that sent nothing (its requests refused or put off) is tried again by a later step, not at once.
+      if (now >= left) break;
+      left = now;
+    }
     if (did === 'submit') {
       job.lastPollAt ??= Date.now();
       written.calls += writeFinished(job);
@@ -246,12 +301,7 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
     // A sweep cut into slices goes on while time remains.
     while (did === 'poll' && job.pollFrom !== undefined && Date.now() < r.deadline) {
       // The slice just polled is saved; let go of it before the next is read, so memory stays a slice's.
-      saveJob(job);
-      if (job.partsIn)
-        forgetParts(
-          job.id,
-          dropParts(job, () => false),
-        );
+      letGoOfSlice(job);
       did = step(client, job, r, written);
     }
   } catch (error) {

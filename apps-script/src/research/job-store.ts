@@ -195,6 +195,11 @@ export function forgetParts(id: string, names: readonly string[]): void {
   for (const name of names) known.delete(`${id}#${name}`);
 }
 
+/** Forgets what this execution wrote or read of every part of job `id` (a new job's parts, just saved). */
+export function forgetJobParts(id: string): void {
+  for (const key of [...known.keys()]) if (key.startsWith(`${id}#`)) known.delete(key);
+}
+
 /** Every job in the state sheet, or only those of `owner` (of sheet `sheetName`), each whole. */
 function storedJobs(owner?: string, sheetName?: string): EnrichmentJob[] {
   return jobHeads(owner)

@@ -4,10 +4,10 @@ import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { userError } from '../errors';
 import { headerColumns, writeBlock } from '../sheet-io';
-import { advanceExclusive, progressOf, type Progress } from '../research/advance';
+import { advanceExclusive, type Progress } from '../research/advance';
 import { RESULT_HEADERS, RESULTS_ROLE, resultColumns } from '../research/columns';
 import { taggedColumn } from '../rows/tagged-columns';
-import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
+import { deleteJob, forgetJobParts, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
 import { selectedRows } from '../research/targets';
 import { scanTargets } from '../enrichment/scan';
 import { assignRowIds } from '../rows/row-identity';
@@ -64,12 +64,15 @@ export function startEnrichment(confirmedItems: number): Progress {
     const deadline = deadlineAfter(client.addOn.runBudgetMs);
     // Two starts over the same rows (two sidebars, two editors) must not both see them free: the scan and
     // the saved job happen under the document lock, so the second scan finds the first job's rows under way.
-    const job: EnrichmentJob = withDocumentLock(() => createJob(confirmedItems));
+    // Only the id is kept: the step reads the job back a slice at a time, so this run does not hold every row twice.
+    const jobId = withDocumentLock(() => createJob(confirmedItems).id);
     // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
     armFallbackRun();
-    const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline });
+    const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
     armNextRun(step && researchDueAt(step.job, step.progress, client), anyJobPending);
-    return step ? step.progress : progressOf(job, client);
+    if (step) return step.progress;
+    // Gone already (cancelled from another sidebar between the save and the step).
+    throw new Error(`The enrichment ${jobId} was cancelled or finished before its first step; nothing more is sent from here.`);
   } catch (error) {
     throw userError(error);
   }
@@ -126,6 +129,8 @@ function createJob(confirmed: unknown): EnrichmentJob {
     ),
   };
   saveJob(job);
+  // The parts are read back a slice at a time: this run keeps no copy of their text.
+  forgetJobParts(job.id);
   return job;
 }
 

@@ -45,10 +45,11 @@ const ENUMS: Record<string, Record<string, Record<string, string>>> = {
 export function install(bridge: Bridge): { prepare(name: string, argsJson: string): void; run(): string } {
   const g = globalThis as unknown as Any;
   const RealDate = Date;
-  // Weakly held: a host object the script no longer references (an HTTP response and the body it brought) is collected,
-  // as on Google. A strong map kept every response of an execution alive, charging a poll of 200 requests all of
-  // their bodies at once against the heap ceiling (issue 29). The same handle still gives the same object while alive.
-  const proxies = new Map<number, WeakRef<object>>();
+  // A host object the script no longer references (an HTTP response and the body it brought) is collected, as on
+  // Google: each decoded handle is a new object, known back to its handle only through a WeakMap. A strong map of
+  // handles kept every response of an execution alive, and so did a map of WeakRefs: V8 keeps each WeakRef's target
+  // alive until the current job ends, and an execution is one synchronous job (issue 29: a 20,000-row poll held its
+  // 200 answers, 109 MB, and failed the heap ceiling). Apps Script's wrappers are new objects per call too.
   const handleIds = new WeakMap<object, number>();
 
   function fail(e: { name: string; message: string }): never {
@@ -72,10 +73,11 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
   }
 
   function remote(id: number, cls: string, methods: string[], preloaded?: Record<string, Wire>): object {
-    let o = proxies.get(id)?.deref();
-    if (o) return o;
     const obj: Any = {};
-    const strings = side; // the reply that brought this handle, for its preloaded answers
+    // The long strings of its own preloaded answers (its body), not every string of the reply that brought it: one
+    // response of a fetchAll holds its own body, as on Google, not its nine siblings'.
+    const strings: string[] = [];
+    if (preloaded) for (const w of Object.values(preloaded)) keepStrings(w, strings);
     for (const m of methods) {
       const answer = preloaded && Object.prototype.hasOwnProperty.call(preloaded, m) ? preloaded[m] : undefined;
       obj[m] = function (...args: unknown[]) {
@@ -88,10 +90,16 @@ export function install(bridge: Bridge): { prepare(name: string, argsJson: strin
     }
     if (!methods.includes('toString')) obj.toString = () => cls;
     Object.assign(obj, ENUMS[cls] ?? {});
-    o = obj;
-    proxies.set(id, new WeakRef(o));
-    handleIds.set(o, id);
-    return o;
+    handleIds.set(obj, id);
+    return obj;
+  }
+
+  /** Copies the side strings `w` refers to into `into`, at the same indexes. */
+  function keepStrings(w: Wire, into: string[]): void {
+    if (w === null || typeof w !== 'object') return;
+    if (Array.isArray(w)) for (const x of w) keepStrings(x, into);
+    else if (w.$t === 's') into[w.i as number] = side[w.i as number];
+    else if (w.$t === 'o') for (const x of Object.values(w.v as Record<string, Wire>)) keepStrings(x, into);
   }
 
   function decode(w: Wire, strings = side): unknown {
