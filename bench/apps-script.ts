@@ -351,6 +351,14 @@ async function main(): Promise<void> {
     // Issue 29: the job store's writes over the whole run, per row (≤ 500), and what the sheet calls cost on Google.
     const jobCharsPerRow = ((h.workbook.stats.charsWritten[JOB_SHEET] ?? 0) - jobCharsBefore) / ROWS;
     const sheetCostS = h.executions.slice(firstExecution).reduce((n, x) => n + x.sheetCostMs, 0) / 1000;
+    // Where that time goes: calls, commits, and the writes and reads of each sheet, over the enrichment's executions.
+    const costFor: Record<string, number> = {};
+    for (const x of h.executions.slice(firstExecution))
+      for (const [what, ms] of Object.entries(x.sheetCostFor ?? {})) costFor[what] = (costFor[what] ?? 0) + ms;
+    const costLine = Object.entries(costFor)
+      .sort((a, b) => b[1] - a[1])
+      .map(([what, ms]) => `${what} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ');
     const failed = h.executions.slice(firstExecution).filter((x) => !x.ok);
     const e1 = await snapshot(sb, h);
     if (process.env.BENCH_PAGES) {
@@ -393,6 +401,7 @@ async function main(): Promise<void> {
         `${(sheetBound / 1000).toFixed(1)} s; ratio ${(e.wall / sheetBound).toFixed(2)} (≤ 1.1 for the sidebar)`,
     );
     console.log(`peak RSS of the process (harness worker included): ${(rss / 1048576).toFixed(0)} MB`);
+    if (costLine) console.log(`sheet time on Google by what it paid for: ${costLine}`);
     console.log(
       `peak heap per execution: ${(peakHeap / 1048576).toFixed(0)} MB (ceiling ${h.limits.heapCeilingMb || 'off'} MB); ` +
         `job store written: ${jobCharsPerRow.toFixed(0)} characters per row (≤ 500); ` +

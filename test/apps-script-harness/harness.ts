@@ -62,6 +62,8 @@ export interface ExecutionResult {
   serviceCalls?: number;
   /** What its SpreadsheetApp calls cost on Google (ms, sheet-cost.ts), waited for within its time. */
   sheetCostMs: number;
+  /** The same by what was paid for (SheetCostMeter.chargedFor). */
+  sheetCostFor?: Record<string, number>;
 }
 
 export interface LogEntry {
@@ -328,6 +330,7 @@ export class Harness {
           peakHeapBytes: stats.peakHeap,
           serviceCalls: stats.serviceCalls,
           sheetCostMs: exec.sheetCost.chargedMs,
+          sheetCostFor: { ...exec.sheetCost.chargedFor },
         };
         // Only a worker whose execution ended by itself in time and memory runs another; a cut one is ended.
         this.pool.release(worker, stats.serviceCalls !== undefined && !timedOut && !stats.memoryExceeded);

@@ -58,37 +58,40 @@ export class SheetCostMeter {
   private pendingWrites = false;
   /** Everything charged so far (ms), for tests and benchmarks. */
   chargedMs = 0;
+  /** The same by what was paid for: `call`, `commit`, `write <sheet>`, `read <sheet>` (where the time goes). */
+  chargedFor: Record<string, number> = {};
 
   constructor(private readonly model: () => SheetCostModel | null) {}
 
-  private add(ms: number): void {
+  private add(ms: number, what: string): void {
     this.owed += ms;
     this.chargedMs += ms;
+    this.chargedFor[what] = (this.chargedFor[what] ?? 0) + ms;
   }
 
   call(): void {
     const m = this.model();
-    if (m) this.add(m.callMs);
+    if (m) this.add(m.callMs, 'call');
   }
 
-  write(cells: number, chars: number): void {
+  write(cells: number, chars: number, sheet = ''): void {
     const m = this.model();
     if (!m) return;
-    this.add(cells * m.writeCellMs + chars * m.writeCharMs);
+    this.add(cells * m.writeCellMs + chars * m.writeCharMs, `write ${sheet}`);
     this.pendingWrites = true;
   }
 
-  read(cells: number, chars: number): void {
+  read(cells: number, chars: number, sheet = ''): void {
     const m = this.model();
     if (!m) return;
     this.commit();
-    this.add(cells * m.readCellMs + chars * m.readCharMs);
+    this.add(cells * m.readCellMs + chars * m.readCharMs, `read ${sheet}`);
   }
 
   /** flush(), or a read: pending writes are committed (nothing pending, nothing to pay). */
   commit(): void {
     const m = this.model();
-    if (m && this.pendingWrites) this.add(m.commitMs);
+    if (m && this.pendingWrites) this.add(m.commitMs, 'commit');
     this.pendingWrites = false;
   }
 

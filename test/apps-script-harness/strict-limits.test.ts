@@ -111,6 +111,11 @@ describe('sheet cost model', () => {
     const m = PUBLISHED_SHEET_COSTS;
     expect(r.sheetCostMs).toBeGreaterThanOrEqual(200 * m.writeCellMs + 100_000 * m.writeCharMs);
     expect(r.durationMs).toBeGreaterThanOrEqual(400);
+    // The bill by what was paid for: the write of that sheet, and the calls; together the whole charge.
+    const sheet = h.workbook.sheets[0].name;
+    expect(r.sheetCostFor?.[`write ${sheet}`]).toBeCloseTo(200 * m.writeCellMs + 100_000 * m.writeCharMs, 6);
+    expect(r.sheetCostFor?.call).toBeGreaterThan(0);
+    expect(Object.values(r.sheetCostFor ?? {}).reduce((a, b) => a + b, 0)).toBeCloseTo(r.sheetCostMs, 6);
   });
 
   test('an execution whose writes cost more than its limit fails with "Exceeded maximum execution time"', async () => {

@@ -297,7 +297,7 @@ export class Sheet {
       m.setCell(row - 1, i, interpretInput(v, m.format(row - 1, i), this._deps.limits.cellCharacters));
     });
     const { cells, chars } = sizeOf([rowContents]);
-    this._exec.sheetCost.write(cells, chars);
+    this._exec.sheetCost.write(cells, chars, m.name);
     countChars(this._deps, m, chars);
     this._deps.workbook.stats.appendRowCalls++;
     this._deps.workbook.stats.cellsWritten += rowContents.length;
@@ -402,12 +402,12 @@ export class Range {
   /** A read's cost on Google (sheet-cost.ts), charged to the execution; the values are handed back. */
   private _read<T>(values: T[][]): T[][] {
     const { cells, chars } = sizeOf(values);
-    this._exec.sheetCost.read(cells, chars);
+    this._exec.sheetCost.read(cells, chars, this._model.name);
     return values;
   }
   private _charged(values: readonly (readonly unknown[])[]): void {
     const { cells, chars } = sizeOf(values);
-    this._exec.sheetCost.write(cells, chars);
+    this._exec.sheetCost.write(cells, chars, this._model.name);
     countChars(this._deps, this._model, chars);
   }
 
@@ -510,13 +510,13 @@ export class Range {
       this._model.setCell(r, c, undefined);
       this._model.formats.delete(`${r}:${c}`);
     });
-    this._exec.sheetCost.write(this._g.numRows * this._g.numCols, 0);
+    this._exec.sheetCost.write(this._g.numRows * this._g.numCols, 0, this._model.name);
     return this;
   }
   clearContent(): Range {
     this._exec.requireAuthorization('clearContent');
     this._each((r, c) => this._model.setCell(r, c, undefined));
-    this._exec.sheetCost.write(this._g.numRows * this._g.numCols, 0);
+    this._exec.sheetCost.write(this._g.numRows * this._g.numCols, 0, this._model.name);
     return this;
   }
   clearFormat(): Range {
