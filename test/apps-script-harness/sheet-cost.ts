@@ -56,16 +56,18 @@ export function sizeOf(values: readonly (readonly unknown[])[]): { cells: number
 export class SheetCostMeter {
   private owed = 0;
   private pendingWrites = false;
-  /** Everything charged so far (ms), for tests and benchmarks. */
-  chargedMs = 0;
-  /** The same by what was paid for: `call`, `commit`, `write <sheet>`, `read <sheet>` (where the time goes). */
-  chargedFor: Record<string, number> = {};
+  /** Everything charged so far (ms), by what was paid for: `call`, `commit`, `write <sheet>`, `read <sheet>`. */
+  readonly chargedFor: Record<string, number> = {};
 
   constructor(private readonly model: () => SheetCostModel | null) {}
 
+  /** Everything charged so far (ms), for tests and benchmarks. */
+  get chargedMs(): number {
+    return Object.values(this.chargedFor).reduce((a, b) => a + b, 0);
+  }
+
   private add(ms: number, what: string): void {
     this.owed += ms;
-    this.chargedMs += ms;
     this.chargedFor[what] = (this.chargedFor[what] ?? 0) + ms;
   }
 
@@ -74,14 +76,14 @@ export class SheetCostMeter {
     if (m) this.add(m.callMs, 'call');
   }
 
-  write(cells: number, chars: number, sheet = ''): void {
+  write(cells: number, chars: number, sheet: string): void {
     const m = this.model();
     if (!m) return;
     this.add(cells * m.writeCellMs + chars * m.writeCharMs, `write ${sheet}`);
     this.pendingWrites = true;
   }
 
-  read(cells: number, chars: number, sheet = ''): void {
+  read(cells: number, chars: number, sheet: string): void {
     const m = this.model();
     if (!m) return;
     this.commit();

@@ -5,8 +5,8 @@ import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { resultRow } from './columns';
 import { writeResultRows } from './result-write';
 import { forgetParts, loadJob, loadParts, saveJob, type EnrichmentJob } from './job-store';
-import { dropParts, PART_ROWS, partCount, partsHeld, partsOf } from './job-parts';
-import { addSums, sumOf, summaryOf, type PartSums, type SumKey } from './part-sums';
+import { dropParts, PART_ROWS, partCount, partsHeld, partsOf, sumsOfPart } from './job-parts';
+import { addSums, partSums, sumOf, summaryOf, type PartSums, type SumKey } from './part-sums';
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
@@ -147,8 +147,7 @@ function sendSliceRows(client: Client): number {
 function sendSlice(job: EnrichmentJob, limit: number): number[] {
   const items = job.research.items;
   const inMemory = new Set(partsHeld(job));
-  const rowsOf = (p: number) => items.slice(p * PART_ROWS, (p + 1) * PART_ROWS);
-  const toSend = (p: number) => (inMemory.has(p) ? rowsOf(p).filter((item) => item?.phase === 'unsubmitted').length : sumOf(job.sums?.[p], 'unsubmitted'));
+  const toSend = (p: number) => sumOf(inMemory.has(p) ? sumsOfPart(job, p) : job.sums?.[p], 'unsubmitted');
   const parts: number[] = [];
   for (let p = 0, rows = 0; p < partCount(job) && rows < limit && (parts.length === 0 || p - parts[0] < Math.ceil(limit / PART_ROWS)); p++) {
     const n = toSend(p);
@@ -163,10 +162,18 @@ function sendSlice(job: EnrichmentJob, limit: number): number[] {
   return waiting;
 }
 
-/** Rows not sent yet, in memory or by the saved sums of the parts elsewhere. */
-function unsubmittedCount(job: EnrichmentJob): number {
-  return job.research.items.reduce((n, item) => (item?.phase === 'unsubmitted' ? n + 1 : n), 0) + sumOf(sumsElsewhere(job), 'unsubmitted');
-}
+/** Rows not sent yet, in memory or by the saved sums of the parts elsewhere (as progress counts them). */
+const unsubmittedCount = (job: EnrichmentJob): number =>
+  sumOf(
+    addSums(
+      partSums(
+        job.research.items.filter(() => true),
+        '',
+      ),
+      sumsElsewhere(job),
+    ),
+    'unsubmitted',
+  );
 
 /** Saves the job and lets go of the parts it holds (when it holds only some), so the next slice is read alone. */
 function letGoOfSlice(job: EnrichmentJob): void {
