@@ -41,13 +41,20 @@ export function busyText(): string {
   return `The scheduled run is ${note.what} (for ${ago} s now; it stops within ${minutes} minute${minutes > 1 ? 's' : ''}). Try again then; nothing was done.`;
 }
 
-/** Runs `work` under the document lock, or says in words what holds it after at most USER_WAIT_MS. */
-export function withDocumentLock<T>(work: () => T): T {
+/** Runs `work` under the document lock when it is free within `waitMs`; else `busy()` (a scheduled job leaves it to its next run). */
+export function ifDocumentLockFree<T>(work: () => T, busy: () => T, waitMs = USER_WAIT_MS): T {
   const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(USER_WAIT_MS)) throw new Error(busyText());
+  if (!lock.tryLock(waitMs)) return busy();
   try {
     return work();
   } finally {
     lock.releaseLock();
   }
+}
+
+/** Runs `work` under the document lock, or says in words what holds it after at most USER_WAIT_MS. */
+export function withDocumentLock<T>(work: () => T): T {
+  return ifDocumentLockFree(work, () => {
+    throw new Error(busyText());
+  });
 }

@@ -23,9 +23,24 @@ export function table(rows: readonly unknown[], columns: readonly string[], cell
   return [columns.map((c) => cell(c)), ...rows.map((r) => recordRow(r, columns, cell))];
 }
 
-export function sheetNamed(name: string): Sheet {
+/**
+ * The sheet of that name, inserted when missing (`made` runs on a new one). Another execution (a second
+ * Start, a trigger, a cell) may insert it between the look-up and the insert: Sheets then refuses the name
+ * as taken, and that execution's sheet is the one to use.
+ */
+export function sheetNamed(name: string, made?: (sheet: Sheet) => void): Sheet {
   const book = SpreadsheetApp.getActiveSpreadsheet();
-  return book.getSheetByName(name) ?? book.insertSheet(name);
+  const existing = book.getSheetByName(name);
+  if (existing) return existing;
+  try {
+    const sheet = book.insertSheet(name);
+    made?.(sheet);
+    return sheet;
+  } catch (error) {
+    const other = book.getSheetByName(name);
+    if (other) return other;
+    throw error;
+  }
 }
 
 /** Grows the grid so rows x columns fit: writing past the grid's edge is refused by Sheets. */

@@ -1,5 +1,5 @@
 import { upgradeResearchJob } from '../../../shared/flow/research-upgrade';
-import { writeBlock } from '../sheet-io';
+import { sheetNamed, writeBlock } from '../sheet-io';
 import { emptyJob, fillParts, joinJob, splitJob, type JobHead } from './job-parts';
 import type { EnrichmentJob } from './job-types';
 
@@ -19,14 +19,12 @@ const MARK = '~';
 const FIXED = 4; // key, owner (heads only), updatedAt, chunk count
 
 function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
-  const existing = book.getSheetByName(STATE_SHEET);
-  if (existing || !create) return existing;
-  const sheet = book.insertSheet(STATE_SHEET);
-  // Hidden where the runtime offers it; the sheet only holds job state, never a secret.
-  const hideable = sheet as unknown as { hideSheet?: () => void };
-  if (typeof hideable.hideSheet === 'function') hideable.hideSheet();
-  return sheet;
+  if (!create) return SpreadsheetApp.getActiveSpreadsheet().getSheetByName(STATE_SHEET);
+  return sheetNamed(STATE_SHEET, (sheet) => {
+    // Hidden where the runtime offers it; the sheet only holds job state, never a secret.
+    const hideable = sheet as unknown as { hideSheet?: () => void };
+    if (typeof hideable.hideSheet === 'function') hideable.hideSheet();
+  });
 }
 
 /** Column A: each stored row's key, with its mark. */

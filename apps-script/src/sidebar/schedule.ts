@@ -1,5 +1,6 @@
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
+import { withDocumentLock } from '../doc-lock';
 import { userError } from '../errors';
 import { jobsOf } from '../research/job-store';
 import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '../triggers/org-cursor';
@@ -27,9 +28,10 @@ export function enableOrgRefresh(options: { sheetName?: string; days?: number })
   }
 }
 
+/** Under the document lock: two refreshes at once (a press and the hourly run) would each append the same new contacts. */
 function refreshNow(state: OrgRefreshState): RefreshReport {
   const client = makeClient();
-  return refreshOrgContacts(client, state, (flow) => run(client, flow), deadlineAfter(client.addOn.runBudgetMs));
+  return withDocumentLock(() => refreshOrgContacts(client, state, (flow) => run(client, flow), deadlineAfter(client.addOn.runBudgetMs)));
 }
 
 export function refreshOrgContactsNow(): RefreshReport {

@@ -1,5 +1,6 @@
 import type { Client, Flow } from '../../../shared';
 import { userKey } from '../budget';
+import { ifDocumentLockFree } from '../doc-lock';
 import { userMessage } from '../errors';
 import { isTimeUp } from '../host';
 import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
@@ -107,7 +108,18 @@ const refresh: ScheduledJob = {
     const state = loadRefresh();
     if (!state || Date.now() >= deadline) return null;
     try {
-      return refreshOrgContacts(client, state, run, deadline);
+      // Under the document lock, as a refresh from the sidebar is: one refresh at a time appends each contact once.
+      return ifDocumentLockFree(
+        () => refreshOrgContacts(client, state, run, deadline),
+        () => ({
+          appended: 0,
+          updated: 0,
+          requests: 0,
+          setValuesCalls: 0,
+          passComplete: false,
+          error: 'Another run held the spreadsheet; the refresh goes on at the next run.',
+        }),
+      );
     } catch (error) {
       if (isTimeUp(error)) throw error;
       // The cursor stays where the last written rows left it; the next run starts there.
