@@ -31,6 +31,7 @@ test('an enrichment of 2,000 rows writes at most 500 characters per row to the j
   expect(await h.run('previewEnrichment')).toMatchObject({ items: ROWS });
   const credits = await creditsOf(sb);
   const before = h.workbook.stats.charsWritten[JOBS] ?? 0;
+  const cellsBefore = h.workbook.stats.cellsWritten;
   let p = (await h.run('startEnrichment', ROWS)) as Progress;
   const afterStart = h.workbook.stats.charsWritten[JOBS] - before;
   for (let i = 0; i < 120 && !p.complete; i++) {
@@ -42,6 +43,11 @@ test('an enrichment of 2,000 rows writes at most 500 characters per row to the j
   expect(written / ROWS).toBeLessThanOrEqual(500);
   // The start writes the job once (targets and all); the polls after it write far less than a job each.
   expect(written - afterStart).toBeLessThan(3 * afterStart);
+  // Google charges each cell written: per row its id, then status, message and request id when queued, then the 11
+  // result cells (the job sheet's few long cells and the headers on top). A queued row written 11 wide made it 23.
+  const cells = h.workbook.stats.cellsWritten - cellsBefore;
+  console.log(`cells written per row: ${(cells / ROWS).toFixed(2)}`);
+  expect(cells / ROWS).toBeLessThanOrEqual(15.5);
   // Every row once: credits spent = rows researched.
   expect(credits - (await creditsOf(sb))).toBe(p.done);
   expect(countOf(await requestCounts(sb), 'POST /v1/contacts/research')).toBe(ROWS / 500);

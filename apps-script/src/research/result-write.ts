@@ -8,11 +8,16 @@ const UNTAGGED_WIDTH = 9;
 /**
  * Writes each row's results (resultRow order), every value into its own column wherever that column is now
  * (job.outColumns, set by relocate), so a column moved away from the block or renamed still gets its own values.
- * Adjacent columns share their setValues calls.
+ * Adjacent columns share their setValues calls. `only`: the indexes of the columns to write (the others untouched).
  */
-export function writeResultRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, job: EnrichmentJob, rows: ReadonlyMap<number, CellValue[]>): number {
+export function writeResultRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  job: EnrichmentJob,
+  rows: ReadonlyMap<number, CellValue[]>,
+  only?: readonly number[],
+): number {
   const columns = job.outColumns ?? Array.from({ length: UNTAGGED_WIDTH }, (_, k) => job.outColumn + k);
   const writes: CellWrites = new Map();
-  for (const [row, values] of rows) columns.forEach((column, k) => putCell(writes, column, row, values[k] ?? ''));
+  for (const [row, values] of rows) columns.forEach((column, k) => (!only || only.includes(k)) && putCell(writes, column, row, values[k] ?? ''));
   return writeCells(sheet, writes, new Set());
 }
