@@ -68,18 +68,43 @@ function targetKey(target: ResearchTarget): string {
  */
 const SCAN_CELLS = 100_000;
 
-/** Each of `rows` (ascending) with its cells, read a block of rows at a time. */
-function* rowsRead(sheet: Sheet, rows: number[]): Generator<[number, unknown[]]> {
-  const width = Math.max(1, sheet.getLastColumn());
-  const span = Math.max(1, Math.floor(SCAN_CELLS / width));
+/** Runs of adjacent column numbers (ascending): [first, count] each, one read per run. */
+function columnRuns(columns: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const c of columns) {
+    const last = runs[runs.length - 1];
+    if (last && c === last[0] + last[1]) last[1]++;
+    else runs.push([c, 1]);
+  }
+  return runs;
+}
+
+/**
+ * Each of `rows` (ascending) with its cells in `columns` (ascending; the line is indexed by column − 1, other
+ * columns left out), read a block of rows at a time. Google charges each cell read: a sheet as wide as a search
+ * import holds 51 columns, of which the scan needs the few that name the target and the status.
+ */
+function* rowsRead(sheet: Sheet, rows: number[], columns: readonly number[]): Generator<[number, unknown[]]> {
+  const runs = columnRuns(columns);
+  const span = Math.max(1, Math.floor(SCAN_CELLS / Math.max(1, columns.length)));
   for (let i = 0; i < rows.length;) {
     const first = rows[i];
     let j = i;
     while (j < rows.length && rows[j] - first < span) j++;
-    const values = sheet.getRange(first, 1, rows[j - 1] - first + 1, width).getValues();
-    for (; i < j; i++) yield [rows[i], values[rows[i] - first]];
+    const height = rows[j - 1] - first + 1;
+    const blocks = runs.map(([column, count]) => sheet.getRange(first, column, height, count).getValues());
+    for (; i < j; i++) {
+      const line: unknown[] = [];
+      runs.forEach(([column, count], k) => {
+        const values = blocks[k][rows[i] - first];
+        for (let c = 0; c < count; c++) line[column - 1 + c] = values[c];
+      });
+      yield [rows[i], line];
+    }
   }
 }
+
+const allColumns = (sheet: Sheet) => Array.from({ length: Math.max(1, sheet.getLastColumn()) }, (_, i) => i + 1);
 
 /**
  * The rows of `rows` that an enrichment of this kind sends, under the run conditions: rows done or under way are
@@ -99,7 +124,10 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
   }
   const underWay = rowsUnderWay(sheet);
   const byKey = new Map<string, number>();
-  for (const [row, line] of rowsRead(sheet, rows)) {
+  const needed = [...new Set([...Object.values(column), statusColumn, emptyColumn])].filter((c): c is number => c !== undefined).sort((a, b) => a - b);
+  // Rows blank in every column read: skipped when the whole row is blank, else not researchable (read whole after).
+  const blank: number[] = [];
+  for (const [row, line] of rowsRead(sheet, rows, needed)) {
     const said = statusColumn === undefined ? null : readStatusCell(line[statusColumn - 1]);
     const state = said ? rowState(said) : 'free';
     if (underWay(row) || state === 'under way') {
@@ -110,7 +138,10 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
       scan.alreadyDone++;
       continue;
     }
-    if (line.every((v) => keyOf(v) === '')) continue;
+    if (needed.every((c) => keyOf(line[c - 1]) === '')) {
+      blank.push(row);
+      continue;
+    }
     if (emptyColumn !== undefined && keyOf(line[emptyColumn - 1]) !== '') {
       scan.notEmpty++;
       continue;
@@ -136,6 +167,13 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
     scan.rows.push(row);
     scan.copies.push([]);
     scan.lastExamined = row;
+  }
+  if (blank.length > 0) {
+    const reason = targetOf(() => '', undefined, kind);
+    for (const [row, line] of rowsRead(sheet, blank, allColumns(sheet))) {
+      if (typeof reason === 'string' && line.some((v) => keyOf(v) !== '')) scan.invalid.push({ row, reason });
+    }
+    scan.invalid.sort((a, b) => a.row - b.row);
   }
   if (scan.overCap === 0) scan.lastExamined = rows[rows.length - 1];
   return scan;
