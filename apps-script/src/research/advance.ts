@@ -257,7 +257,7 @@ function writeFinished(job: EnrichmentJob): number {
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
-  relocate(sheet, job);
+  const byId = relocate(sheet, job);
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
   const finished: number[] = [];
@@ -278,7 +278,8 @@ function writeFinished(job: EnrichmentJob): number {
       orphans.map((i) => job.research.items[i]),
     );
   const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeResultRows(sheet, job, rows);
-  markCopiedRows(sheet, job, finished);
+  // The result cells written since relocate read the ids are not ids: its reading stands.
+  markCopiedRows(sheet, job, finished, byId);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
   job.research.items.forEach((item, i) => {

@@ -1,5 +1,5 @@
 import { STATUS_HEADERS } from '../enrichment/fields';
-import { locateRows } from '../rows/row-identity';
+import { rowsById } from '../rows/row-identity';
 import { columnTags, roleColumn } from '../rows/tagged-columns';
 import { resultColumns } from './columns';
 import type { EnrichmentJob } from './job-store';
@@ -14,10 +14,15 @@ export const fieldRole = (path: string) => `field:${path}`;
  * Brings a job's row and column numbers up to date just before it writes: rows from their ids (0 when the row was
  * deleted), columns from their tags (a column deleted during the run is added again at the end). Rows inserted since
  * carry no id of this job, so nothing is ever written to them. A job saved before row ids keeps its numbers.
+ * Returns the rows carrying each id, as read.
  */
-export function relocate(sheet: Sheet, job: EnrichmentJob): void {
-  if (!job.rowIds) return;
-  const at = locateRows(sheet);
+export function relocate(sheet: Sheet, job: EnrichmentJob): Map<string, number[]> {
+  const byId = new Map<string, number[]>();
+  if (!job.rowIds) return byId;
+  // Every row carrying each id, as read now; the first gets the results. Returned for markCopiedRows: Google charges
+  // each cell read, and the id column of 100,000 rows read twice per write was most of a run's reads.
+  for (const [id, rows] of rowsById(sheet)) byId.set(id, rows);
+  const at = new Map([...byId].map(([id, rows]) => [id, rows[0]]));
   const rowsOf = (ids: string[]) => ids.map((id) => at.get(id) ?? 0);
   const copiesOf = (ids: string[][] = []) => ids.map((list) => rowsOf(list).filter((r) => r > 0));
   job.rows = rowsOf(job.rowIds);
@@ -33,4 +38,5 @@ export function relocate(sheet: Sheet, job: EnrichmentJob): void {
     job.outColumns = resultColumns(sheet);
     job.outColumn = job.outColumns[0];
   }
+  return byId;
 }
