@@ -20,25 +20,31 @@ export function enableOrgRefresh(options: { sheetName?: string; days?: number })
     const days = countArg(given.days === 0 ? undefined : given.days, 'days', 365, 1, 3650);
     const sheetName = sheetNameArg(given.sheetName, 'Org contacts');
     const state: OrgRefreshState = { sheetName, days, from: null, windowEnd: null, page: 1, lastRunAt: null, totals: { appended: 0, updated: 0, requests: 0 } };
-    saveRefresh(state);
-    ensureSchedule();
-    return { ...refreshNow(state), sheetName };
+    // Set up under the lock too: a busy answer ("nothing was done") leaves no refresh half enabled.
+    return withDocumentLock(() => {
+      saveRefresh(state);
+      ensureSchedule();
+      return { ...refreshUnlocked(state), sheetName };
+    });
   } catch (error) {
     throw userError(error);
   }
 }
 
-/** Under the document lock: two refreshes at once (a press and the hourly run) would each append the same new contacts. */
-function refreshNow(state: OrgRefreshState): RefreshReport {
+/** Call under the document lock: two refreshes at once (a press and the hourly run) would each append the same new contacts. */
+function refreshUnlocked(state: OrgRefreshState): RefreshReport {
   const client = makeClient();
-  return withDocumentLock(() => refreshOrgContacts(client, state, (flow) => run(client, flow), deadlineAfter(client.addOn.runBudgetMs)));
+  return refreshOrgContacts(client, state, (flow) => run(client, flow), deadlineAfter(client.addOn.runBudgetMs));
 }
 
 export function refreshOrgContactsNow(): RefreshReport {
   try {
-    const state = loadRefresh();
-    if (!state) throw new Error('The org-contacts refresh is not set up for this document: enable it first.');
-    return refreshNow(state);
+    // The cursor read under the lock: the refresh that held it has saved where it stopped.
+    return withDocumentLock(() => {
+      const state = loadRefresh();
+      if (!state) throw new Error('The org-contacts refresh is not set up for this document: enable it first.');
+      return refreshUnlocked(state);
+    });
   } catch (error) {
     throw userError(error);
   }

@@ -109,8 +109,12 @@ const refresh: ScheduledJob = {
     if (!state || Date.now() >= deadline) return null;
     try {
       // Under the document lock, as a refresh from the sidebar is: one refresh at a time appends each contact once.
-      return ifDocumentLockFree(
-        () => refreshOrgContacts(client, state, run, deadline),
+      // The cursor read again under the lock: a refresh from the sidebar that held it saved where it stopped.
+      return ifDocumentLockFree<RefreshReport | null>(
+        () => {
+          const now = loadRefresh();
+          return now ? refreshOrgContacts(client, now, run, deadline) : null;
+        },
         () => ({
           appended: 0,
           updated: 0,
