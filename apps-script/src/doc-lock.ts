@@ -27,6 +27,9 @@ export function noteRunning(what: string | null, until = 0): void {
   }
 }
 
+/** What every busy answer of busyText matches (tests and callers tell it from other refusals by it). */
+export const BUSY_ANSWER = /Try again .*nothing was done\.$/;
+
 /** What holds the document now, in words, and when to try again. */
 export function busyText(): string {
   let note: RunningNote | null = null;

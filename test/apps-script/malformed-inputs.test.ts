@@ -6,6 +6,7 @@
  * sent (legitimate text the service takes). A crash (TypeError and kin, a time-out, a message naming nothing)
  * fails the test.
  */
+import { BUSY_ANSWER } from '../../apps-script/src/doc-lock';
 import { fieldSpecs } from '../../n8n-nodes/nodes/Prospecting/description/derive';
 import { operation } from '../../shared';
 import type { ExecutionResult, Harness, SandboxProcess } from '../apps-script-harness';
@@ -175,9 +176,6 @@ function generate(): Case[] {
   return cases;
 }
 
-/** The add-on's answer when another run holds the document (doc-lock.ts). */
-const BUSY = /Try again .*nothing was done\.$/;
-
 type Verdict = { kind: 'refused' | 'sent' | 'sent-refused' | 'crash'; detail: string };
 
 const CRASH_NAMES = /^(TypeError|ReferenceError|RangeError|SyntaxError|URIError|InternalError)$/;
@@ -234,7 +232,7 @@ describe('malformed input for the custom functions and sidebar actions', () => {
     const worker = async () => {
       for (let c = queue.shift(); c; c = queue.shift()) {
         const result = await h.execute({ kind: c.kind, fn: c.fn, args: c.args });
-        if (!result.ok && BUSY.test(result.error?.message ?? '')) alone.push(c);
+        if (!result.ok && BUSY_ANSWER.test(result.error?.message ?? '')) alone.push(c);
         else verdicts.set(c.id, verdictOf(c, result));
       }
     };

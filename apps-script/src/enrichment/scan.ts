@@ -168,11 +168,10 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
     scan.copies.push([]);
     scan.lastExamined = row;
   }
-  if (blank.length > 0) {
-    const reason = targetOf(() => '', undefined, kind);
-    for (const [row, line] of rowsRead(sheet, blank, allColumns(sheet))) {
-      if (typeof reason === 'string' && line.some((v) => keyOf(v) !== '')) scan.invalid.push({ row, reason });
-    }
+  // A row with nothing in the columns read has no target: its reason is that of empty cells.
+  const reason = blank.length > 0 ? targetOf(() => '', undefined, kind) : null;
+  if (typeof reason === 'string') {
+    for (const [row, line] of rowsRead(sheet, blank, allColumns(sheet))) if (line.some((v) => keyOf(v) !== '')) scan.invalid.push({ row, reason });
     scan.invalid.sort((a, b) => a.row - b.row);
   }
   if (scan.overCap === 0) scan.lastExamined = rows[rows.length - 1];

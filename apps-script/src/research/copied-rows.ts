@@ -1,6 +1,6 @@
 import { keyOf, safeCell } from '../cells';
 import { writeSpan } from '../sheet-io';
-import { clearRowIds, rowsById } from '../rows/row-identity';
+import { clearRowIds } from '../rows/row-identity';
 import { COPY_LABEL } from './columns';
 import type { EnrichmentJob } from './job-store';
 
@@ -11,12 +11,11 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  * When the results of `items` are written, every later row carrying one of their ids AND a status is told so in its
  * status and message, and loses the id: it is researched only when the user clears that status (never paid for
  * silently). A copy without a status (made before its row was sent) says nothing and is a row like any other.
- * Call after `relocate`, so the job's columns are where they are now (`read`: the rows by id relocate read, when
- * nothing wrote ids since). Returns how many rows were marked.
+ * Call after `relocate`, with the rows by id it read (nothing wrote ids since), so the job's columns are where they
+ * are now. Returns how many rows were marked.
  */
-export function markCopiedRows(sheet: Sheet, job: EnrichmentJob, items: readonly number[], read?: Map<string, number[]>): number {
+export function markCopiedRows(sheet: Sheet, job: EnrichmentJob, items: readonly number[], byId: ReadonlyMap<string, number[]>): number {
   if (!job.rowIds || items.length === 0) return 0;
-  const byId = read ?? rowsById(sheet);
   const statusColumn = job.layout ? job.layout.status[0] : job.outColumn;
   const said = (row: number) => keyOf(sheet.getRange(row, statusColumn).getValue()) !== '';
   const status = new Map<number, [string]>();

@@ -1,5 +1,5 @@
 import { STATUS_HEADERS } from '../enrichment/fields';
-import { rowsById } from '../rows/row-identity';
+import { firstRows, rowsById } from '../rows/row-identity';
 import { columnTags, roleColumn } from '../rows/tagged-columns';
 import { resultColumns } from './columns';
 import type { EnrichmentJob } from './job-store';
@@ -17,12 +17,11 @@ export const fieldRole = (path: string) => `field:${path}`;
  * Returns the rows carrying each id, as read.
  */
 export function relocate(sheet: Sheet, job: EnrichmentJob): Map<string, number[]> {
-  const byId = new Map<string, number[]>();
-  if (!job.rowIds) return byId;
+  if (!job.rowIds) return new Map();
   // Every row carrying each id, as read now; the first gets the results. Returned for markCopiedRows: Google charges
   // each cell read, and the id column of 100,000 rows read twice per write was most of a run's reads.
-  for (const [id, rows] of rowsById(sheet)) byId.set(id, rows);
-  const at = new Map([...byId].map(([id, rows]) => [id, rows[0]]));
+  const byId = rowsById(sheet);
+  const at = firstRows(byId);
   const rowsOf = (ids: string[]) => ids.map((id) => at.get(id) ?? 0);
   const copiesOf = (ids: string[][] = []) => ids.map((list) => rowsOf(list).filter((r) => r > 0));
   job.rows = rowsOf(job.rowIds);

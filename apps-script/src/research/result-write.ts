@@ -17,7 +17,8 @@ export function writeResultRows(
   only?: readonly number[],
 ): number {
   const columns = job.outColumns ?? Array.from({ length: UNTAGGED_WIDTH }, (_, k) => job.outColumn + k);
+  const picked = (only ?? columns.map((_, k) => k)).filter((k) => k < columns.length);
   const writes: CellWrites = new Map();
-  for (const [row, values] of rows) columns.forEach((column, k) => (!only || only.includes(k)) && putCell(writes, column, row, values[k] ?? ''));
+  for (const [row, values] of rows) for (const k of picked) putCell(writes, columns[k], row, values[k] ?? '');
   return writeCells(sheet, writes, new Set());
 }

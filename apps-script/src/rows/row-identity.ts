@@ -75,7 +75,12 @@ export function rowsById(sheet: Sheet): Map<string, number[]> {
 
 /** Where each id is now: the first row carrying it (a later copy of a row gets nothing). Empty when no id column. */
 export function locateRows(sheet: Sheet): Map<string, number> {
-  return new Map([...rowsById(sheet)].map(([id, rows]) => [id, rows[0]]));
+  return firstRows(rowsById(sheet));
+}
+
+/** The first row of each id's rows (rowsById's reading): the row its results go to. */
+export function firstRows(byId: ReadonlyMap<string, number[]>): Map<string, number> {
+  return new Map([...byId].map(([id, rows]) => [id, rows[0]]));
 }
 
 /** Takes the ids off `rows` (copies of another row), so they count as rows the add-on has not read. */

@@ -100,34 +100,36 @@ const research: ScheduledJob = {
     })),
 };
 
+/** A refresh run that read and wrote nothing, and why. */
+const nothingRefreshed = (error: string): RefreshReport & { error: string } => ({
+  appended: 0,
+  updated: 0,
+  requests: 0,
+  setValuesCalls: 0,
+  passComplete: false,
+  error,
+});
+
 /** Continues the org-contacts refresh from its cursor. */
 const refresh: ScheduledJob = {
   name: 'refresh',
   pending: () => loadRefresh() !== null,
   run: ({ client, run, deadline }) => {
-    const state = loadRefresh();
-    if (!state || Date.now() >= deadline) return null;
+    if (Date.now() >= deadline) return null;
     try {
       // Under the document lock, as a refresh from the sidebar is: one refresh at a time appends each contact once.
-      // The cursor read again under the lock: a refresh from the sidebar that held it saved where it stopped.
+      // The cursor is read under it: a refresh that held the lock saved where it stopped.
       return ifDocumentLockFree<RefreshReport | null>(
         () => {
-          const now = loadRefresh();
-          return now ? refreshOrgContacts(client, now, run, deadline) : null;
+          const state = loadRefresh();
+          return state ? refreshOrgContacts(client, state, run, deadline) : null;
         },
-        () => ({
-          appended: 0,
-          updated: 0,
-          requests: 0,
-          setValuesCalls: 0,
-          passComplete: false,
-          error: 'Another run held the spreadsheet; the refresh goes on at the next run.',
-        }),
+        () => nothingRefreshed('Another run held the spreadsheet; the refresh goes on at the next run.'),
       );
     } catch (error) {
       if (isTimeUp(error)) throw error;
       // The cursor stays where the last written rows left it; the next run starts there.
-      return { appended: 0, updated: 0, requests: 0, setValuesCalls: 0, passComplete: false, error: userMessage(error) };
+      return nothingRefreshed(userMessage(error));
     }
   },
   log: (report) => {
