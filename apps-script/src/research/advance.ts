@@ -205,7 +205,11 @@ function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
-  relocate(sheet, job);
+  relocate(
+    sheet,
+    job,
+    [...waiting].filter((i) => job.research.items[i].phase === 'submitted'),
+  );
   for (const i of waiting) {
     const item = job.research.items[i];
     if (item.phase !== 'submitted' || !item.requestId) continue;
@@ -253,11 +257,12 @@ function writeFinished(job: EnrichmentJob): number {
   // Results read by an earlier execution and not written (it stopped in between): their parts are read too.
   loadParts(job, partsWith(job, 'unwritten'));
   const final = (i: number) => ['finished', 'failed', 'unknown'].includes(job.research.items[i].phase) && job.written[i] !== '1';
-  if (!job.research.items.some((_, i) => final(i))) return 0;
+  const writing = job.research.items.flatMap((_, i) => (final(i) ? [i] : []));
+  if (writing.length === 0) return 0;
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
-  const byId = relocate(sheet, job);
+  const byId = relocate(sheet, job, writing);
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
   const finished: number[] = [];

@@ -1,5 +1,5 @@
 import { STATUS_HEADERS } from '../enrichment/fields';
-import { firstRows, rowsById } from '../rows/row-identity';
+import { rowsById, rowsByIdFor } from '../rows/row-identity';
 import { columnTags, roleColumn } from '../rows/tagged-columns';
 import { resultColumns } from './columns';
 import type { EnrichmentJob } from './job-store';
@@ -14,15 +14,22 @@ export const fieldRole = (path: string) => `field:${path}`;
  * Brings a job's row and column numbers up to date just before it writes: rows from their ids (0 when the row was
  * deleted), columns from their tags (a column deleted during the run is added again at the end). Rows inserted since
  * carry no id of this job, so nothing is ever written to them. A job saved before row ids keeps its numbers.
+ * `writing`: the items about to be written; their rows are checked against this execution's last reading of the id
+ * column (row-identity.ts rowsByIdFor) instead of reading it whole again. Without it, the column is read whole.
  * Returns the rows carrying each id, as read.
  */
-export function relocate(sheet: Sheet, job: EnrichmentJob): Map<string, number[]> {
+export function relocate(sheet: Sheet, job: EnrichmentJob, writing?: readonly number[]): Map<string, number[]> {
   if (!job.rowIds) return new Map();
-  // Every row carrying each id, as read now; the first gets the results. Returned for markCopiedRows: Google charges
-  // each cell read, and the id column of 100,000 rows read twice per write was most of a run's reads.
-  const byId = rowsById(sheet);
-  const at = firstRows(byId);
-  const rowsOf = (ids: string[]) => ids.map((id) => at.get(id) ?? 0);
+  // Every row carrying each id; the first gets the results. Returned for markCopiedRows: Google charges each cell
+  // read, and the id column of 100,000 rows read twice per write was most of a run's reads.
+  const rowIds = job.rowIds;
+  const byId = writing
+    ? rowsByIdFor(
+        sheet,
+        writing.flatMap((i) => [rowIds[i], ...(job.copyIds?.[i] ?? [])]),
+      )
+    : rowsById(sheet);
+  const rowsOf = (ids: string[]) => ids.map((id) => byId.get(id)?.[0] ?? 0);
   const copiesOf = (ids: string[][] = []) => ids.map((list) => rowsOf(list).filter((r) => r > 0));
   job.rows = rowsOf(job.rowIds);
   job.copies = copiesOf(job.copyIds);

@@ -40,6 +40,54 @@ function idCells(sheet: Sheet, column: number): string[] {
     .map((r) => keyOf(r[0]));
 }
 
+/** Rows of the id column read per getValues when it is read whole: the read's garbage stays this size at any sheet size. */
+const READ_BLOCK = 10_000;
+
+/**
+ * The id column as this execution last read it whole (Apps Script starts every execution afresh, so nothing outlives
+ * one). A write of results checks its own rows against it with one read over their span, and reads the column whole
+ * again only when one of them moved: at 100,000 rows, reading the whole column before each slice's write was most of
+ * a run's reads, and its heap grew with the sheet (issue 29). The add-on's own writes of ids forget it.
+ */
+let lastRead: { sheetId: number; column: number; byId: Map<string, number[]> } | null = null;
+
+function readWhole(sheet: Sheet, column: number): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  const last = sheet.getLastRow();
+  for (let from = 2; from <= last; from += READ_BLOCK) {
+    const values = sheet.getRange(from, column, Math.min(READ_BLOCK, last - from + 1), 1).getValues();
+    values.forEach((r, i) => {
+      const id = keyOf(r[0]);
+      if (!id) return;
+      const rows = at.get(id);
+      if (rows) rows.push(from + i);
+      else at.set(id, [from + i]);
+    });
+  }
+  lastRead = { sheetId: sheet.getSheetId(), column, byId: at };
+  return at;
+}
+
+/** Whether every row `byId` gives for `ids` still carries its id (one read over their span); false when one has none. */
+function stillThere(sheet: Sheet, column: number, byId: ReadonlyMap<string, number[]>, ids: readonly string[]): boolean {
+  const expected: [number, string][] = [];
+  for (const id of ids) {
+    if (!id) continue;
+    const rows = byId.get(id);
+    // A row gone since the reading (or one the reading did not see): only a whole read can say where it is.
+    if (!rows) return false;
+    for (const row of rows) expected.push([row, id]);
+  }
+  if (expected.length === 0) return true;
+  let min = Infinity;
+  let max = 0;
+  for (const [row] of expected) [min, max] = [Math.min(min, row), Math.max(max, row)];
+  // Rows deleted since: the span may pass the sheet's end.
+  if (max > sheet.getLastRow()) return false;
+  const values = sheet.getRange(min, column, max - min + 1, 1).getValues();
+  return expected.every(([row, id]) => keyOf(values[row - min][0]) === id);
+}
+
 /**
  * Ids for `rows` (sheet rows, as read now), in the same order: a row keeps its id when no other row of the sheet
  * carries it; a row without one, or sharing it with another (a pasted copy), gets a new one. One write.
@@ -58,35 +106,43 @@ export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
     fresh.set(row, [id]);
     return id;
   });
-  if (fresh.size) writeSpan(sheet, column, 1, fresh);
+  if (fresh.size) {
+    lastRead = null;
+    writeSpan(sheet, column, 1, fresh);
+  }
   return ids;
 }
 
-/** Every row carrying each id, in sheet order: the first gets the results, later ones are copies. */
+/** Every row carrying each id, in sheet order: the first gets the results, later ones are copies. Read now, whole. */
 export function rowsById(sheet: Sheet): Map<string, number[]> {
-  const at = new Map<string, number[]>();
   const column = taggedColumn(sheet, ROLE);
-  if (column === undefined) return at;
-  idCells(sheet, column).forEach((id, i) => {
-    if (id) at.set(id, [...(at.get(id) ?? []), i + 2]);
-  });
-  return at;
+  return column === undefined ? new Map() : readWhole(sheet, column);
+}
+
+/**
+ * rowsById's answer for a write to the rows of `ids`: this execution's last whole reading when each of their rows
+ * still carries its id, else the column read whole again. A copy pasted elsewhere since that reading is seen by the
+ * next execution's reading (each reads the column whole once).
+ */
+export function rowsByIdFor(sheet: Sheet, ids: readonly string[]): Map<string, number[]> {
+  const column = taggedColumn(sheet, ROLE);
+  if (column === undefined) return new Map();
+  const known = lastRead;
+  if (known && known.sheetId === sheet.getSheetId() && known.column === column && stillThere(sheet, column, known.byId, ids)) return known.byId;
+  return readWhole(sheet, column);
 }
 
 /** Where each id is now: the first row carrying it (a later copy of a row gets nothing). Empty when no id column. */
 export function locateRows(sheet: Sheet): Map<string, number> {
-  return firstRows(rowsById(sheet));
-}
-
-/** The first row of each id's rows (rowsById's reading): the row its results go to. */
-export function firstRows(byId: ReadonlyMap<string, number[]>): Map<string, number> {
-  return new Map([...byId].map(([id, rows]) => [id, rows[0]]));
+  return new Map([...rowsById(sheet)].map(([id, rows]) => [id, rows[0]]));
 }
 
 /** Takes the ids off `rows` (copies of another row), so they count as rows the add-on has not read. */
 export function clearRowIds(sheet: Sheet, rows: readonly number[]): void {
   const column = taggedColumn(sheet, ROLE);
-  if (column !== undefined) writeSpan(sheet, column, 1, new Map(rows.map((row) => [row, ['']])));
+  if (column === undefined) return;
+  lastRead = null;
+  writeSpan(sheet, column, 1, new Map(rows.map((row) => [row, ['']])));
 }
 
 /** The tagged id column, if the sheet has one. */

@@ -23,6 +23,8 @@ export interface WriteStats {
   cellsWritten: number;
   /** Characters written by setValues / setValue / appendRow, per sheet name (what a job store costs, issue 29). */
   charsWritten: Record<string, number>;
+  /** Cells read (getValues, getValue, getDisplayValues, getFormulas), per sheet name and column (index 1 = column A). */
+  cellsReadByColumn: Record<string, number[]>;
 }
 
 export const DEFAULT_ROWS = 1000;
@@ -132,7 +134,15 @@ export class WorkbookModel {
   activeSheetIndex = 0;
   /** A1 notation incl. sheet ("Sheet1!A1:B2") or null; what getActiveRange()/getSelection() report. */
   activeRange: string | null = null;
-  readonly stats: WriteStats = { setValueCalls: 0, setValuesCalls: 0, appendRowCalls: 0, setFormulaCalls: 0, cellsWritten: 0, charsWritten: {} };
+  readonly stats: WriteStats = {
+    setValueCalls: 0,
+    setValuesCalls: 0,
+    appendRowCalls: 0,
+    setFormulaCalls: 0,
+    cellsWritten: 0,
+    charsWritten: {},
+    cellsReadByColumn: {},
+  };
   /** Developer metadata of the spreadsheet and all its sheets (one store: the size limit counts both). */
   readonly metadata = new MetadataStore();
   private nextSheetId = 0;

@@ -403,6 +403,8 @@ export class Range {
   private _read<T>(values: T[][]): T[][] {
     const { cells, chars } = sizeOf(values);
     this._exec.sheetCost.read(cells, chars, this._model.name);
+    const byColumn = (this._deps.workbook.stats.cellsReadByColumn[this._model.name] ??= []);
+    for (let c = this._g.col; c < this._g.col + this._g.numCols; c++) byColumn[c] = (byColumn[c] ?? 0) + this._g.numRows;
     return values;
   }
   private _charged(values: readonly (readonly unknown[])[]): void {
