@@ -23,17 +23,22 @@ export function relocate(sheet: Sheet, job: EnrichmentJob, writing?: readonly nu
   // Every row carrying each id; the first gets the results. Returned for markCopiedRows: Google charges each cell
   // read, and the id column of 100,000 rows read twice per write was most of a run's reads.
   const rowIds = job.rowIds;
-  const byId = writing
-    ? rowsByIdFor(
-        sheet,
-        writing.flatMap((i) => [rowIds[i], ...(job.copyIds?.[i] ?? [])]),
-      )
-    : rowsById(sheet);
-  const rowsOf = (ids: string[]) => ids.map((id) => byId.get(id)?.[0] ?? 0);
-  const copiesOf = (ids: string[][] = []) => ids.map((list) => rowsOf(list).filter((r) => r > 0));
-  job.rows = rowsOf(job.rowIds);
-  job.copies = copiesOf(job.copyIds);
-  if (job.held?.rowIds) Object.assign(job.held, { rows: rowsOf(job.held.rowIds), copies: copiesOf(job.held.copyIds) });
+  const idsOf = (i: number) => [rowIds[i], ...(job.copyIds?.[i] ?? [])];
+  const byId = writing ? rowsByIdFor(sheet, writing.flatMap(idsOf)) : rowsById(sheet);
+  const rowOf = (id: string) => byId.get(id)?.[0] ?? 0;
+  const copiesOf = (ids: string[] = []) => ids.map(rowOf).filter((r) => r > 0);
+  if (writing) {
+    // Only the rows about to be written: the others are found again before their own write.
+    job.copies ??= [];
+    for (const i of writing) {
+      job.rows[i] = rowOf(rowIds[i]);
+      job.copies[i] = copiesOf(job.copyIds?.[i]);
+    }
+  } else {
+    job.rows = rowIds.map(rowOf);
+    job.copies = (job.copyIds ?? []).map((ids) => copiesOf(ids));
+    if (job.held?.rowIds) Object.assign(job.held, { rows: job.held.rowIds.map(rowOf), copies: (job.held.copyIds ?? []).map((ids) => copiesOf(ids)) });
+  }
   if (job.layout) {
     // The sheet's column tags read once for every column of the job.
     const tags = columnTags(sheet);

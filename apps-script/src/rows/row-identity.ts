@@ -44,48 +44,48 @@ function idCells(sheet: Sheet, column: number): string[] {
 const READ_BLOCK = 10_000;
 
 /**
- * The id column as this execution last read it whole (Apps Script starts every execution afresh, so nothing outlives
- * one). A write of results checks its own rows against it with one read over their span, and reads the column whole
- * again only when one of them moved: at 100,000 rows, reading the whole column before each slice's write was most of
- * a run's reads, and its heap grew with the sheet (issue 29). The add-on's own writes of ids forget it.
+ * The id column as this execution last read it whole, as a list (index 0 = row 2; Apps Script starts every execution
+ * afresh, so nothing outlives one). A write of results checks its own rows against it with one read over their span,
+ * and reads the column whole again only when one of them moved: at 100,000 rows, reading the whole column before each
+ * slice's write was most of a run's reads, and its heap grew with the sheet (issue 29). A list, not a map of every id:
+ * a write looks up its own ids in one pass over it. The add-on's own writes of ids forget it.
  */
-let lastRead: { sheetId: number; column: number; byId: Map<string, number[]> } | null = null;
+let lastRead: { sheetId: number; column: number; ids: string[] } | null = null;
 
-function readWhole(sheet: Sheet, column: number): Map<string, number[]> {
-  const at = new Map<string, number[]>();
+function readWhole(sheet: Sheet, column: number): string[] {
+  const ids: string[] = [];
   const last = sheet.getLastRow();
   for (let from = 2; from <= last; from += READ_BLOCK) {
-    const values = sheet.getRange(from, column, Math.min(READ_BLOCK, last - from + 1), 1).getValues();
-    values.forEach((r, i) => {
-      const id = keyOf(r[0]);
-      if (!id) return;
-      const rows = at.get(id);
-      if (rows) rows.push(from + i);
-      else at.set(id, [from + i]);
-    });
+    for (const [value] of sheet.getRange(from, column, Math.min(READ_BLOCK, last - from + 1), 1).getValues()) ids.push(keyOf(value));
   }
-  lastRead = { sheetId: sheet.getSheetId(), column, byId: at };
+  lastRead = { sheetId: sheet.getSheetId(), column, ids };
+  return ids;
+}
+
+/** Every row carrying each id of `ids` (all of them when `wanted` is absent), in sheet order. */
+function rowsIn(ids: readonly string[], wanted?: ReadonlySet<string>): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  ids.forEach((id, i) => {
+    if (!id || (wanted && !wanted.has(id))) return;
+    const rows = at.get(id);
+    if (rows) rows.push(i + 2);
+    else at.set(id, [i + 2]);
+  });
   return at;
 }
 
-/** Whether every row `byId` gives for `ids` still carries its id (one read over their span); false when one has none. */
-function stillThere(sheet: Sheet, column: number, byId: ReadonlyMap<string, number[]>, ids: readonly string[]): boolean {
-  const expected: [number, string][] = [];
-  for (const id of ids) {
-    if (!id) continue;
-    const rows = byId.get(id);
-    // A row gone since the reading (or one the reading did not see): only a whole read can say where it is.
-    if (!rows) return false;
-    for (const row of rows) expected.push([row, id]);
-  }
-  if (expected.length === 0) return true;
+/** Whether every wanted id has rows in `byId` and each of them still carries it (one read over their span). */
+function stillThere(sheet: Sheet, column: number, byId: ReadonlyMap<string, number[]>, wanted: ReadonlySet<string>): boolean {
+  // A row gone since the reading (or one the reading did not see): only a whole read can say where it is.
+  if (byId.size < wanted.size) return false;
   let min = Infinity;
   let max = 0;
-  for (const [row] of expected) [min, max] = [Math.min(min, row), Math.max(max, row)];
+  for (const rows of byId.values()) for (const row of rows) [min, max] = [Math.min(min, row), Math.max(max, row)];
+  if (max === 0) return true;
   // Rows deleted since: the span may pass the sheet's end.
   if (max > sheet.getLastRow()) return false;
   const values = sheet.getRange(min, column, max - min + 1, 1).getValues();
-  return expected.every(([row, id]) => keyOf(values[row - min][0]) === id);
+  return [...byId].every(([id, rows]) => rows.every((row) => keyOf(values[row - min][0]) === id));
 }
 
 /**
@@ -116,20 +116,24 @@ export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
 /** Every row carrying each id, in sheet order: the first gets the results, later ones are copies. Read now, whole. */
 export function rowsById(sheet: Sheet): Map<string, number[]> {
   const column = taggedColumn(sheet, ROLE);
-  return column === undefined ? new Map() : readWhole(sheet, column);
+  return column === undefined ? new Map() : rowsIn(readWhole(sheet, column));
 }
 
 /**
- * rowsById's answer for a write to the rows of `ids`: this execution's last whole reading when each of their rows
- * still carries its id, else the column read whole again. A copy pasted elsewhere since that reading is seen by the
- * next execution's reading (each reads the column whole once).
+ * rowsById's answer for the ids of a write (only those): from this execution's last whole reading when each of their
+ * rows still carries its id, else from the column read whole again. A copy pasted elsewhere since that reading is
+ * seen by the next execution's reading (each reads the column whole once).
  */
 export function rowsByIdFor(sheet: Sheet, ids: readonly string[]): Map<string, number[]> {
   const column = taggedColumn(sheet, ROLE);
   if (column === undefined) return new Map();
+  const wanted = new Set(ids.filter(Boolean));
   const known = lastRead;
-  if (known && known.sheetId === sheet.getSheetId() && known.column === column && stillThere(sheet, column, known.byId, ids)) return known.byId;
-  return readWhole(sheet, column);
+  if (known && known.sheetId === sheet.getSheetId() && known.column === column) {
+    const byId = rowsIn(known.ids, wanted);
+    if (stillThere(sheet, column, byId, wanted)) return byId;
+  }
+  return rowsIn(readWhole(sheet, column), wanted);
 }
 
 /** Where each id is now: the first row carrying it (a later copy of a row gets nothing). Empty when no id column. */
