@@ -7,6 +7,7 @@
  * Names ending in "_" would be private in Apps Script: the build refuses them.
  */
 
+import { userError } from './errors';
 import { sidebarOnly_, triggerOnly_ } from './guards';
 
 /**
@@ -47,10 +48,24 @@ export function mergeEntryPoints(...registries: EntryPoints[]): EntryPoints {
   return merged;
 }
 
-/** The entry with its guard run first, before anything is read, written, sent or spent. */
+/**
+ * The entry with its guard run first, before anything is read, written, sent or spent. A sidebar function's error
+ * becomes the add-on's words here, once for all of them (errors.ts userError: what the panel shows).
+ */
 function guarded(name: string, entry: EntryPoint): EntryPoint {
   const run = entry.run as (...args: unknown[]) => unknown;
-  if (entry.guard === 'sidebar') return { ...entry, run: (...args: never[]) => (sidebarOnly_(name), run(...args)) };
+  if (entry.guard === 'sidebar')
+    return {
+      ...entry,
+      run: (...args: never[]) => {
+        sidebarOnly_(name);
+        try {
+          return run(...args);
+        } catch (error) {
+          throw userError(error);
+        }
+      },
+    };
   if (entry.guard === 'trigger') return { ...entry, run: (...args: never[]) => (triggerOnly_(name, args[0]), run(...args)) };
   return entry;
 }

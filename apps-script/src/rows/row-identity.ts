@@ -90,7 +90,8 @@ function stillThere(sheet: Sheet, column: number, byId: ReadonlyMap<string, numb
 
 /**
  * Ids for `rows` (sheet rows, as read now), in the same order: a row keeps its id when no other row of the sheet
- * carries it; a row without one, or sharing it with another (a pasted copy), gets a new one. One write.
+ * carries it; a row without one, or sharing it with another (a pasted copy), gets a new one. One write per 10,000
+ * rows given an id.
  */
 export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
   if (rows.length === 0) return [];
@@ -98,17 +99,19 @@ export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
   const cells = idCells(sheet, column);
   const count = new Map<string, number>();
   for (const id of cells) if (id) count.set(id, (count.get(id) ?? 0) + 1);
-  const fresh = new Map<number, [string]>();
-  const ids = rows.map((row) => {
+  const fresh: number[] = [];
+  const ids = rows.map((row, i) => {
     const have = cells[row - 2] ?? '';
     if (have && count.get(have) === 1) return have;
-    const id = newId();
-    fresh.set(row, [id]);
-    return id;
+    fresh.push(i);
+    return newId();
   });
-  if (fresh.size) {
-    lastRead = null;
-    writeSpan(sheet, column, 1, fresh);
+  if (fresh.length) lastRead = null;
+  // One write per READ_BLOCK rows given ids, in sheet order (the blocks' spans do not overlap), so the start of 100,000
+  // rows holds a block's cells at a time, not all.
+  fresh.sort((a, b) => rows[a] - rows[b]);
+  for (let at = 0; at < fresh.length; at += READ_BLOCK) {
+    writeSpan(sheet, column, 1, new Map(fresh.slice(at, at + READ_BLOCK).map((i) => [rows[i], [ids[i]]])));
   }
   return ids;
 }

@@ -1,7 +1,6 @@
 import { getCreditsOperation, meOperation, call } from '../../../shared';
 import { beginOAuth, callbackPage, dropOAuthToken, finishOAuth, forgetCredentials, redirectUri, saveApiKey, storedAuth } from '../auth';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { KEYS, loadSettings, saveSettings, type AddOnSettingsInput } from '../settings';
 import { deleteUserProperty, setUserProperty, userProperty } from '../user-props';
 
@@ -34,28 +33,24 @@ export function getConnectionStatus(): ConnectionStatus {
 
 /** Calls two free endpoints and reports who is connected, the credits and the rate-limit headroom seen. */
 export function testConnection(): ConnectionTest {
-  try {
-    const client = makeClient();
-    const me = run(client, call(client, meOperation, {}));
-    const credits = run(client, call(client, getCreditsOperation, {})).balance;
-    const [endpoint, window] = Object.entries(client.state.pacing).find(([k]) => k.endsWith('/credits')) ?? [];
-    return {
-      ok: true,
-      email: me.email ?? '',
-      name: [me.firstname, me.lastname].filter(Boolean).join(' '),
-      credits: typeof credits === 'number' ? credits : client.state.credits.balance,
-      rateLimit: window
-        ? {
-            endpoint: String(endpoint).split('|')[1],
-            limit: window.limit,
-            remaining: window.remaining,
-            resetsInS: Math.max(0, Math.ceil((window.resetAtMs - Date.now()) / 1000)),
-          }
-        : null,
-    };
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  const me = run(client, call(client, meOperation, {}));
+  const credits = run(client, call(client, getCreditsOperation, {})).balance;
+  const [endpoint, window] = Object.entries(client.state.pacing).find(([k]) => k.endsWith('/credits')) ?? [];
+  return {
+    ok: true,
+    email: me.email ?? '',
+    name: [me.firstname, me.lastname].filter(Boolean).join(' '),
+    credits: typeof credits === 'number' ? credits : client.state.credits.balance,
+    rateLimit: window
+      ? {
+          endpoint: String(endpoint).split('|')[1],
+          limit: window.limit,
+          remaining: window.remaining,
+          resetsInS: Math.max(0, Math.ceil((window.resetAtMs - Date.now()) / 1000)),
+        }
+      : null,
+  };
 }
 
 /** Stores the key only after the service accepted it. */
@@ -95,10 +90,6 @@ export function disconnect(): ConnectionStatus {
 }
 
 export function saveConnectionSettings(patch: Partial<AddOnSettingsInput>): ConnectionStatus {
-  try {
-    saveSettings(patch);
-    return getConnectionStatus();
-  } catch (error) {
-    throw userError(error);
-  }
+  saveSettings(patch);
+  return getConnectionStatus();
 }

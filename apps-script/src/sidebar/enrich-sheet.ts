@@ -2,7 +2,6 @@ import { withDocumentLock } from '../doc-lock';
 import { call, getCreditsOperation } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { headerColumns } from '../sheet-io';
 import { advanceExclusive, type Progress } from '../research/advance';
 import { selectedRows } from '../research/targets';
@@ -33,34 +32,26 @@ export interface EnrichmentPanel {
 
 /** What the field picker shows for the active sheet: its saved settings (or the defaults) and the fields of `kind`. */
 export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
-  try {
-    const sheet = SpreadsheetApp.getActiveSheet();
-    const saved = loadEnrichment(sheet.getSheetId());
-    const k = kind === 'companies' || kind === 'contacts' ? kind : (saved?.kind ?? 'contacts');
-    const settings =
-      saved && saved.kind === k
-        ? saved
-        : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 0 };
-    const headers = headerColumns(sheet);
-    const fields = researchFields(k).map((name) => ({ name, column: headerOf(headers, name) }));
-    return { sheetName: sheet.getName(), headers: [...headers.keys()], settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
-  } catch (error) {
-    throw userError(error);
-  }
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const saved = loadEnrichment(sheet.getSheetId());
+  const k = kind === 'companies' || kind === 'contacts' ? kind : (saved?.kind ?? 'contacts');
+  const settings =
+    saved && saved.kind === k
+      ? saved
+      : { ...defaultEnrichment(k), auto: saved?.auto ?? false, autoOwner: saved?.autoOwner ?? '', watermark: saved?.watermark ?? 0 };
+  const headers = headerColumns(sheet);
+  const fields = researchFields(k).map((name) => ({ name, column: headerOf(headers, name) }));
+  return { sheetName: sheet.getName(), headers: [...headers.keys()], settings, fields, autoIsYours: settings.auto && settings.autoOwner === userKey() };
 }
 
 /** Remembers the picked fields and run conditions for the active sheet (document properties). */
 export function saveEnrichmentSettings(request: unknown): SheetEnrichment {
-  try {
-    const sheet = SpreadsheetApp.getActiveSheet();
-    const given = readSettings(requestArg<Record<string, unknown>>(request, 'request'));
-    const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
-    const next = { ...saved, ...given };
-    saveEnrichment(sheet.getSheetId(), next);
-    return next;
-  } catch (error) {
-    throw userError(error);
-  }
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const given = readSettings(requestArg<Record<string, unknown>>(request, 'request'));
+  const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
+  const next = { ...saved, ...given };
+  saveEnrichment(sheet.getSheetId(), next);
+  return next;
 }
 
 /** The header of the column a field is written to ('' when it would be appended). */
@@ -145,17 +136,13 @@ function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: Shee
  * cost. Reads the sheet and the balance only; nothing is researched.
  */
 export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview {
-  try {
-    const given = requestArg<Record<string, unknown>>(request, 'request');
-    const { sheet, rows } = rowsInScope(given.scope);
-    const settings = inForce(sheet, readSettings(given));
-    const scan = scanSheet(sheet, rows, settings.kind, settings);
-    const client = makeClient();
-    const balance = run(client, call(client, getCreditsOperation, {})).balance;
-    return previewOf(sheet, rows, scan, settings, typeof balance === 'number' ? balance : null);
-  } catch (error) {
-    throw userError(error);
-  }
+  const given = requestArg<Record<string, unknown>>(request, 'request');
+  const { sheet, rows } = rowsInScope(given.scope);
+  const settings = inForce(sheet, readSettings(given));
+  const scan = scanSheet(sheet, rows, settings.kind, settings);
+  const client = makeClient();
+  const balance = run(client, call(client, getCreditsOperation, {})).balance;
+  return previewOf(sheet, rows, scan, settings, typeof balance === 'number' ? balance : null);
 }
 
 /**
@@ -163,40 +150,36 @@ export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview
  * nothing is sent). The settings are remembered for the sheet; one batch is sent now, the rest on each poll.
  */
 export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress & { capText: string } {
-  try {
-    const given = requestArg<Record<string, unknown>>(request, 'request');
-    const requested = readSettings(given);
-    let cap: number | null = null;
-    if (typeof confirmedItems !== 'number' || !Number.isSafeInteger(confirmedItems) || confirmedItems < 1)
-      throw new Error('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
-    const client = makeClient();
-    const deadline = deadlineAfter(client.addOn.runBudgetMs);
-    const jobId = withDocumentLock(() => {
-      const { sheet, rows } = rowsInScope(given.scope);
-      const settings = inForce(sheet, requested);
-      cap = settings.maxCredits;
-      const scan = scanSheet(sheet, rows, settings.kind, settings);
-      if (scan.targets.length === 0)
-        throw new Error((scan.inProgress && rowsTakenMessage(sheet)) || 'Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
-      if (scan.targets.length !== confirmedItems)
-        throw new Error(
-          `The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
-        );
-      // The picks are remembered for the sheet, unless it is enriched automatically: a manual run never changes
-      // the automatic enrichment's fields, conditions or cap.
-      const saved = loadEnrichment(sheet.getSheetId());
-      if (!saved?.auto) saveEnrichment(sheet.getSheetId(), settings);
-      return createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
-    });
-    // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
-    armFallbackRun();
-    const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
-    if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
-    armNextRun(researchDueAt(step.job, step.progress, client), anyJobPending);
-    return { ...step.progress, capText: capText(cap) };
-  } catch (error) {
-    throw userError(error);
-  }
+  const given = requestArg<Record<string, unknown>>(request, 'request');
+  const requested = readSettings(given);
+  let cap: number | null = null;
+  if (typeof confirmedItems !== 'number' || !Number.isSafeInteger(confirmedItems) || confirmedItems < 1)
+    throw new Error('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
+  const client = makeClient();
+  const deadline = deadlineAfter(client.addOn.runBudgetMs);
+  const jobId = withDocumentLock(() => {
+    const { sheet, rows } = rowsInScope(given.scope);
+    const settings = inForce(sheet, requested);
+    cap = settings.maxCredits;
+    const scan = scanSheet(sheet, rows, settings.kind, settings);
+    if (scan.targets.length === 0)
+      throw new Error((scan.inProgress && rowsTakenMessage(sheet)) || 'Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
+    if (scan.targets.length !== confirmedItems)
+      throw new Error(
+        `The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
+      );
+    // The picks are remembered for the sheet, unless it is enriched automatically: a manual run never changes
+    // the automatic enrichment's fields, conditions or cap.
+    const saved = loadEnrichment(sheet.getSheetId());
+    if (!saved?.auto) saveEnrichment(sheet.getSheetId(), settings);
+    return createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
+  });
+  // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
+  armFallbackRun();
+  const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
+  if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
+  armNextRun(researchDueAt(step.job, step.progress, client), anyJobPending);
+  return { ...step.progress, capText: capText(cap) };
 }
 
 /**
@@ -204,31 +187,23 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
  * rows added later (rows without one) are enriched by your hourly trigger with the saved fields and run conditions.
  */
 export function setAutoEnrichment(request: unknown): SheetEnrichment {
-  try {
-    const given = requestArg<Record<string, unknown>>(request, 'request');
-    if (typeof given.auto !== 'boolean') throw new Error('auto: must be true or false.');
-    const sheet = SpreadsheetApp.getActiveSheet();
-    const settings = readSettings(given);
-    const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
-    const next: SheetEnrichment = given.auto
-      ? { ...saved, ...settings, auto: true, autoOwner: userKey(), watermark: saved.auto ? saved.watermark : 0 }
-      : { ...saved, auto: false };
-    // Rows there now are not new (they get ids); turned on again, the rows the cap left over stay new.
-    if (next.auto && !saved.auto) markDataRowsSeen(sheet);
-    saveEnrichment(sheet.getSheetId(), next);
-    if (next.auto) ensureSchedule();
-    return next;
-  } catch (error) {
-    throw userError(error);
-  }
+  const given = requestArg<Record<string, unknown>>(request, 'request');
+  if (typeof given.auto !== 'boolean') throw new Error('auto: must be true or false.');
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const settings = readSettings(given);
+  const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
+  const next: SheetEnrichment = given.auto
+    ? { ...saved, ...settings, auto: true, autoOwner: userKey(), watermark: saved.auto ? saved.watermark : 0 }
+    : { ...saved, auto: false };
+  // Rows there now are not new (they get ids); turned on again, the rows the cap left over stay new.
+  if (next.auto && !saved.auto) markDataRowsSeen(sheet);
+  saveEnrichment(sheet.getSheetId(), next);
+  if (next.auto) ensureSchedule();
+  return next;
 }
 
 /** Cancels a running enrichment from the sidebar: unsent rows stay unsent (marked cancelled), paid rows still get results. */
 export function cancelEnrichment(jobId: unknown): Progress & { cancelledNow: number } {
-  try {
-    if (typeof jobId !== 'string' || !jobId || jobId.length > 100) throw new Error('jobId: must be the id of an enrichment started from this sidebar.');
-    return cancelJob(jobId);
-  } catch (error) {
-    throw userError(error);
-  }
+  if (typeof jobId !== 'string' || !jobId || jobId.length > 100) throw new Error('jobId: must be the id of an enrichment started from this sidebar.');
+  return cancelJob(jobId);
 }

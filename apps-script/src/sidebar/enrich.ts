@@ -2,7 +2,6 @@ import { withDocumentLock } from '../doc-lock';
 import { getCreditsOperation, newResearchJob, call, ValidationError } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { headerColumns, writeBlock } from '../sheet-io';
 import { advanceExclusive, type Progress } from '../research/advance';
 import { RESULT_HEADERS, RESULTS_ROLE, resultColumns } from '../research/columns';
@@ -32,25 +31,21 @@ export interface EnrichmentPreview {
 
 /** The cost preview the sidebar shows before the user confirms. Free: reads the sheet and the balance. */
 export function previewEnrichment(): EnrichmentPreview {
-  try {
-    const selection = selectedRows();
-    const scan = scanTargets(selection);
-    const client = makeClient();
-    const balance = run(client, call(client, getCreditsOperation, {})).balance;
-    return {
-      sheetName: selection.sheet.getName(),
-      firstRow: selection.rows[0],
-      lastRow: selection.rows[selection.rows.length - 1],
-      items: scan.targets.length,
-      atMostCredits: scan.targets.length,
-      alreadyDone: scan.alreadyDone,
-      inProgress: scan.inProgress,
-      invalid: scan.invalid.slice(0, 50),
-      balance: typeof balance === 'number' ? balance : null,
-    };
-  } catch (error) {
-    throw userError(error);
-  }
+  const selection = selectedRows();
+  const scan = scanTargets(selection);
+  const client = makeClient();
+  const balance = run(client, call(client, getCreditsOperation, {})).balance;
+  return {
+    sheetName: selection.sheet.getName(),
+    firstRow: selection.rows[0],
+    lastRow: selection.rows[selection.rows.length - 1],
+    items: scan.targets.length,
+    atMostCredits: scan.targets.length,
+    alreadyDone: scan.alreadyDone,
+    inProgress: scan.inProgress,
+    invalid: scan.invalid.slice(0, 50),
+    balance: typeof balance === 'number' ? balance : null,
+  };
 }
 
 /**
@@ -59,23 +54,19 @@ export function previewEnrichment(): EnrichmentPreview {
  * the scheduled trigger will finish the job if the sidebar is closed.
  */
 export function startEnrichment(confirmedItems: number): Progress {
-  try {
-    const client = makeClient();
-    const deadline = deadlineAfter(client.addOn.runBudgetMs);
-    // Two starts over the same rows (two sidebars, two editors) must not both see them free: the scan and
-    // the saved job happen under the document lock, so the second scan finds the first job's rows under way.
-    // Only the id is kept: the step reads the job back a slice at a time, so this run does not hold every row twice.
-    const jobId = withDocumentLock(() => createJob(confirmedItems).id);
-    // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
-    armFallbackRun();
-    const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
-    armNextRun(step && researchDueAt(step.job, step.progress, client), anyJobPending);
-    if (step) return step.progress;
-    // Gone already (cancelled from another sidebar between the save and the step).
-    throw new Error(`The enrichment ${jobId} was cancelled or finished before its first step; nothing more is sent from here.`);
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  const deadline = deadlineAfter(client.addOn.runBudgetMs);
+  // Two starts over the same rows (two sidebars, two editors) must not both see them free: the scan and
+  // the saved job happen under the document lock, so the second scan finds the first job's rows under way.
+  // Only the id is kept: the step reads the job back a slice at a time, so this run does not hold every row twice.
+  const jobId = withDocumentLock(() => createJob(confirmedItems).id);
+  // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
+  armFallbackRun();
+  const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
+  armNextRun(step && researchDueAt(step.job, step.progress, client), anyJobPending);
+  if (step) return step.progress;
+  // Gone already (cancelled from another sidebar between the save and the step).
+  throw new Error(`The enrichment ${jobId} was cancelled or finished before its first step; nothing more is sent from here.`);
 }
 
 /** The row count the user confirmed in the preview: it caps what is spent, so it must be a readable whole number. */
@@ -113,8 +104,8 @@ function createJob(confirmed: unknown): EnrichmentJob {
     owner: userKey(),
     sheetName: sheet.getName(),
     rows: scan.rows,
+    // No copyIds: the rows of a selection are each their own item (an empty list per row was 100,000 arrays).
     rowIds,
-    copyIds: scan.rows.map(() => []),
     outColumn: outColumns[0],
     outColumns,
     createdAt: Date.now(),
@@ -136,20 +127,16 @@ function createJob(confirmed: unknown): EnrichmentJob {
 
 /** Called by the sidebar every pollIntervalMs (2 s by default): one poll sweep, finished rows written, progress returned. */
 export function pollEnrichment(jobId: string): Progress {
-  try {
-    const id = optionalText(jobId, 'jobId');
-    // Job ids are short keys this add-on made; anything longer cannot be one (and is no property key).
-    if (!id || id.length > 100)
-      throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
-    const job = loadJob(id);
-    if (!job || job.owner !== userKey())
-      throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
-    const client = makeClient();
-    const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
-    if (!step) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
-    if (step.progress.complete && !step.busy) deleteJob(job.id);
-    return step.progress;
-  } catch (error) {
-    throw userError(error);
-  }
+  const id = optionalText(jobId, 'jobId');
+  // Job ids are short keys this add-on made; anything longer cannot be one (and is no property key).
+  if (!id || id.length > 100)
+    throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
+  const job = loadJob(id);
+  if (!job || job.owner !== userKey())
+    throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
+  const client = makeClient();
+  const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
+  if (!step) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
+  if (step.progress.complete && !step.busy) deleteJob(job.id);
+  return step.progress;
 }

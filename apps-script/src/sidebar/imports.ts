@@ -1,6 +1,5 @@
 import { deadlineAfter } from '../budget';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { importLogEntries, runSavedImport } from '../imports/dispatch';
 import { runImport } from '../imports/run-import';
 import { logRuns, recentRuns, runLogSettings, RUN_LOG_COLUMNS, saveRunLogSettings, type RunLogSettings } from '../imports/run-log';
@@ -11,15 +10,6 @@ import type { ImportReport, SavedImport } from '../imports/types';
 import { anyJobPending } from '../triggers/run-schedule';
 import { ensureSchedule, removeSchedule } from '../triggers/schedule';
 import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
-
-/** Sidebar functions of the Imports panel: errors become readable messages, nothing is sent before the checks. */
-function guarded<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (error) {
-    throw userError(error);
-  }
-}
 
 function mustFind(id: unknown): SavedImport {
   const text = optionalText(id, 'id');
@@ -54,138 +44,122 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** The saved imports of this document for the sidebar's list (dates as text: a Date would reach the page as null). */
 export function listImports(): ImportRow[] {
-  return guarded(() =>
-    loadImports().map((i) => ({
-      id: i.id,
+  return loadImports().map((i) => ({
+    id: i.id,
+    name: i.name,
+    source: i.query.source + (i.query.kind ? ` (${i.query.kind})` : ''),
+    sheetName: i.sheetName,
+    mode: i.mode,
+    key: i.key,
+    appendWithoutKey: i.appendWithoutKey === true,
+    schedule: describeSchedule(i.schedule),
+    paused: i.paused,
+    lastRunAt: iso(i.lastRunAt),
+    lastRows: i.lastRows,
+    nextRunAt: i.paused ? null : iso(i.run ? Date.now() : i.nextRunAt),
+    lastError: i.lastError,
+    unfinished: i.run !== null,
+    progress: i.run ? { rowsRead: i.run.rowsRead, written: i.run.appended + i.run.updated } : null,
+    spec: {
       name: i.name,
-      source: i.query.source + (i.query.kind ? ` (${i.query.kind})` : ''),
-      sheetName: i.sheetName,
-      mode: i.mode,
-      key: i.key,
-      appendWithoutKey: i.appendWithoutKey === true,
-      schedule: describeSchedule(i.schedule),
-      paused: i.paused,
-      lastRunAt: iso(i.lastRunAt),
-      lastRows: i.lastRows,
-      nextRunAt: i.paused ? null : iso(i.run ? Date.now() : i.nextRunAt),
-      lastError: i.lastError,
-      unfinished: i.run !== null,
-      progress: i.run ? { rowsRead: i.run.rowsRead, written: i.run.appended + i.run.updated } : null,
-      spec: {
-        name: i.name,
-        query: i.query,
-        target: { sheetName: i.sheetName, mode: i.mode, key: i.key, appendWithoutKey: i.appendWithoutKey === true },
-        schedule: i.schedule,
-      },
-    })),
-  );
+      query: i.query,
+      target: { sheetName: i.sheetName, mode: i.mode, key: i.key, appendWithoutKey: i.appendWithoutKey === true },
+      schedule: i.schedule,
+    },
+  }));
 }
 
 /** Saves a new import, or changes one (`id` given): the query, target, output mode and schedule are checked first. */
 export function saveImportSpec(raw: unknown, id?: string): ImportRow {
-  return guarded(() => {
-    const spec = specArg(raw);
-    const old = id ? mustFind(id) : null;
-    const now = Date.now();
-    const sameQuery = old !== null && JSON.stringify(old.query) === JSON.stringify(spec.query) && old.sheetName === spec.target.sheetName;
-    const imp: SavedImport = {
-      id: old?.id ?? Utilities.getUuid(),
-      name: spec.name,
-      query: spec.query,
-      ...spec.target,
-      schedule: spec.schedule,
-      paused: old?.paused ?? false,
-      createdAt: old?.createdAt ?? now,
-      lastRunAt: old?.lastRunAt ?? null,
-      lastRows: old?.lastRows ?? null,
-      lastError: old?.lastError ?? null,
-      nextRunAt: nextRunAfter(spec.schedule, now),
-      // A changed query or sheet starts afresh; otherwise an unfinished run goes on.
-      run: sameQuery ? old.run : null,
-      orgFrom: sameQuery ? (old.orgFrom ?? null) : null,
-    };
-    saveImport(imp);
-    if (spec.schedule.every !== 'never') ensureSchedule();
-    return listImports().find((r) => r.id === imp.id) as ImportRow;
-  });
+  const spec = specArg(raw);
+  const old = id ? mustFind(id) : null;
+  const now = Date.now();
+  const sameQuery = old !== null && JSON.stringify(old.query) === JSON.stringify(spec.query) && old.sheetName === spec.target.sheetName;
+  const imp: SavedImport = {
+    id: old?.id ?? Utilities.getUuid(),
+    name: spec.name,
+    query: spec.query,
+    ...spec.target,
+    schedule: spec.schedule,
+    paused: old?.paused ?? false,
+    createdAt: old?.createdAt ?? now,
+    lastRunAt: old?.lastRunAt ?? null,
+    lastRows: old?.lastRows ?? null,
+    lastError: old?.lastError ?? null,
+    nextRunAt: nextRunAfter(spec.schedule, now),
+    // A changed query or sheet starts afresh; otherwise an unfinished run goes on.
+    run: sameQuery ? old.run : null,
+    orgFrom: sameQuery ? (old.orgFrom ?? null) : null,
+  };
+  saveImport(imp);
+  if (spec.schedule.every !== 'never') ensureSchedule();
+  return listImports().find((r) => r.id === imp.id) as ImportRow;
 }
 
 /** Runs a saved import now (or resumes its cut run); what is left when time runs out follows on the schedule. */
 export function runImportNow(id: string): ImportReport {
-  return guarded(() => {
-    const imp = mustFind(id);
-    const client = makeClient();
-    const report = runSavedImport(client, (flow) => run(client, flow), imp, deadlineAfter(client.addOn.runBudgetMs));
-    if (!report.complete && !report.error && !report.cancelled) ensureSchedule();
-    logRuns(importLogEntries([report]));
-    return report;
-  });
+  const imp = mustFind(id);
+  const client = makeClient();
+  const report = runSavedImport(client, (flow) => run(client, flow), imp, deadlineAfter(client.addOn.runBudgetMs));
+  if (!report.complete && !report.error && !report.cancelled) ensureSchedule();
+  logRuns(importLogEntries([report]));
+  return report;
 }
 
 /** Stops a running import after the page it is writing (rows already written stay); a later run is not affected. */
 export function cancelImport(id: string): { requested: boolean } {
-  return guarded(() => {
-    const imp = mustFind(id);
-    imp.cancelRequestedAt = Date.now();
-    saveImport(imp);
-    return { requested: true };
-  });
+  const imp = mustFind(id);
+  imp.cancelRequestedAt = Date.now();
+  saveImport(imp);
+  return { requested: true };
 }
 
 export function pauseImport(id: string, paused: boolean): ImportRow {
-  return guarded(() => {
-    const imp = mustFind(id);
-    imp.paused = paused === true;
-    if (!imp.paused) imp.nextRunAt = nextRunAfter(imp.schedule, Date.now());
-    saveImport(imp);
-    if (!anyJobPending()) removeSchedule();
-    else if (!imp.paused) ensureSchedule();
-    return listImports().find((r) => r.id === imp.id) as ImportRow;
-  });
+  const imp = mustFind(id);
+  imp.paused = paused === true;
+  if (!imp.paused) imp.nextRunAt = nextRunAfter(imp.schedule, Date.now());
+  saveImport(imp);
+  if (!anyJobPending()) removeSchedule();
+  else if (!imp.paused) ensureSchedule();
+  return listImports().find((r) => r.id === imp.id) as ImportRow;
 }
 
 /** Deletes a saved import (its sheet stays); the dispatcher trigger goes when nothing else is scheduled. */
 export function deleteSavedImport(id: string): { deleted: boolean; removedTriggers: number } {
-  return guarded(() => {
-    const deleted = forget(mustFind(id).id);
-    return { deleted, removedTriggers: anyJobPending() ? 0 : removeSchedule() };
-  });
+  const deleted = forget(mustFind(id).id);
+  return { deleted, removedTriggers: anyJobPending() ? 0 : removeSchedule() };
 }
 
 /** An import run once, not saved: any source, any output mode. */
 export function importOnce(raw: unknown): ImportReport {
-  return guarded(() => {
-    const spec = specArg(raw);
-    const client = makeClient();
-    const done = runImport(
-      client,
-      (flow) => run(client, flow),
-      { name: spec.name, query: spec.query, target: spec.target, orgFrom: null },
-      null,
-      deadlineAfter(client.addOn.runBudgetMs),
-      () => true,
-    );
-    logRuns(importLogEntries([done.report]));
-    return done.report;
-  });
+  const spec = specArg(raw);
+  const client = makeClient();
+  const done = runImport(
+    client,
+    (flow) => run(client, flow),
+    { name: spec.name, query: spec.query, target: spec.target, orgFrom: null },
+    null,
+    deadlineAfter(client.addOn.runBudgetMs),
+    () => true,
+  );
+  logRuns(importLogEntries([done.report]));
+  return done.report;
 }
 
 /** The run log's settings and its newest lines. */
 export function runLogStatus(): { settings: RunLogSettings; columns: string[]; rows: unknown[][] } {
-  return guarded(() => ({ settings: runLogSettings(), columns: RUN_LOG_COLUMNS, rows: recentRuns(20) }));
+  return { settings: runLogSettings(), columns: RUN_LOG_COLUMNS, rows: recentRuns(20) };
 }
 
 /** Opts in or out of the run log sheet, with its name and size bound. */
 export function setRunLog(raw: unknown): RunLogSettings {
-  return guarded(() => {
-    const given = requestArg<{ enabled?: unknown; sheetName?: unknown; maxRows?: unknown }>(raw, 'settings');
-    const current = runLogSettings();
-    const settings: RunLogSettings = {
-      enabled: given.enabled === undefined ? current.enabled : given.enabled === true,
-      sheetName: sheetNameArg(given.sheetName, current.sheetName),
-      maxRows: countArg(given.maxRows === 0 ? undefined : given.maxRows, 'maxRows', current.maxRows, 10, 10000),
-    };
-    saveRunLogSettings(settings);
-    return settings;
-  });
+  const given = requestArg<{ enabled?: unknown; sheetName?: unknown; maxRows?: unknown }>(raw, 'settings');
+  const current = runLogSettings();
+  const settings: RunLogSettings = {
+    enabled: given.enabled === undefined ? current.enabled : given.enabled === true,
+    sheetName: sheetNameArg(given.sheetName, current.sheetName),
+    maxRows: countArg(given.maxRows === 0 ? undefined : given.maxRows, 'maxRows', current.maxRows, 10, 10000),
+  };
+  saveRunLogSettings(settings);
+  return settings;
 }

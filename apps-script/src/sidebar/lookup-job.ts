@@ -6,7 +6,6 @@ import { buildPart } from '../custom-functions/lookup-build';
 import { claim, release } from '../custom-functions/lookup-lease';
 import { buildKey, cache, headKey, parsed, type BuildState } from '../custom-functions/lookup-store';
 import { unwant, wanted } from '../custom-functions/lookup-wanted';
-import { userError } from '../errors';
 import { WAIT_REFUSED } from '../host';
 
 /**
@@ -32,18 +31,14 @@ export interface LookupJobProgress {
 
 /** One slice of the job: reads the first noted index until it is read or the slice ends. */
 export function readLookupIndexNow(): LookupJobProgress {
-  try {
-    const all = Object.entries(wanted());
-    if (!all.length) return { waiting: 0, records: 0, refreshed: 0 };
-    const [base, [fn, days, columns]] = all[0];
-    if (!cache().get(headKey(base))) readPart(base, fn, days, columns);
-    const state = parsed<BuildState>(cache().get(buildKey(base)));
-    if (!cache().get(headKey(base))) return { waiting: all.length, records: state?.records ?? 0, refreshed: 0 };
-    unwant(base);
-    return { waiting: all.length - 1, records: 0, refreshed: enterAgain(fn) };
-  } catch (error) {
-    throw userError(error);
-  }
+  const all = Object.entries(wanted());
+  if (!all.length) return { waiting: 0, records: 0, refreshed: 0 };
+  const [base, [fn, days, columns]] = all[0];
+  if (!cache().get(headKey(base))) readPart(base, fn, days, columns);
+  const state = parsed<BuildState>(cache().get(buildKey(base)));
+  if (!cache().get(headKey(base))) return { waiting: all.length, records: state?.records ?? 0, refreshed: 0 };
+  unwant(base);
+  return { waiting: all.length - 1, records: 0, refreshed: enterAgain(fn) };
 }
 
 /** Reads the index while the lease is this execution's (a cell that holds it ends within its 30 s: called again). */

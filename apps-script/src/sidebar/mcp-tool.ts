@@ -5,7 +5,6 @@
  */
 import { listMcpTools, type McpTool } from '../../../shared/mcp';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
 import { toolRunnable, type Runnable } from '../run/runnable';
 import { optionalText, requestArg } from './inputs';
@@ -21,12 +20,8 @@ function runnableTool(name: unknown): { runnable: Runnable; client: ReturnType<t
 
 /** The tools the service publishes now, sorted by name. */
 export function mcpToolForms(): McpTool[] {
-  try {
-    const client = makeClient();
-    return run(client, listMcpTools(client)).sort((a, b) => a.name.localeCompare(b.name));
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  return run(client, listMcpTools(client)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 interface ToolRequest extends RunRequest {
@@ -34,20 +29,12 @@ interface ToolRequest extends RunRequest {
 }
 
 export function previewMcpTool(req: ToolRequest): RunPreview {
-  try {
-    const request = requestArg<ToolRequest>(req, 'request');
-    return previewRun(runnableTool(request.tool).runnable, request);
-  } catch (error) {
-    throw userError(error);
-  }
+  const request = requestArg<ToolRequest>(req, 'request');
+  return previewRun(runnableTool(request.tool).runnable, request);
 }
 
 export function runMcpTool(req: ToolRequest, confirmation: unknown): RunResult {
-  try {
-    const request = requestArg<ToolRequest>(req, 'request');
-    const { runnable, client } = runnableTool(request.tool);
-    return runPlanned(runnable, request, confirmation, client);
-  } catch (error) {
-    throw userError(error);
-  }
+  const request = requestArg<ToolRequest>(req, 'request');
+  const { runnable, client } = runnableTool(request.tool);
+  return runPlanned(runnable, request, confirmation, client);
 }

@@ -10,7 +10,6 @@ import {
 } from '../../../shared';
 import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { headerColumns } from '../sheet-io';
 import { selectedRows } from '../research/targets';
 import { fingerprint } from '../../../shared/hash';
@@ -42,33 +41,29 @@ export interface CampaignRequest {
  * when asked. A create or start that fails ambiguously is reported, never repeated (it could act twice).
  */
 export function createCampaignFromSelection(req: CampaignRequest): { campaignId: string; name: string; contactsAdded: number; status: string } {
-  try {
-    const request = requestArg<CampaignRequest>(req, 'request');
-    const maxActiveContacts = countArg(request.maxActiveContacts, 'maxActiveContacts', 0, 0, 1_000_000) || undefined;
-    const start = flagArg(request.start, 'start', false);
-    const contactIds = selectedContactIds();
-    const client = makeClient();
-    const input = { name: request.name, contactIds, steps: request.steps, maxActiveContacts };
-    const print = fingerprint(JSON.stringify([input, client.identity]));
-    // The same campaign again after its start failed: start the one that exists, never create a second.
-    const existing = start ? unstarted(print) : null;
-    const created = existing ? null : run(client, call(client, createCampaignOperation, input));
-    const campaign = existing ?? { ...created!.campaign, contactsAdded: created!.contactsAdded, fingerprint: print };
-    let status: string = created?.campaign.status ?? 'draft';
-    if (start) {
-      try {
-        const started = run(client, call(client, campaignActionOperation, { id: campaign.campaignId, action: 'START' }));
-        status = started.campaign?.status ?? 'active';
-      } catch (error) {
-        unstarted(print, campaign);
-        throw new Error(startFailedMessage(campaign, error));
-      }
-      unstarted(print, null);
+  const request = requestArg<CampaignRequest>(req, 'request');
+  const maxActiveContacts = countArg(request.maxActiveContacts, 'maxActiveContacts', 0, 0, 1_000_000) || undefined;
+  const start = flagArg(request.start, 'start', false);
+  const contactIds = selectedContactIds();
+  const client = makeClient();
+  const input = { name: request.name, contactIds, steps: request.steps, maxActiveContacts };
+  const print = fingerprint(JSON.stringify([input, client.identity]));
+  // The same campaign again after its start failed: start the one that exists, never create a second.
+  const existing = start ? unstarted(print) : null;
+  const created = existing ? null : run(client, call(client, createCampaignOperation, input));
+  const campaign = existing ?? { ...created!.campaign, contactsAdded: created!.contactsAdded, fingerprint: print };
+  let status: string = created?.campaign.status ?? 'draft';
+  if (start) {
+    try {
+      const started = run(client, call(client, campaignActionOperation, { id: campaign.campaignId, action: 'START' }));
+      status = started.campaign?.status ?? 'active';
+    } catch (error) {
+      unstarted(print, campaign);
+      throw new Error(startFailedMessage(campaign, error));
     }
-    return { campaignId: campaign.campaignId, name: campaign.name, contactsAdded: campaign.contactsAdded, status };
-  } catch (error) {
-    throw userError(error);
+    unstarted(print, null);
   }
+  return { campaignId: campaign.campaignId, name: campaign.name, contactsAdded: campaign.contactsAdded, status };
 }
 
 export interface EmailRequest {
@@ -95,42 +90,26 @@ function sentEmail(email: { emailId: string; status: string }, warnings: string[
 
 /** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */
 export function sendEmail(req: EmailRequest): SentEmail {
-  try {
-    const request = requestArg<EmailRequest>(req, 'request');
-    const client = makeClient();
-    const { data, warnings } = run(client, callWithWarnings(client, sendEmailOperation, request));
-    return sentEmail(data, warnings);
-  } catch (error) {
-    throw userError(error);
-  }
+  const request = requestArg<EmailRequest>(req, 'request');
+  const client = makeClient();
+  const { data, warnings } = run(client, callWithWarnings(client, sendEmailOperation, request));
+  return sentEmail(data, warnings);
 }
 
 export function sendDraft(id: string, from?: string): SentEmail {
-  try {
-    const sender = optionalText(from, 'from');
-    const client = makeClient();
-    const { data, warnings } = run(client, callWithWarnings(client, sendDraftOperation, { id, from: sender }));
-    return sentEmail(data, warnings);
-  } catch (error) {
-    throw userError(error);
-  }
+  const sender = optionalText(from, 'from');
+  const client = makeClient();
+  const { data, warnings } = run(client, callWithWarnings(client, sendDraftOperation, { id, from: sender }));
+  return sentEmail(data, warnings);
 }
 
 export function listDrafts(): { emailId: string; to: string; subject: string }[] {
-  try {
-    const client = makeClient();
-    const drafts = run(client, call(client, listDraftsOperation, {}));
-    return drafts.map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  const drafts = run(client, call(client, listDraftsOperation, {}));
+  return drafts.map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
 }
 
 export function listEmailAccounts(): { emailAccountId: string; email: string; name: string }[] {
-  try {
-    const client = makeClient();
-    return run(client, call(client, listEmailAccountsOperation, {}));
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  return run(client, call(client, listEmailAccountsOperation, {}));
 }

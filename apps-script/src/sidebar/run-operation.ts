@@ -5,29 +5,24 @@
 import { call, catalogue } from '../../../shared';
 import { pickerSources, type PickerResource } from '../../../shared/catalogue/pickers';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
 import { operationRunnable } from '../run/runnable';
 import { requestArg } from './inputs';
 
 /** A picker's choices: the user's records of that kind, by name (the listing operation the picker names). */
 export function pickerChoices(picker: unknown): { name: string; value: string }[] {
-  try {
-    const source = pickerSources[picker as PickerResource];
-    if (typeof picker !== 'string' || !source) throw new Error(`picker: must be one of ${Object.keys(pickerSources).join(', ')}.`);
-    const client = makeClient();
-    const answer = run(
+  const source = pickerSources[picker as PickerResource];
+  if (typeof picker !== 'string' || !source) throw new Error(`picker: must be one of ${Object.keys(pickerSources).join(', ')}.`);
+  const client = makeClient();
+  const answer = run(
+    client,
+    call(
       client,
-      call(
-        client,
-        catalogue.find((o) => o.id === source.operationId)!,
-        source.input?.() ?? {},
-      ),
-    );
-    return ((Array.isArray(answer) ? answer : []) as Record<string, unknown>[]).map((r) => ({ name: source.name(r), value: source.value(r) }));
-  } catch (error) {
-    throw userError(error);
-  }
+      catalogue.find((o) => o.id === source.operationId)!,
+      source.input?.() ?? {},
+    ),
+  );
+  return ((Array.isArray(answer) ? answer : []) as Record<string, unknown>[]).map((r) => ({ name: source.name(r), value: source.value(r) }));
 }
 
 interface OperationRequest extends RunRequest {
@@ -35,20 +30,12 @@ interface OperationRequest extends RunRequest {
 }
 
 export function previewOperation(req: OperationRequest): RunPreview {
-  try {
-    const request = requestArg<OperationRequest>(req, 'request');
-    return previewRun(operationRunnable(request.operation, makeClient()), request);
-  } catch (error) {
-    throw userError(error);
-  }
+  const request = requestArg<OperationRequest>(req, 'request');
+  return previewRun(operationRunnable(request.operation, makeClient()), request);
 }
 
 export function runOperation(req: OperationRequest, confirmation: unknown): RunResult {
-  try {
-    const request = requestArg<OperationRequest>(req, 'request');
-    const client = makeClient();
-    return runPlanned(operationRunnable(request.operation, client), request, confirmation, client);
-  } catch (error) {
-    throw userError(error);
-  }
+  const request = requestArg<OperationRequest>(req, 'request');
+  const client = makeClient();
+  return runPlanned(operationRunnable(request.operation, client), request, confirmation, client);
 }

@@ -1,7 +1,6 @@
 import { deadlineAfter, userKey } from '../budget';
 import { makeClient, run } from '../client';
 import { withDocumentLock } from '../doc-lock';
-import { userError } from '../errors';
 import { jobsOf } from '../research/job-store';
 import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '../triggers/org-cursor';
 import { refreshOrgContacts, type RefreshReport } from '../triggers/refresh-org';
@@ -14,21 +13,17 @@ import { countArg, requestArg, sheetNameArg } from './inputs';
  * the schedule, or with refreshOrgContactsNow).
  */
 export function enableOrgRefresh(options: { sheetName?: string; days?: number }): RefreshReport & { sheetName: string } {
-  try {
-    const given = options === undefined || options === null ? {} : requestArg<{ sheetName?: unknown; days?: unknown }>(options, 'options');
-    // The sidebar sends Number('') = 0 for an emptied field: the default, as before.
-    const days = countArg(given.days === 0 ? undefined : given.days, 'days', 365, 1, 3650);
-    const sheetName = sheetNameArg(given.sheetName, 'Org contacts');
-    const state: OrgRefreshState = { sheetName, days, from: null, windowEnd: null, page: 1, lastRunAt: null, totals: { appended: 0, updated: 0, requests: 0 } };
-    // Set up under the lock too: a busy answer ("nothing was done") leaves no refresh half enabled.
-    return withDocumentLock(() => {
-      saveRefresh(state);
-      ensureSchedule();
-      return { ...refreshUnlocked(state), sheetName };
-    });
-  } catch (error) {
-    throw userError(error);
-  }
+  const given = options === undefined || options === null ? {} : requestArg<{ sheetName?: unknown; days?: unknown }>(options, 'options');
+  // The sidebar sends Number('') = 0 for an emptied field: the default, as before.
+  const days = countArg(given.days === 0 ? undefined : given.days, 'days', 365, 1, 3650);
+  const sheetName = sheetNameArg(given.sheetName, 'Org contacts');
+  const state: OrgRefreshState = { sheetName, days, from: null, windowEnd: null, page: 1, lastRunAt: null, totals: { appended: 0, updated: 0, requests: 0 } };
+  // Set up under the lock too: a busy answer ("nothing was done") leaves no refresh half enabled.
+  return withDocumentLock(() => {
+    saveRefresh(state);
+    ensureSchedule();
+    return { ...refreshUnlocked(state), sheetName };
+  });
 }
 
 /** Call under the document lock: two refreshes at once (a press and the hourly run) would each append the same new contacts. */
@@ -38,16 +33,12 @@ function refreshUnlocked(state: OrgRefreshState): RefreshReport {
 }
 
 export function refreshOrgContactsNow(): RefreshReport {
-  try {
-    // The cursor read under the lock: the refresh that held it has saved where it stopped.
-    return withDocumentLock(() => {
-      const state = loadRefresh();
-      if (!state) throw new Error('The org-contacts refresh is not set up for this document: enable it first.');
-      return refreshUnlocked(state);
-    });
-  } catch (error) {
-    throw userError(error);
-  }
+  // The cursor read under the lock: the refresh that held it has saved where it stopped.
+  return withDocumentLock(() => {
+    const state = loadRefresh();
+    if (!state) throw new Error('The org-contacts refresh is not set up for this document: enable it first.');
+    return refreshUnlocked(state);
+  });
 }
 
 export function scheduleStatus(): { refresh: OrgRefreshState | null; unfinishedJobs: number; scheduled: boolean } {

@@ -3,7 +3,6 @@ import { deadlineAfter } from '../budget';
 import { makeClient, run } from '../client';
 import { BEYOND_RATE_BUDGET } from '../custom-functions/search-budget';
 import { checkedInputs } from '../custom-functions/search-column';
-import { userError } from '../errors';
 import { advanceSearchJob, type SearchJobProgress } from '../search-job/run';
 import { createSearchJob, type JobSearch } from '../search-job/store';
 import { ensureSchedule } from '../triggers/schedule';
@@ -13,59 +12,45 @@ import { kindOf } from './search';
 /** A sidebar call runs the job this long, then the panel shows progress and calls again. */
 const POLL_SLICE_MS = 20000;
 
-function guarded<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (error) {
-    throw userError(error);
-  }
-}
-
 /**
  * The active sheet's formulas (from A1) and how many cells show the "beyond the rate budget" message: the search
  * panel finds the search formulas among them, reads their arguments (Sidebar.html) and offers the job. With `ranges` (A1, or "Sheet!A1:B2"):
  * those ranges' values as text instead, the arguments the formulas refer to.
  */
 export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; formulas: string[][]; beyond: number } | string[][][] {
-  return guarded(() => {
-    const book = SpreadsheetApp.getActiveSpreadsheet();
-    const sheet = book.getActiveSheet();
-    if (Array.isArray(ranges)) return ranges.map((a) => (String(a).includes('!') ? book : sheet).getRange(String(a)).getDisplayValues());
-    const range = sheet.getDataRange();
-    const beyond = range
-      .getDisplayValues()
-      .flat()
-      .filter((v) => v === BEYOND_RATE_BUDGET).length;
-    return { sheetName: sheet.getName(), formulas: range.getFormulas(), beyond };
-  });
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = book.getActiveSheet();
+  if (Array.isArray(ranges)) return ranges.map((a) => (String(a).includes('!') ? book : sheet).getRange(String(a)).getDisplayValues());
+  const range = sheet.getDataRange();
+  const beyond = range
+    .getDisplayValues()
+    .flat()
+    .filter((v) => v === BEYOND_RATE_BUDGET).length;
+  return { sheetName: sheet.getName(), formulas: range.getFormulas(), beyond };
 }
 
 /** Starts `searches` ([filter text, limit, cell]) as a paced job that fills `sheetName`; every search is checked first. */
 export function startSearchJob(kindArg: unknown, sheetName: unknown, searches: unknown): SearchJobProgress | null {
-  return guarded(() => {
-    const kind = kindOf(kindArg);
-    const name = sheetNameArg(sheetName, `${kind === 'companies' ? 'Company' : 'Contact'} searches`);
-    if (name === SpreadsheetApp.getActiveSheet().getName()) throw new Error('sheetName: must be another sheet than the formulas (it is cleared first).');
-    if (!Array.isArray(searches) || !searches.length) throw new Error('searches: must be a list of [filter text, limit, cell].');
-    const op = kind === 'companies' ? searchCompaniesOperation : searchContactsOperation;
-    const rows = searches.map((s: unknown) => (Array.isArray(s) ? s : []));
-    checkedInputs(
-      op,
-      rows.map((r) => String(r[0] ?? '')),
-      (i) => `searches[${i}] (${String(rows[i][2] ?? '')})`,
-    );
-    const checked = rows.map((r): JobSearch => [String(r[0]), countArg(r[1], 'limit', 50, 1, 500)]);
-    createSearchJob({ kind, sheetName: name, total: checked.length, next: 0, written: 0, requests: 0, tries: 0, error: null }, checked);
-    // The hourly trigger goes on with the job when the sidebar is closed.
-    ensureSchedule();
-    return advanceSearchJobNow();
-  });
+  const kind = kindOf(kindArg);
+  const name = sheetNameArg(sheetName, `${kind === 'companies' ? 'Company' : 'Contact'} searches`);
+  if (name === SpreadsheetApp.getActiveSheet().getName()) throw new Error('sheetName: must be another sheet than the formulas (it is cleared first).');
+  if (!Array.isArray(searches) || !searches.length) throw new Error('searches: must be a list of [filter text, limit, cell].');
+  const op = kind === 'companies' ? searchCompaniesOperation : searchContactsOperation;
+  const rows = searches.map((s: unknown) => (Array.isArray(s) ? s : []));
+  checkedInputs(
+    op,
+    rows.map((r) => String(r[0] ?? '')),
+    (i) => `searches[${i}] (${String(rows[i][2] ?? '')})`,
+  );
+  const checked = rows.map((r): JobSearch => [String(r[0]), countArg(r[1], 'limit', 50, 1, 500)]);
+  createSearchJob({ kind, sheetName: name, total: checked.length, next: 0, written: 0, requests: 0, tries: 0, error: null }, checked);
+  // The hourly trigger goes on with the job when the sidebar is closed.
+  ensureSchedule();
+  return advanceSearchJobNow();
 }
 
 /** One slice of the job from the sidebar; the panel calls again until it is complete. */
 export function advanceSearchJobNow(): SearchJobProgress | null {
-  return guarded(() => {
-    const client = makeClient();
-    return advanceSearchJob(client, (flow) => run(client, flow), deadlineAfter(Math.min(POLL_SLICE_MS, client.addOn.runBudgetMs)));
-  });
+  const client = makeClient();
+  return advanceSearchJob(client, (flow) => run(client, flow), deadlineAfter(Math.min(POLL_SLICE_MS, client.addOn.runBudgetMs)));
 }

@@ -10,7 +10,6 @@ import {
 import * as records from '../../../shared/records';
 import { filtersArg } from '../args';
 import { makeClient, run } from '../client';
-import { userError } from '../errors';
 import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
 import { writeRecords } from '../imports/output';
@@ -89,33 +88,25 @@ function addPicks(input: Record<string, unknown>, picks: unknown): void {
 
 /** A first page for the sidebar's preview table (free: searches spend no credits). */
 export function searchPreview(req: SearchRequest): { columns: string[]; rows: unknown[][]; count: number } {
-  try {
-    const found = runSearch(req, 25);
-    const preview = ['fullName', 'name', 'title', 'company', 'domain', 'companyDomain', 'industry', 'contactLocation.city', 'location.city'].filter((c) =>
-      found.columns.includes(c),
-    );
-    return { columns: preview, rows: found.rows.map((r) => preview.map((c) => records.valueAtPath(r, c) ?? '')), count: found.rows.length };
-  } catch (error) {
-    throw userError(error);
-  }
+  const found = runSearch(req, 25);
+  const preview = ['fullName', 'name', 'title', 'company', 'domain', 'companyDomain', 'industry', 'contactLocation.city', 'location.city'].filter((c) =>
+    found.columns.includes(c),
+  );
+  return { columns: preview, rows: found.rows.map((r) => preview.map((c) => records.valueAtPath(r, c) ?? '')), count: found.rows.length };
 }
 
 /** Imports up to `limit` results into a sheet (one setValues), header row first. */
 export function importSearch(req: SearchRequest): { sheetName: string; rows: number } {
-  try {
-    const found = runSearch(req);
-    const name = sheetNameArg(req.sheetName, `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`);
-    const query = { source: 'search' as const, kind: req.kind };
-    const target = targetArg({ sheetName: name, mode: req.mode, key: req.key, appendWithoutKey: req.appendWithoutKey }, query);
-    if (target.mode === 'overwrite') {
-      replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
-      return { sheetName: name, rows: found.rows.length };
-    }
-    const written = writeRecords(sheetNamed(name), found.columns, found.rows, target.mode, target.key, target.appendWithoutKey);
-    return { sheetName: name, rows: written.appended + written.updated, ...written };
-  } catch (error) {
-    throw userError(error);
+  const found = runSearch(req);
+  const name = sheetNameArg(req.sheetName, `${req.kind === 'companies' ? 'Companies' : 'Contacts'} search`);
+  const query = { source: 'search' as const, kind: req.kind };
+  const target = targetArg({ sheetName: name, mode: req.mode, key: req.key, appendWithoutKey: req.appendWithoutKey }, query);
+  if (target.mode === 'overwrite') {
+    replaceWithTable(sheetNamed(name), table(found.rows, found.columns));
+    return { sheetName: name, rows: found.rows.length };
   }
+  const written = writeRecords(sheetNamed(name), found.columns, found.rows, target.mode, target.key, target.appendWithoutKey);
+  return { sheetName: name, rows: written.appended + written.updated, ...written };
 }
 
 /** Runs one of the user's saved searches (its own filters, type and sort) and imports the results. */
@@ -126,14 +117,10 @@ export function importSavedSearch(
   mode?: OutputMode,
   key?: string,
 ): { sheetName: string; rows: number } {
-  try {
-    const client = makeClient();
-    const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId }));
-    const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
-    return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name, mode, key });
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId }));
+  const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
+  return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name, mode, key });
 }
 
 /** The search form's fields, generated from the catalogue's filter facts (the same facts its input schema is built from). */

@@ -20,7 +20,7 @@ import { failureOutcome } from '../../../shared/errors';
 import { deadlineAfter } from '../budget';
 import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
-import { userError, userMessage } from '../errors';
+import { userMessage } from '../errors';
 import { gasHost, sleepUntil } from '../host';
 import { selectedRows } from '../research/targets';
 import { headerColumns } from '../sheet-io';
@@ -153,15 +153,11 @@ export interface TaskRequest {
 
 /** One task per selected contact (never repeated after a lost answer). */
 export function createTasksForSelection(req: TaskRequest): RowsOutcome {
-  try {
-    const { name, taskType, priority, description, dueAt, templateId } = requestArg<TaskRequest>(req, 'request');
-    const fields = Object.fromEntries(
-      Object.entries({ name, taskType, priority, description, dueAt, templateId }).filter(([, v]) => v !== undefined && v !== ''),
-    );
-    return perRow(createTaskOperation, fields, 'PDS task', (task) => `task ${String(task.taskId)}`);
-  } catch (error) {
-    throw userError(error);
-  }
+  const { name, taskType, priority, description, dueAt, templateId } = requestArg<TaskRequest>(req, 'request');
+  const fields = Object.fromEntries(
+    Object.entries({ name, taskType, priority, description, dueAt, templateId }).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  return perRow(createTaskOperation, fields, 'PDS task', (task) => `task ${String(task.taskId)}`);
 }
 
 export interface CallRequest {
@@ -174,25 +170,17 @@ export interface CallRequest {
 
 /** One logged call per selected contact (never repeated after a lost answer). */
 export function logCallsForSelection(req: CallRequest): RowsOutcome {
-  try {
-    const { callDispositionId, callSentimentId, callScript, calledAt, durationMs } = requestArg<CallRequest>(req, 'request');
-    const fields = Object.fromEntries(
-      Object.entries({ callDispositionId, callSentimentId, callScript, calledAt, durationMs }).filter(([, v]) => v !== undefined && v !== ''),
-    );
-    return perRow(logCallOperation, fields, 'PDS call', (logged) => `call ${String(logged.callId)}`);
-  } catch (error) {
-    throw userError(error);
-  }
+  const { callDispositionId, callSentimentId, callScript, calledAt, durationMs } = requestArg<CallRequest>(req, 'request');
+  const fields = Object.fromEntries(
+    Object.entries({ callDispositionId, callSentimentId, callScript, calledAt, durationMs }).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  return perRow(logCallOperation, fields, 'PDS call', (logged) => `call ${String(logged.callId)}`);
 }
 
 /** The choices the sidebar's call form shows: dispositions and sentiments with their ids. */
 export function callChoices(): { dispositions: unknown[]; sentiments: unknown[] } {
-  try {
-    const client = makeClient();
-    const dispositions = run(client, call(client, listCallDispositionsOperation, {}));
-    const sentiments = run(client, call(client, listCallSentimentsOperation, {}));
-    return { dispositions, sentiments };
-  } catch (error) {
-    throw userError(error);
-  }
+  const client = makeClient();
+  const dispositions = run(client, call(client, listCallDispositionsOperation, {}));
+  const sentiments = run(client, call(client, listCallSentimentsOperation, {}));
+  return { dispositions, sentiments };
 }

@@ -4,7 +4,7 @@ import { fingerprint } from '../../../shared/hash';
 import { track } from '../rows/row-status';
 import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
-import { userError, userMessage } from '../errors';
+import { userMessage } from '../errors';
 import { headerColumns } from '../sheet-io';
 import { selectedRows } from '../research/targets';
 import { issueConfirmation, takeConfirmation } from './confirmation';
@@ -104,21 +104,17 @@ export interface TemplateEmailPreview {
 
 /** Renders the template for the first rows through the service's preview (sends nothing) and hands out a confirmation. */
 export function previewTemplateEmail(req: TemplateEmailRequest): TemplateEmailPreview {
-  try {
-    const request = checkedRequest(req);
-    const { sheetName, recipients, skipped } = selectedRecipients();
-    checkSize(request.mode, recipients.length);
-    const client = makeClient();
-    const previews = recipients.slice(0, request.previewRows).map((r) => {
-      const input = { to: r.to, from: request.from, templateId: request.templateId };
-      const shown = run(client, callWithWarnings(client, previewEmailOperation, input)).data;
-      return { row: r.row, to: r.to, subject: shown.subject, body: shown.body, missingVariables: shown.missingVariables };
-    });
-    const confirmation = issueConfirmation(PENDING_KEY, fingerprintOf(request, sheetName, recipients));
-    return { mode: request.mode, sheetName, recipients: recipients.length, skipped: skipped.slice(0, 50), previews, confirmation };
-  } catch (error) {
-    throw userError(error);
-  }
+  const request = checkedRequest(req);
+  const { sheetName, recipients, skipped } = selectedRecipients();
+  checkSize(request.mode, recipients.length);
+  const client = makeClient();
+  const previews = recipients.slice(0, request.previewRows).map((r) => {
+    const input = { to: r.to, from: request.from, templateId: request.templateId };
+    const shown = run(client, callWithWarnings(client, previewEmailOperation, input)).data;
+    return { row: r.row, to: r.to, subject: shown.subject, body: shown.body, missingVariables: shown.missingVariables };
+  });
+  const confirmation = issueConfirmation(PENDING_KEY, fingerprintOf(request, sheetName, recipients));
+  return { mode: request.mode, sheetName, recipients: recipients.length, skipped: skipped.slice(0, 50), previews, confirmation };
 }
 
 export interface TemplateEmailResult {
@@ -141,62 +137,58 @@ const MAYBE_SENT = 'unknown — may have been sent';
  * repeated after an ambiguous failure (the core's rule for sends); a row that failed is reported with its reason.
  */
 export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: string): TemplateEmailResult {
+  const request = checkedRequest(req);
+  const { sheet, sheetName, recipients } = selectedRecipients();
+  checkSize(request.mode, recipients.length);
+  takeConfirmation(
+    PENDING_KEY,
+    confirmation,
+    fingerprintOf(request, sheetName, recipients),
+    'This send was already made or started, or was never previewed: preview again to send. Nothing was sent.',
+    'The selected rows, the template or the sender changed since the preview: preview again. Nothing was sent.',
+  );
+  const client = makeClient();
+  if (request.mode === 'bulk') {
+    const input = { from: request.from, templateId: request.templateId, filters: { contactIds: recipients.map((r) => r.contactId) } };
+    const { data, warnings } = run(client, callWithWarnings(client, sendBulkOperation, input));
+    const failures = data.skipped.map((s) => ({ row: recipients.find((r) => String(r.contactId) === s.contactId)?.row ?? 0, message: s.reason }));
+    return { mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, unknown: [], ...(warnings.length ? { warnings } : {}) };
+  }
+  // Each row's outcome is written beside it, found by its id (the sheet may change while the emails go out).
+  const rows = track(
+    sheet,
+    recipients.map((r) => r.row),
+    'emailStatus',
+    EMAIL_STATUS_HEADER,
+  );
+  const outcomes = new Map<number, string>();
+  const emailIds: string[] = [];
+  const failures: { row: number; message: string }[] = [];
+  const unknown: { row: number; message: string }[] = [];
+  const warnings: string[] = [];
   try {
-    const request = checkedRequest(req);
-    const { sheet, sheetName, recipients } = selectedRecipients();
-    checkSize(request.mode, recipients.length);
-    takeConfirmation(
-      PENDING_KEY,
-      confirmation,
-      fingerprintOf(request, sheetName, recipients),
-      'This send was already made or started, or was never previewed: preview again to send. Nothing was sent.',
-      'The selected rows, the template or the sender changed since the preview: preview again. Nothing was sent.',
-    );
-    const client = makeClient();
-    if (request.mode === 'bulk') {
-      const input = { from: request.from, templateId: request.templateId, filters: { contactIds: recipients.map((r) => r.contactId) } };
-      const { data, warnings } = run(client, callWithWarnings(client, sendBulkOperation, input));
-      const failures = data.skipped.map((s) => ({ row: recipients.find((r) => String(r.contactId) === s.contactId)?.row ?? 0, message: s.reason }));
-      return { mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, unknown: [], ...(warnings.length ? { warnings } : {}) };
-    }
-    // Each row's outcome is written beside it, found by its id (the sheet may change while the emails go out).
-    const rows = track(
-      sheet,
-      recipients.map((r) => r.row),
-      'emailStatus',
-      EMAIL_STATUS_HEADER,
-    );
-    const outcomes = new Map<number, string>();
-    const emailIds: string[] = [];
-    const failures: { row: number; message: string }[] = [];
-    const unknown: { row: number; message: string }[] = [];
-    const warnings: string[] = [];
-    try {
-      for (const r of recipients) {
-        try {
-          const input = { contactId: r.contactId, from: request.from, to: r.to, templateId: request.templateId };
-          const answered = run(client, callWithWarnings(client, sendEmailOperation, input));
-          emailIds.push(answered.data.emailId);
-          warnings.push(...answered.warnings);
-          outcomes.set(r.row, `sent ${answered.data.emailId}`);
-        } catch (error) {
-          const message = userMessage(error);
-          // The core's outcome model: a send whose answer was lost may have gone out.
-          if (failureOutcome(error, 'unsafe') === 'unknown') {
-            unknown.push({ row: r.row, message });
-            // The message says the core's words (UNKNOWN_OUTCOME_TEXT) and that the send is not repeated.
-            outcomes.set(r.row, `${MAYBE_SENT}: ${message}`);
-          } else {
-            failures.push({ row: r.row, message });
-            outcomes.set(r.row, `not sent: ${message}`);
-          }
+    for (const r of recipients) {
+      try {
+        const input = { contactId: r.contactId, from: request.from, to: r.to, templateId: request.templateId };
+        const answered = run(client, callWithWarnings(client, sendEmailOperation, input));
+        emailIds.push(answered.data.emailId);
+        warnings.push(...answered.warnings);
+        outcomes.set(r.row, `sent ${answered.data.emailId}`);
+      } catch (error) {
+        const message = userMessage(error);
+        // The core's outcome model: a send whose answer was lost may have gone out.
+        if (failureOutcome(error, 'unsafe') === 'unknown') {
+          unknown.push({ row: r.row, message });
+          // The message says the core's words (UNKNOWN_OUTCOME_TEXT) and that the send is not repeated.
+          outcomes.set(r.row, `${MAYBE_SENT}: ${message}`);
+        } else {
+          failures.push({ row: r.row, message });
+          outcomes.set(r.row, `not sent: ${message}`);
         }
       }
-    } finally {
-      rows.write(outcomes);
     }
-    return { mode: 'perRow', sent: emailIds.length, emailIds, failures, unknown, ...(warnings.length ? { warnings } : {}) };
-  } catch (error) {
-    throw userError(error);
+  } finally {
+    rows.write(outcomes);
   }
+  return { mode: 'perRow', sent: emailIds.length, emailIds, failures, unknown, ...(warnings.length ? { warnings } : {}) };
 }
