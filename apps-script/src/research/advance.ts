@@ -199,22 +199,15 @@ const QUEUED_COLUMNS = [0, 1, 8];
 
 /** `queued` and the request id beside the rows the service just accepted (one setValues over their span); each row once. */
 function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
-  const rows = new Map<number, ReturnType<typeof resultRow>>();
-  const accepted: number[] = [];
   const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
+  const accepted = [...waiting].filter((i) => job.research.items[i].phase === 'submitted' && job.research.items[i].requestId);
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
-  relocate(
-    sheet,
-    job,
-    [...waiting].filter((i) => job.research.items[i].phase === 'submitted'),
-  );
-  for (const i of waiting) {
-    const item = job.research.items[i];
-    if (item.phase !== 'submitted' || !item.requestId) continue;
-    if (job.rows[i] > 0) rows.set(job.rows[i], resultRow(item));
-    accepted.push(i);
+  relocate(sheet, job, accepted);
+  const rows = new Map<number, ReturnType<typeof resultRow>>();
+  for (const i of accepted) {
+    if (job.rows[i] > 0) rows.set(job.rows[i], resultRow(job.research.items[i]));
     waiting.delete(i);
   }
   if (accepted.length === 0) return 0;
@@ -265,16 +258,13 @@ function writeFinished(job: EnrichmentJob): number {
   const byId = relocate(sheet, job, writing);
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   const marks = job.written.split('');
-  const finished: number[] = [];
   const orphans: number[] = [];
-  job.research.items.forEach((item, i) => {
-    if (!final(i)) return;
+  for (const i of writing) {
     const live = rowsOfItem(job, i);
     if (live.length === 0) orphans.push(i);
-    for (const row of live) rows.set(row, resultRow(item));
-    finished.push(i);
+    for (const row of live) rows.set(row, resultRow(job.research.items[i]));
     marks[i] = '1';
-  });
+  }
   // Every row of these results was deleted: the results (paid for) go to the recovery sheet instead.
   job.recovered =
     (job.recovered ?? 0) +
@@ -282,9 +272,9 @@ function writeFinished(job: EnrichmentJob): number {
       job.sheetName,
       orphans.map((i) => job.research.items[i]),
     );
-  const writes = job.layout ? writeLayoutItems(sheet, job, finished, true) : writeResultRows(sheet, job, rows);
+  const writes = job.layout ? writeLayoutItems(sheet, job, writing, true) : writeResultRows(sheet, job, rows);
   // The result cells written since relocate read the ids are not ids: its reading stands.
-  markCopiedRows(sheet, job, finished, byId);
+  markCopiedRows(sheet, job, writing, byId);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
   job.research.items.forEach((item, i) => {

@@ -30,16 +30,6 @@ function newId(): string {
   return `r${seed}${(counter++).toString(36)}`;
 }
 
-/** The id column's values for rows 2.. (index 0 = row 2), or [] when the sheet has none yet. */
-function idCells(sheet: Sheet, column: number): string[] {
-  const last = sheet.getLastRow();
-  if (last < 2) return [];
-  return sheet
-    .getRange(2, column, last - 1, 1)
-    .getValues()
-    .map((r) => keyOf(r[0]));
-}
-
 /** Rows of the id column read per getValues when it is read whole: the read's garbage stays this size at any sheet size. */
 const READ_BLOCK = 10_000;
 
@@ -52,6 +42,7 @@ const READ_BLOCK = 10_000;
  */
 let lastRead: { sheetId: number; column: number; ids: string[] } | null = null;
 
+/** The id column's values for rows 2.. (index 0 = row 2; [] when the sheet has none yet), read whole and kept. */
 function readWhole(sheet: Sheet, column: number): string[] {
   const ids: string[] = [];
   const last = sheet.getLastRow();
@@ -96,7 +87,7 @@ function stillThere(sheet: Sheet, column: number, byId: ReadonlyMap<string, numb
 export function assignRowIds(sheet: Sheet, rows: readonly number[]): string[] {
   if (rows.length === 0) return [];
   const column = roleColumn(sheet, ROLE, ROW_ID_HEADER, true);
-  const cells = idCells(sheet, column);
+  const cells = readWhole(sheet, column);
   const count = new Map<string, number>();
   for (const id of cells) if (id) count.set(id, (count.get(id) ?? 0) + 1);
   const fresh: number[] = [];
