@@ -312,7 +312,10 @@ async function main(): Promise<void> {
     let grew = false;
     let triggerRuns = 0;
     while (PATH === 'sidebar' && !p.complete) {
-      await new Promise((r) => setTimeout(r, I));
+      // As the sidebar does (Sidebar.html nextPollMs): when the job's next step is due, at least 0.5 s and at most
+      // the poll interval on.
+      const next = (p as { nextStepInMs?: number }).nextStepInMs;
+      await new Promise((r) => setTimeout(r, typeof next === 'number' ? Math.max(500, Math.min(I, next)) : I));
       p = (await timed('poll', h.run('pollEnrichment', p.jobId))) as typeof p;
       storage.push(storageNow(h, USER));
       const now = countState((p as { pending?: number }).pending ?? 0);

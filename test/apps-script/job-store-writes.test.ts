@@ -42,8 +42,10 @@ test('an enrichment of 2,000 rows writes at most 500 characters per row to the j
   const written = h.workbook.stats.charsWritten[JOBS] - before;
   console.log(`job sheet characters per row: ${(written / ROWS).toFixed(1)}`);
   expect(written / ROWS).toBeLessThanOrEqual(500);
-  // 272 measured (2026-12-06); a relocation that left the saved copies column ragged wrote 326.
-  expect(written / ROWS).toBeLessThanOrEqual(300);
+  // 272 measured (2026-12-06); a relocation that left the saved copies column ragged wrote 326. 132 since a part's
+  // fresh values are numbered in one run, its targets stored a field per key (research/columnar.ts) and a row's ids
+  // kept with its target, not rewritten with its state at every checkpoint (job-parts.ts).
+  expect(written / ROWS).toBeLessThanOrEqual(150);
   // The start writes the job once (targets and all); the polls after it write far less than a job each.
   expect(written - afterStart).toBeLessThan(3 * afterStart);
   // Google charges each cell written: per row its id, then status, message and request id when queued, then the 11

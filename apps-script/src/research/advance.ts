@@ -10,6 +10,7 @@ import { addSums, partSums, sumOf, summaryOf, type PartSums, type SumKey } from 
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
+import { researchDueAt } from '../triggers/continuation';
 
 export interface Progress extends ResearchSummary {
   jobId: string;
@@ -24,6 +25,12 @@ export interface Progress extends ResearchSummary {
   recovered: number;
   /** The step found the document busy: what holds it and when it ends. */
   running?: string;
+  /**
+   * In how many ms the job's next step can do something (0: at once); absent when it is complete or the document was
+   * busy. The sidebar polls then, not a fixed interval later: a start that ends after its results are due is
+   * followed by the poll that writes them at once.
+   */
+  nextStepInMs?: number;
 }
 
 export interface StepRunner {
@@ -88,7 +95,13 @@ function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] 
  * them as `unknown` and never sends them again (no row is paid for twice). Right after each answer, `queued` and
  * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
  */
-function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { calls: number }): ResearchStep['did'] {
+/** What the steps of one execution tally: setValues calls, and when the service last answered a submit. */
+interface StepTally {
+  calls: number;
+  answeredAt: number | null;
+}
+
+function step(client: Client, job: EnrichmentJob, r: StepRunner, written: StepTally): ResearchStep['did'] {
   const waiting = new Set(sendSlice(job, sendSliceRows(client)));
   // Nothing left to send: this step polls a slice, and its one checkpoint comes right after it.
   const polling = waiting.size === 0;
@@ -111,6 +124,8 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: { call
       saveJob(job);
       return;
     }
+    // A checkpoint after an answer: the research of the rows it accepted began then, not after the writes below.
+    written.answeredAt = Date.now();
     saveJob(job);
     writeQueued(job, waiting);
   };
@@ -285,12 +300,14 @@ function writeFinished(job: EnrichmentJob): number {
 
 /** One step: submit, poll once, write what finished, checkpoint. Safe to repeat; never spends a credit twice. */
 export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Progress {
-  const written = { calls: 0 };
+  const written: StepTally = { calls: 0, answeredAt: null };
   releaseBatch(job, client.settings.researchBatchLimit);
   try {
     // A submit step, then (its results written) a poll step if one is due. The first poll is due an interval after
-    // the first submit, as in the core's own loop: polling at once only re-asks for what was just queued (for
-    // 20,000 rows that was 200 requests, over three rate windows, before anything could have finished).
+    // the last submit was answered, as in the core's own loop: polling at once only re-asks for what was just queued
+    // (for 20,000 rows that was 200 requests, over three rate windows, before anything could have finished). Counted
+    // from the answer, not from the end of the writes after it (5,000 rows: 6 s of Google's time), so a start whose
+    // writes outlast the interval polls at once.
     let did = step(client, job, r, written);
     // More rows to send than a slice: the next slice while time remains, each one saved and let go of first.
     for (let left = unsubmittedCount(job); did === 'submit' && left > 0 && Date.now() < r.deadline;) {
@@ -302,7 +319,7 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
       left = now;
     }
     if (did === 'submit') {
-      job.lastPollAt ??= Date.now();
+      job.lastPollAt ??= written.answeredAt ?? Date.now();
       written.calls += writeFinished(job);
       did = step(client, job, r, written);
     }
@@ -364,7 +381,10 @@ export function advanceExclusive(client: Client, jobId: string, r: StepRunner): 
   try {
     const job = loadJob(jobId);
     if (!job) return null;
-    return { job, progress: advance(client, job, r), busy: false };
+    const progress = advance(client, job, r);
+    const due = researchDueAt(job, progress, client);
+    if (due !== null) progress.nextStepInMs = Math.max(0, due - Date.now());
+    return { job, progress, busy: false };
   } finally {
     lock.releaseLock();
   }

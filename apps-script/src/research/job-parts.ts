@@ -5,8 +5,8 @@ import { partSums, type PartSums } from './part-sums';
 
 /**
  * A job as stored: a small head (everything that is not per row, and each part's sums) and, per PART_ROWS rows, two
- * parts: what never changes once the row is in the job (its target and ref) and its state (the item's phase, request
- * id, status…, its sheet row and id, copies, written mark). A checkpoint rewrites the head and the parts whose text
+ * parts: what never changes once the row is in the job (its target, ref, row id and copies' ids) and its state (the
+ * item's phase, request id, status…, its sheet row, copies, written mark). A checkpoint rewrites the head and the parts whose text
  * changed: the rows just submitted or just read, not the job (issue 29: 7,500 characters per row over a 5,000-row
  * run before). A row still held (a field-picked job releases one batch per step) keeps its place: row k is item k
  * once released. An execution may hold only some parts (`partsIn`): the others' rows are holes in its lists, and only
@@ -67,12 +67,12 @@ export function splitJob(job: EnrichmentJob): StoredJob {
     for (let k = from; k < Math.min(total, from + PART_ROWS); k++) {
       if (k < items.length) {
         const { target, ref, ...state } = items[k];
-        targets.push({ t: target, f: ref });
-        states.push({ ...state, r: job.rows[k], d: job.rowIds?.[k], e: job.copyIds?.[k], c: job.copies?.[k], w: job.written[k] });
+        targets.push({ t: target, f: ref, d: job.rowIds?.[k], e: job.copyIds?.[k] });
+        states.push({ ...state, r: job.rows[k], c: job.copies?.[k], w: job.written[k] });
       } else {
         const j = k - items.length;
-        targets.push({ t: held!.targets[j], f: held!.refs[j] });
-        states.push({ r: held!.rows[j], d: held!.rowIds?.[j], e: held!.copyIds?.[j], c: held!.copies[j] });
+        targets.push({ t: held!.targets[j], f: held!.refs[j], d: held!.rowIds?.[j], e: held!.copyIds?.[j] });
+        states.push({ r: held!.rows[j], c: held!.copies[j] });
       }
     }
     parts.set(`t${p}`, encodeRecords(targets));
@@ -124,7 +124,11 @@ export function fillParts(job: EnrichmentJob, texts: ReadonlyMap<string, string>
     const states = decodeRecords(s, length);
     for (let j = 0; j < length; j++) {
       const k = from + j;
-      const { r, d, e, c, w, ...state } = states[j];
+      // A row's ids are fixed once the job is made: they are kept with its target (rewritten only if that changes),
+      // not with its state; a part saved before that keeps them in its state.
+      const { r, d: stateD, e: stateE, c, w, ...state } = states[j];
+      const d = targets[j].d ?? stateD;
+      const e = targets[j].e ?? stateE;
       if (k < n) {
         const item = { target: targets[j].t, ...state } as ResearchItem;
         if (targets[j].f !== undefined) item.ref = targets[j].f as string;
