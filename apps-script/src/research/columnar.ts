@@ -23,40 +23,31 @@ interface Columns {
 
 type Run = number | [number, number] | [number, number, number];
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The keys every present value of `field` has, in the same order, when each is a plain object of plain values. */
+/** The keys (as JSON) every present value of `field` has, in the same order, when each is an object of plain values. */
 function sharedShape(records: readonly Record<string, unknown>[], field: string): string[] | null {
-  let shape: string[] | null = null;
+  let shape: string | undefined;
   for (const r of records) {
     const v = r[field];
     if (v === undefined) continue;
-    if (!isPlainObject(v)) return null;
-    const keys = Object.keys(v);
-    if (keys.length === 0 || keys.some((key) => v[key] === undefined || typeof v[key] === 'object')) return null;
-    if (shape === null) shape = keys;
-    else if (keys.length !== shape.length || keys.some((key, i) => key !== shape![i])) return null;
+    if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.values(v).some((x) => x === undefined || typeof x === 'object')) return null;
+    const keys = JSON.stringify(Object.keys(v));
+    if (keys === '[]' || (shape ??= keys) !== keys) return null;
   }
-  return shape;
+  return shape === undefined ? null : (JSON.parse(shape) as string[]);
 }
 
 /** Value numbers as runs: equal neighbours as `[n, count]`, three or more in one step as `[n, count, step]`. */
 function runsOf(numbers: readonly number[]): Run[] {
   const runs: Run[] = [];
-  for (let i = 0; i < numbers.length;) {
-    const step = i + 1 < numbers.length ? numbers[i + 1] - numbers[i] : 0;
-    let j = i + 1;
-    while (j < numbers.length && numbers[j] - numbers[j - 1] === step) j++;
-    const count = j - i;
-    if (count === 1) runs.push(numbers[i]);
-    else if (step === 0) runs.push([numbers[i], count]);
-    else if (count >= 3) runs.push([numbers[i], count, step]);
+  for (let i = 0, j; i < numbers.length; i = j) {
+    const step = numbers[i + 1] - numbers[i];
+    for (j = i + 1; j < numbers.length && numbers[j] - numbers[j - 1] === step; j++);
+    // Two numbers one step apart are shorter written alone.
+    if (step === 0 || j - i > 2) runs.push(step ? [numbers[i], j - i, step] : [numbers[i], j - i]);
     else {
-      // Two numbers one step apart are shorter written alone.
       runs.push(numbers[i]);
       j = i + 1;
     }
-    i = j;
   }
   return runs;
 }
@@ -72,25 +63,22 @@ export function encodeRecords(records: readonly Record<string, unknown>[]): stri
     if (n === undefined) numbers.set(text, (n = dict.push(v) - 1));
     return n;
   };
-  const keys: string[] = [];
-  const columns: ((r: Record<string, unknown>) => unknown)[] = [];
+  // Each column: a field, or one key of a field stored one field per key.
+  const columns: [string, string?][] = [];
   const flat: string[] = [];
   for (const field of fields) {
     // A field named `a.b` beside `a` would read as a key of `a`: then `a` stays one field.
     const shape = fields.some((other) => other.startsWith(`${field}.`)) ? null : sharedShape(records, field);
-    if (shape === null) {
-      keys.push(field);
-      columns.push((r) => r[field]);
-      continue;
-    }
-    flat.push(field);
-    for (const key of shape) {
-      keys.push(`${field}.${key}`);
-      columns.push((r) => (r[field] as Record<string, unknown> | undefined)?.[key]);
-    }
+    if (shape) flat.push(field);
+    for (const key of shape ?? [undefined]) columns.push([field, key]);
   }
-  const c = columns.map((value) => runsOf(records.map((r) => numberOf(value(r)))));
-  const text: Columns = { k: keys, d: dict, c };
+  const valueOf = (r: Record<string, unknown>, [field, key]: [string, string?]) =>
+    key === undefined ? r[field] : (r[field] as Record<string, unknown> | undefined)?.[key];
+  const text: Columns = {
+    k: columns.map(([field, key]) => (key === undefined ? field : `${field}.${key}`)),
+    d: dict,
+    c: columns.map((column) => runsOf(records.map((r) => numberOf(valueOf(r, column))))),
+  };
   if (flat.length > 0) text.o = flat;
   return JSON.stringify(text);
 }
@@ -98,21 +86,19 @@ export function encodeRecords(records: readonly Record<string, unknown>[]): stri
 export function decodeRecords(text: string, length: number): Record<string, unknown>[] {
   const { k, d, c, o = [] } = JSON.parse(text) as Columns;
   const out: Record<string, unknown>[] = Array.from({ length }, () => ({}));
-  const flat = new Set(o);
   k.forEach((key, f) => {
     const dot = key.indexOf('.');
-    const field = dot > 0 && flat.has(key.slice(0, dot)) ? key.slice(0, dot) : null;
-    const set =
-      field === null
-        ? (r: Record<string, unknown>, v: unknown) => (r[key] = v)
-        : (r: Record<string, unknown>, v: unknown) => (((r[field] ??= {}) as Record<string, unknown>)[key.slice(dot + 1)] = v);
+    const field = dot > 0 && o.includes(key.slice(0, dot)) ? key.slice(0, dot) : null;
     let i = 0;
     for (const run of c[f]) {
-      const [n, count, step] = typeof run === 'number' ? [run, 1, 0] : [run[0], run[1], run[2] ?? 0];
-      // Each record gets its own copy of an object value (records are changed in place later).
+      const [n, count = 1, step = 0] = typeof run === 'number' ? [run] : run;
       for (let j = 0; j < count; j++, i++) {
-        const v = d[n + j * step];
-        if (n + j * step !== 0) set(out[i], typeof v === 'object' && v !== null ? structuredCopy(v) : v);
+        let v = d[n + j * step];
+        if (n + j * step === 0) continue;
+        // Each record gets its own copy of an object value (records are changed in place later).
+        if (typeof v === 'object' && v !== null) v = structuredCopy(v);
+        if (field === null) out[i][key] = v;
+        else ((out[i][field] ??= {}) as Record<string, unknown>)[key.slice(dot + 1)] = v;
       }
     }
   });
