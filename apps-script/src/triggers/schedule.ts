@@ -5,8 +5,9 @@
  */
 export const SCHEDULE_HANDLER = 'scheduledRun';
 
+const exists = () => ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
+
 export function ensureSchedule(): boolean {
-  const exists = () => ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
   if (exists()) return false;
   try {
     ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create();
@@ -26,11 +27,26 @@ export const ADD_ON_TRIGGER_MIN_MS = 3_600_000;
 
 /** Replaces the dispatcher's trigger (hourly, or a one-off one, spent or not) with one that fires once at `dueAt`, or in an hour if that is later. */
 export function scheduleOnce(dueAt: number): void {
+  const create = () =>
+    ScriptApp.newTrigger(SCHEDULE_HANDLER)
+      .timeBased()
+      .after(Math.max(ADD_ON_TRIGGER_MIN_MS, dueAt - Date.now()))
+      .create();
   removeSchedule();
-  ScriptApp.newTrigger(SCHEDULE_HANDLER)
-    .timeBased()
-    .after(Math.max(ADD_ON_TRIGGER_MIN_MS, dueAt - Date.now()))
-    .create();
+  try {
+    create();
+  } catch (error) {
+    // Another execution of this user (the scheduled run firing during a sidebar's step, a second sidebar) set its
+    // trigger between the removal and the create: Google refuses a second one. Replace it once more; should that race
+    // too, the one there fires within the hour and its run takes every step that is due.
+    if (!exists()) throw error;
+    removeSchedule();
+    try {
+      create();
+    } catch (again) {
+      if (!exists()) throw again;
+    }
+  }
 }
 
 export function removeSchedule(): number {
