@@ -87,6 +87,12 @@ function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] 
   return [from, to];
 }
 
+/** What the steps of one execution tally: setValues calls, and when the service last answered a submit. */
+interface StepTally {
+  calls: number;
+  answeredAt: number | null;
+}
+
 /**
  * One core step (advanceResearch) on the job: it submits what was never submitted, none started after the
  * deadline, or polls one slice of the sweep when a poll is due (the sweep's first slice an interval after the last
@@ -95,12 +101,6 @@ function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] 
  * them as `unknown` and never sends them again (no row is paid for twice). Right after each answer, `queued` and
  * the request id are written beside the rows just accepted (one setValues), so the sheet shows they are under way.
  */
-/** What the steps of one execution tally: setValues calls, and when the service last answered a submit. */
-interface StepTally {
-  calls: number;
-  answeredAt: number | null;
-}
-
 function step(client: Client, job: EnrichmentJob, r: StepRunner, written: StepTally): ResearchStep['did'] {
   const waiting = new Set(sendSlice(job, sendSliceRows(client)));
   // Nothing left to send: this step polls a slice, and its one checkpoint comes right after it.

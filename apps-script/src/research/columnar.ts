@@ -93,8 +93,9 @@ export function decodeRecords(text: string, length: number): Record<string, unkn
     for (const run of c[f]) {
       const [n, count = 1, step = 0] = typeof run === 'number' ? [run] : run;
       for (let j = 0; j < count; j++, i++) {
-        let v = d[n + j * step];
-        if (n + j * step === 0) continue;
+        const at = n + j * step;
+        if (at === 0) continue;
+        let v = d[at];
         // Each record gets its own copy of an object value (records are changed in place later).
         if (typeof v === 'object' && v !== null) v = structuredCopy(v);
         if (field === null) out[i][key] = v;
