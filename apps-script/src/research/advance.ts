@@ -10,7 +10,6 @@ import { addSums, partSums, sumOf, summaryOf, type PartSums, type SumKey } from 
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
-import { researchDueAt } from '../triggers/continuation';
 
 export interface Progress extends ResearchSummary {
   jobId: string;
@@ -366,25 +365,43 @@ export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 
 }
 
 /**
+ * When a research job's next step can do something: now while rows wait to be sent (or no sweep ran yet, or a sweep is
+ * part way), else one poll interval after its last sweep. Null once the job is complete.
+ */
+function nextStepDueAt(job: EnrichmentJob, progress: Progress, client: Client): number | null {
+  if (progress.complete) return null;
+  // Rows wait to be sent, no sweep ran yet, or a sweep is part way through its slices.
+  if (progress.unsubmitted > 0 || job.lastPollAt === null || job.pollFrom !== undefined) return Date.now();
+  return job.lastPollAt + client.settings.pollIntervalMs;
+}
+
+/**
  * One step of a saved job while holding the document lock, so the sidebar's polling and the hourly
  * trigger never advance the same job at once (both could otherwise submit the same rows and pay twice).
  * The job is re-read under the lock, since the other run may have just saved it. When the lock is busy
- * nothing is sent: `busy` tells the caller to show the saved progress and try again later.
+ * nothing is sent: `busy` tells the caller to show the saved progress and try again later. `dueAt`: when the job's
+ * next step can do something (null once complete), computed here once for every caller's next run.
  */
-export function advanceExclusive(client: Client, jobId: string, r: StepRunner): { job: EnrichmentJob; progress: Progress; busy: boolean } | null {
+export function advanceExclusive(
+  client: Client,
+  jobId: string,
+  r: StepRunner,
+): { job: EnrichmentJob; progress: Progress; busy: boolean; dueAt: number | null } | null {
   const lock = LockService.getDocumentLock();
   if (!lock.tryLock(1000)) {
     const saved = loadJob(jobId);
+    if (!saved) return null;
     // What holds the document (the scheduled run, in words), for the sidebar's poll to show.
-    return saved ? { job: saved, progress: { ...progressOf(saved, client), running: busyText() }, busy: true } : null;
+    const progress = { ...progressOf(saved, client), running: busyText() };
+    return { job: saved, progress, busy: true, dueAt: nextStepDueAt(saved, progress, client) };
   }
   try {
     const job = loadJob(jobId);
     if (!job) return null;
     const progress = advance(client, job, r);
-    const due = researchDueAt(job, progress, client);
-    if (due !== null) progress.nextStepInMs = Math.max(0, due - Date.now());
-    return { job, progress, busy: false };
+    const dueAt = nextStepDueAt(job, progress, client);
+    if (dueAt !== null) progress.nextStepInMs = Math.max(0, dueAt - Date.now());
+    return { job, progress, busy: false, dueAt };
   } finally {
     lock.releaseLock();
   }

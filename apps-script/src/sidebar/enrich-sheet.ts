@@ -14,7 +14,7 @@ import { capText } from '../enrichment/cap';
 import { rowsTakenMessage } from '../enrichment/busy-rows';
 import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type GivenSettings, type SheetEnrichment } from '../enrichment/sheet-settings';
 import { ensureSchedule } from '../triggers/schedule';
-import { armFallbackRun, armNextRun, researchDueAt } from '../triggers/continuation';
+import { armFallbackRun, armNextRun } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
 import { requestArg } from './inputs';
 import { othersRunText } from './others-run';
@@ -178,7 +178,7 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
   armFallbackRun();
   const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
   if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
-  armNextRun(researchDueAt(step.job, step.progress, client), anyJobPending);
+  armNextRun(step.dueAt, anyJobPending);
   return { ...step.progress, capText: capText(cap) };
 }
 

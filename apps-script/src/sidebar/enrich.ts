@@ -10,7 +10,7 @@ import { deleteJob, forgetJobParts, loadJob, saveJob, type EnrichmentJob } from 
 import { selectedRows } from '../research/targets';
 import { scanTargets } from '../enrichment/scan';
 import { assignRowIds } from '../rows/row-identity';
-import { armFallbackRun, armNextRun, researchDueAt } from '../triggers/continuation';
+import { armFallbackRun, armNextRun } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
 import { optionalText } from './inputs';
 
@@ -63,7 +63,7 @@ export function startEnrichment(confirmedItems: number): Progress {
   // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
   armFallbackRun();
   const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
-  armNextRun(step && researchDueAt(step.job, step.progress, client), anyJobPending);
+  armNextRun(step && step.dueAt, anyJobPending);
   if (step) return step.progress;
   // Gone already (cancelled from another sidebar between the save and the step).
   throw new Error(`The enrichment ${jobId} was cancelled or finished before its first step; nothing more is sent from here.`);

@@ -8,7 +8,6 @@ import type { RunLogEntry } from '../imports/run-log';
 import { capText } from '../enrichment/cap';
 import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
-import { researchDueAt } from './continuation';
 import { deleteJob, jobsOf } from '../research/job-store';
 import { RECOVERY_SHEET } from '../research/recovery';
 import { loadRefresh } from './org-cursor';
@@ -49,7 +48,7 @@ export interface ResearchReport {
 
 /**
  * Finishes this user's unfinished research from the stored request ids. Each step runs when it is due
- * (continuation.ts: researchDueAt); the run ends as soon as the next due step falls at or past its deadline, and reports that due time
+ * (advanceExclusive's `dueAt`); the run ends as soon as the next due step falls at or past its deadline, and reports that due time
  * so the dispatcher's next run starts then, or at the add-on's hour if that is later (continuation.ts).
  */
 const research: ScheduledJob = {
@@ -62,11 +61,11 @@ const research: ScheduledJob = {
       try {
         // Each step holds the document lock; a busy lock means the sidebar is advancing this job right now.
         let step = advanceExclusive(client, job.id, runner);
-        let due = step && researchDueAt(step.job, step.progress, client);
+        let due = step && step.dueAt;
         while (step && !step.busy && due !== null && due < deadline) {
           if (due > Date.now()) Utilities.sleep(due - Date.now());
           step = advanceExclusive(client, job.id, runner);
-          due = step && researchDueAt(step.job, step.progress, client);
+          due = step && step.dueAt;
         }
         if (!step) continue;
         const progress = step.progress;

@@ -7,16 +7,23 @@ export const SCHEDULE_HANDLER = 'scheduledRun';
 
 const exists = () => ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
 
-export function ensureSchedule(): boolean {
-  if (exists()) return false;
+/**
+ * Creates the dispatcher's trigger; false when Google refused it because another execution of this user (the
+ * scheduled run firing during a sidebar's step, a second sidebar) created one between this one's look and its create.
+ * A refusal with no trigger there is thrown.
+ */
+function created(create: () => unknown): boolean {
   try {
-    ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create();
+    create();
+    return true;
   } catch (error) {
-    // Another execution of this user (a second sidebar) created it between the look and the create: it is there.
     if (exists()) return false;
     throw error;
   }
-  return true;
+}
+
+export function ensureSchedule(): boolean {
+  return !exists() && created(() => ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create());
 }
 
 /**
@@ -32,20 +39,11 @@ export function scheduleOnce(dueAt: number): void {
       .timeBased()
       .after(Math.max(ADD_ON_TRIGGER_MIN_MS, dueAt - Date.now()))
       .create();
-  removeSchedule();
-  try {
-    create();
-  } catch (error) {
-    // Another execution of this user (the scheduled run firing during a sidebar's step, a second sidebar) set its
-    // trigger between the removal and the create: Google refuses a second one. Replace it once more; should that race
-    // too, the one there fires within the hour and its run takes every step that is due.
-    if (!exists()) throw error;
+  // The other execution's trigger is replaced once more; should that race too, the one there fires within the hour
+  // and its run takes every step that is due.
+  for (let tries = 0; tries < 2; tries++) {
     removeSchedule();
-    try {
-      create();
-    } catch (again) {
-      if (!exists()) throw again;
-    }
+    if (created(create)) return;
   }
 }
 
