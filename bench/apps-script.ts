@@ -312,7 +312,7 @@ async function main(): Promise<void> {
     let grew = false;
     let triggerRuns = 0;
     while (PATH === 'sidebar' && !p.complete) {
-      // As the sidebar does (Sidebar.html nextPollMs): when the job's next step is due, at least 0.5 s and at most
+      // As the sidebar does (Sidebar.html nextPollMs): when the job's next sweep is due, at least 0.5 s and at most
       // the poll interval on.
       const next = (p as { nextStepInMs?: number }).nextStepInMs;
       await new Promise((r) => setTimeout(r, typeof next === 'number' ? Math.max(500, Math.min(I, next)) : I));

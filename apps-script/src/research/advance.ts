@@ -25,8 +25,8 @@ export interface Progress extends ResearchSummary {
   /** The step found the document busy: what holds it and when it ends. */
   running?: string;
   /**
-   * In how many ms the job's next step can do something (0: at once); absent when it is complete or the document was
-   * busy. The sidebar polls then, not a fixed interval later: a start that ends after its results are due is
+   * In how many ms the job's next poll sweep is due (0: at once); absent when it is complete, when rows are still to
+   * be sent, or when the document was busy. The sidebar polls then, not a fixed interval later: a start that ends after its results are due is
    * followed by the poll that writes them at once.
    */
   nextStepInMs?: number;
@@ -400,7 +400,9 @@ export function advanceExclusive(
     if (!job) return null;
     const progress = advance(client, job, r);
     const dueAt = nextStepDueAt(job, progress, client);
-    if (dueAt !== null) progress.nextStepInMs = Math.max(0, dueAt - Date.now());
+    // Only a sweep is hastened: rows still to send keep the sidebar's own interval (a field-picked job sends one batch
+    // per step, so that a cancel between two steps keeps every later row unsent).
+    if (dueAt !== null && progress.unsubmitted === 0) progress.nextStepInMs = Math.max(0, dueAt - Date.now());
     return { job, progress, busy: false, dueAt };
   } finally {
     lock.releaseLock();
