@@ -1,15 +1,16 @@
 /**
  * The one way the connector reaches zod (issue 32): zod's own size-bound form, `zod/mini`, for both targets. Its
  * schemas are functions (`z.optional(z.string())`) and checks (`.check(z.minLength(1))`), so a bundler keeps only
- * what is called, without any edit of zod's source. zod/mini registers no locale by itself: English is set here, once,
- * so every issue says what the classic API said ("Too small: expected number to be >=1"), not "Invalid input".
+ * what is called, without any edit of zod's source. zod/mini registers no locale by itself: the connector's own is set
+ * here, once (zod-messages.ts), so an issue whose schema gives no message still names its rule ("must be at least 1"),
+ * not "Invalid input".
  * Import it as `import * as z from '<path>/validation/zod'` (a namespace: esbuild resolves `z.string` statically).
  * Spelled `zod/v4/mini`, zod's permanent path for it (`zod/mini` is the same module), which n8n's lint also resolves
  * (it resolves against its own zod 3.25, which has only the v4 paths).
  */
 import { config } from 'zod/v4/mini';
-import { en } from 'zod/v4/locales';
+import { ruleOf } from './zod-messages';
 
-config(en());
+config({ localeError: ruleOf });
 
 export * from 'zod/v4/mini';
