@@ -6,68 +6,63 @@
 // were all parsed in full on every execution: with them written as function expressions the same bundle compiles in
 // about half the time. This pass rewrites those arrows, and only those that behave the same as a function expression
 // (no this, arguments, super or new.target of their own); it reads the whole bundle and edits no dependency's source.
-import ts from 'typescript';
+import { parseSync } from '@swc/core';
 
 /** An arrow whose body is shorter stays an arrow: measured with bench/bundles.ts, rewriting the short ones too saved
  * no compile time, and cost bytes (the bundle's export getters alone are ~300 `()=>x`). */
 export const MIN_BODY_CHARS = 40;
 
-const isFunctionBoundary = (node) =>
-  ts.isFunctionDeclaration(node) ||
-  ts.isFunctionExpression(node) ||
-  ts.isMethodDeclaration(node) ||
-  ts.isGetAccessorDeclaration(node) ||
-  ts.isSetAccessorDeclaration(node) ||
-  ts.isConstructorDeclaration(node) ||
-  ts.isPropertyDeclaration(node) ||
-  ts.isClassStaticBlockDeclaration(node);
+// Nodes (swc's AST) with a this and arguments of their own: what is inside them is not the arrow's concern, except a
+// computed member name, evaluated outside the member.
+const OWN_BINDINGS = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ClassMethod',
+  'PrivateMethod',
+  'Constructor',
+  'GetterProperty',
+  'SetterProperty',
+  'MethodProperty',
+  'ClassProperty',
+  'PrivateProperty',
+  'StaticBlock',
+]);
+
+/** Calls `visit` on each AST node below `node` (not on `node`); `visit` returns false to skip a node's inside. */
+function eachChild(node, visit) {
+  for (const key in node) {
+    if (key === 'span') continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object') walkFrom(item, visit);
+    } else if (value && typeof value === 'object') walkFrom(value, visit);
+  }
+}
+// An arrow's block body: `FunctionBody` in this swc's AST, `BlockStatement` in earlier ones.
+const isBlock = (body) => body?.type === 'FunctionBody' || body?.type === 'BlockStatement';
+
+function walkFrom(node, visit) {
+  // Array items of swc's AST may be wrappers ({ spread, expression }) without a type of their own.
+  if (typeof node.type !== 'string' || visit(node) !== false) eachChild(node, visit);
+}
 
 /** Whether an arrow reads the this, arguments, super or new.target of the function around it (its own nested arrows
- * included; a nested function or class member has its own, but a computed member name is evaluated outside it). */
+ * included). */
 function usesEnclosingBindings(arrow) {
   let found = false;
-  const visit = (node) => {
-    if (found) return;
-    if (
-      node.kind === ts.SyntaxKind.ThisKeyword ||
-      node.kind === ts.SyntaxKind.SuperKeyword ||
-      ts.isMetaProperty(node) ||
-      (ts.isIdentifier(node) && node.text === 'arguments')
-    ) {
+  const scan = (node) => {
+    if (found) return false;
+    if (node.type === 'ThisExpression' || node.type === 'Super' || node.type === 'MetaProperty' || (node.type === 'Identifier' && node.value === 'arguments')) {
       found = true;
-      return;
+      return false;
     }
-    if (node !== arrow && isFunctionBoundary(node)) {
-      if (node.name && ts.isComputedPropertyName(node.name)) visit(node.name);
-      return;
+    if (OWN_BINDINGS.has(node.type)) {
+      if (node.key?.type === 'Computed') walkFrom(node.key, scan);
+      return false;
     }
-    ts.forEachChild(node, visit);
+    return true;
   };
-  visit(arrow);
-  return found;
-}
-
-/** The function expression for an arrow: the same parameters and body (an expression body is returned). */
-function asFunctionExpression(arrow, source) {
-  const isAsync = (arrow.modifiers ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
-  const params = arrow.parameters.map((p) => p.getText(source)).join(',');
-  let body = arrow.body.getText(source);
-  if (!ts.isBlock(arrow.body)) body = `{return${/^[\w$\\]/.test(body) ? ' ' : ''}${body}}`;
-  return `${isAsync ? 'async ' : ''}function(${params})${body}`;
-}
-
-/** The IIFE esbuild wraps the bundle in: the outermost function whose body is most of the file. */
-function bundleFunction(source) {
-  let found = null;
-  const visit = (node) => {
-    if (found) return;
-    if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isBlock(node.body) && node.body.getWidth(source) > source.text.length / 2) {
-      found = node;
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
+  eachChild(arrow, scan);
   return found;
 }
 
@@ -77,22 +72,42 @@ function bundleFunction(source) {
  * Returns the code and how many arrows were rewritten.
  */
 export function functionsForBundleArrows(code, { minBodyChars = MIN_BODY_CHARS } = {}) {
-  const source = ts.createSourceFile('Code.js', code, ts.ScriptTarget.ES2020, true, ts.ScriptKind.JS);
-  const bundle = bundleFunction(source);
+  const module = parseSync(code, { syntax: 'ecmascript', target: 'es2020' });
+  // swc's spans are byte offsets into its own source map, where this file starts at the module's first token (0 here).
+  const bytes = Buffer.from(code);
+  const base = module.span.start - (bytes.length - Buffer.from(code.trimStart()).length);
+  const text = (from, to) => bytes.subarray(from - base, to - base).toString('utf8');
+  // The IIFE esbuild wraps the bundle in: the outermost function whose body is most of the file.
+  let bundle = null;
+  walkFrom(module, (node) => {
+    if (bundle) return false;
+    const isFunction = node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+    if (isFunction && isBlock(node.body) && node.body.span.end - node.body.span.start > bytes.length / 2) bundle = node;
+    return !bundle;
+  });
   if (!bundle) throw new Error('bundle-scope-arrows: no bundle function found in the code');
   const edits = [];
-  const visit = (node) => {
-    if (ts.isArrowFunction(node)) {
-      if (node.body.getWidth(source) >= minBodyChars && !usesEnclosingBindings(node)) {
-        edits.push({ start: node.getStart(source), end: node.getEnd(), text: asFunctionExpression(node, source) });
+  eachChild(bundle.body, (node) => {
+    if (node.type === 'ArrowFunctionExpression') {
+      const body = text(node.body.span.start, node.body.span.end);
+      if (body.length >= minBodyChars && !usesEnclosingBindings(node)) {
+        // The head as written (`async(e,t)=>`, `e=>`), down to its parameter list.
+        let params = text(node.span.start, node.body.span.start).replace(/\s*=>\s*$/, '');
+        if (node.async) params = params.replace(/^async\s*/, '');
+        if (!params.startsWith('(')) params = `(${params})`;
+        const block = isBlock(node.body) ? body : `{return${/^[\w$\\]/.test(body) ? ' ' : ''}${body}}`;
+        edits.push({ start: node.span.start - base, end: node.span.end - base, text: `${node.async ? 'async ' : ''}function${params}${block}` });
       }
-      return; // what is inside an arrow is inside a function: V8 preparses it with the function
+      return false; // what is inside an arrow is inside a function: V8 preparses it with the function
     }
-    if (isFunctionBoundary(node)) return;
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(bundle.body, visit);
-  let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return { code: out, rewritten: edits.length };
+    return !OWN_BINDINGS.has(node.type);
+  });
+  const parts = [];
+  let at = 0;
+  for (const edit of edits.sort((a, b) => a.start - b.start)) {
+    parts.push(bytes.subarray(at, edit.start).toString('utf8'), edit.text);
+    at = edit.end;
+  }
+  parts.push(bytes.subarray(at).toString('utf8'));
+  return { code: parts.join(''), rewritten: edits.length };
 }

@@ -34,7 +34,8 @@ var add=(a,b)=>{let s=a;s+=b;return s},
 function outer(){return (y)=>{return y*3}}
 function make(){return class{m(){return this}static s=()=>{return this.name}}}
 var classy=()=>{return class K{get v(){return this.k}constructor(){this.k=7}}};
-return {add,square,pair,tiny,asyncTwice,selfish,counts,withDefault,holder,outer,make,classy};
+var keyed=()=>{return class{[this]() {return 1}}};
+return {add,square,pair,tiny,asyncTwice,selfish,counts,withDefault,holder,outer,make,classy,keyed};
 })();`;
 
 /** The arrow functions whose nearest enclosing function is the bundle's IIFE. */
@@ -59,7 +60,8 @@ function bundleScopeArrows(code: string): ts.ArrowFunction[] {
 test('module-level arrows become function expressions; those using this or arguments, short ones and nested ones stay', () => {
   const { code, rewritten } = rewrite(SAMPLE, 3);
   // add, square, pair, asyncTwice, withDefault, holder.run, classy: rewritten. tiny (body "1"): shorter than the 3 asked for.
-  // selfish (this), counts (arguments): an arrow's this and arguments are its surroundings', not its own.
+  // selfish (this), counts (arguments): an arrow's this and arguments are its surroundings', not its own; nor is the
+  // this of a class member's computed name (keyed), evaluated where the class is.
   expect(rewritten).toBe(7);
   expect(code).toContain('add=function(a,b){let s=a;s+=b;return s}');
   expect(code).toContain('square=function(x){return x*x}');
@@ -74,7 +76,12 @@ test('module-level arrows become function expressions; those using this or argum
   expect(code).toContain('return (y)=>{return y*3}');
   expect(code).toContain('static s=()=>{return this.name}');
   // What is left at module level is only what had to stay.
-  expect(bundleScopeArrows(code).map((a) => a.getText())).toEqual(['()=>1', '()=>{return typeof this}', '()=>{return arguments.length}']);
+  expect(bundleScopeArrows(code).map((a) => a.getText())).toEqual([
+    '()=>1',
+    '()=>{return typeof this}',
+    '()=>{return arguments.length}',
+    '()=>{return class{[this]() {return 1}}}',
+  ]);
 });
 
 test('the rewritten bundle computes what the original computes', async () => {
