@@ -71,7 +71,9 @@ interface ColdLoad {
  * shows the load's own cost, the wall time adds the waits for a core. */
 function loadInFreshWorker(code: string): Promise<ColdLoad> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_IN_WORKER, { eval: true, workerData: { code } });
+    // A bare worker: without `execArgv: []` it would inherit the bench's own runner (tsx's loader, with source maps on),
+    // whose hooks and garbage added 2-7 ms to every compile here; Apps Script has neither.
+    const worker = new Worker(LOAD_IN_WORKER, { eval: true, workerData: { code }, execArgv: [] });
     worker.once('message', (ms: ColdLoad) => {
       resolve(ms);
       void worker.terminate();
