@@ -8,8 +8,8 @@
 // (no this, arguments, super or new.target of their own); it reads the whole bundle and edits no dependency's source.
 import { parseSync } from '@swc/core';
 
-/** An arrow whose body is shorter stays an arrow: measured with bench/bundles.ts, rewriting the short ones too saved
- * no compile time, and cost bytes (the bundle's export getters alone are ~300 `()=>x`). */
+/** An arrow whose body is shorter stays an arrow: rewriting the ~280 short ones too (one-line helpers such as
+ * `e=>e.id`) saved no compile time in the same run, and cost 4 KB more (docs/DECISIONS.md). */
 export const MIN_BODY_CHARS = 40;
 
 // Nodes (swc's AST) with a this and arguments of their own: what is inside them is not the arrow's concern, except a
@@ -98,7 +98,7 @@ export function functionsForBundleArrows(code, { minBodyChars = MIN_BODY_CHARS }
         const block = isBlock(node.body) ? body : `{return${/^[\w$\\]/.test(body) ? ' ' : ''}${body}}`;
         edits.push({ start: node.span.start - base, end: node.span.end - base, text: `${node.async ? 'async ' : ''}function${params}${block}` });
       }
-      return false; // what is inside an arrow is inside a function: V8 preparses it with the function
+      return false; // an arrow inside this one is not directly in the bundle's scope
     }
     return !OWN_BINDINGS.has(node.type);
   });

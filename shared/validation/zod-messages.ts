@@ -4,6 +4,7 @@
  * are written. Registered once as zod's locale (zod.ts): zod/mini ships none, and zod's English locale carried
  * nouns for some 30 string formats the connector never checks (2.7 KB of the add-on's bundle, issue 32).
  */
+
 /** The parts of a zod issue a rule is made of (zod's $ZodRawIssue, read loosely: each code has some of them). */
 interface Issue {
   code?: string;
