@@ -19,6 +19,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { COUNT_ZOD_SCHEMAS } from '../test/apps-script/count-zod-schemas';
+import { workerExecArgv } from '../test/apps-script-harness/worker-pool';
 
 export interface BenchRow {
   name: string;
@@ -71,9 +72,9 @@ interface ColdLoad {
  * shows the load's own cost, the wall time adds the waits for a core. */
 function loadInFreshWorker(code: string): Promise<ColdLoad> {
   return new Promise((resolve, reject) => {
-    // A bare worker: without `execArgv: []` it would inherit the bench's own runner (tsx's loader, with source maps on),
-    // whose hooks and garbage added 2-7 ms to every compile here; Apps Script has neither.
-    const worker = new Worker(LOAD_IN_WORKER, { eval: true, workerData: { code }, execArgv: [] });
+    // The harness's worker flags (the parent's without its module loaders): inheriting the bench's runner, tsx (its
+    // loader, with source maps on), added 2-7 ms to every compile here; Apps Script has neither.
+    const worker = new Worker(LOAD_IN_WORKER, { eval: true, workerData: { code }, execArgv: workerExecArgv() });
     worker.once('message', (ms: ColdLoad) => {
       resolve(ms);
       void worker.terminate();

@@ -75,7 +75,7 @@ export function functionsForBundleArrows(code, { minBodyChars = MIN_BODY_CHARS }
   const module = parseSync(code, { syntax: 'ecmascript', target: 'es2020' });
   // swc's spans are byte offsets into its own source map, where this file starts at the module's first token (0 here).
   const bytes = Buffer.from(code);
-  const base = module.span.start - (bytes.length - Buffer.from(code.trimStart()).length);
+  const base = module.span.start - Buffer.byteLength(/^\s*/.exec(code)[0]);
   const text = (from, to) => bytes.subarray(from - base, to - base).toString('utf8');
   // The IIFE esbuild wraps the bundle in: the outermost function whose body is most of the file.
   let bundle = null;

@@ -26,8 +26,8 @@ export interface Progress extends ResearchSummary {
   running?: string;
   /**
    * In how many ms the job's next poll sweep is due (0: at once); absent when it is complete, when rows are still to
-   * be sent, or when the document was busy. The sidebar polls then, not a fixed interval later: a start that ends after its results are due is
-   * followed by the poll that writes them at once.
+   * be sent, or when the document was busy. The sidebar polls then, not a fixed interval later: a start that ends
+   * after its results are due is followed by the poll that writes them at once.
    */
   nextStepInMs?: number;
 }
