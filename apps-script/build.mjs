@@ -10,8 +10,10 @@ import vm from 'node:vm';
 import { operationFormsJson, withOperationForms } from '../scripts/bundling/operation-forms.mjs';
 import { docTexts, withoutTexts } from '../scripts/bundling/doc-texts.mjs';
 import { functionsForBundleArrows } from '../scripts/bundling/bundle-scope-arrows.mjs';
+import { deferModules, evalDeferred } from '../scripts/bundling/deferred-modules.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const root = dirname(here);
 const deploy = process.argv.includes('--deploy');
 // --out DIR (default apps-script/dist) and --entry FILE (default src/main.ts): the tests build into a temp dir.
 const option = (name, fallback) => {
@@ -41,24 +43,40 @@ const bundle = await esbuild.build({
   target: 'es2020',
   charset: 'utf8',
   legalComments: 'none',
-  minify: true,
-  metafile: metafileOut !== null,
+  // Names and lines as written (swc minifies below): esbuild's `// path` line before each module's code is what
+  // deferModules reads, and the metafile's import graph says which modules only the server functions reach.
+  minifySyntax: true,
+  metafile: true,
+  absWorkingDir: root,
   logLevel: 'warning',
 });
-// A second, whole-output pass with swc's minifier (a devDependency already, for jest): its compressor folds what
-// esbuild's single pass leaves (about 5.5 KB of the 300 KB budget) in a few hundred ms. Safe transforms only (swc's
-// defaults); it reads the bundle as a whole and edits no dependency's source.
-const minified = (await minify(bundle.outputFiles[0].text, { compress: { passes: 2, ecma: 2020 }, mangle: true, ecma: 2020, format: { comments: false } }))
-  .code;
+// The modules only the server functions reach, moved into one function that runs on the first call of one
+// (scripts/bundling/deferred-modules.mjs): a custom function's cell does not compile them.
+const split = deferModules(bundle.outputFiles[0].text, bundle.metafile, {
+  entry: relative(root, entry).split('\\').join('/'),
+  deferredModule: 'apps-script/src/server-entry-points.ts',
+  binding: 'deferredEntryPoints',
+});
+// swc's minifier on the whole output, the deferred function included (one program: the same short names on both
+// sides): compress (safe defaults, two passes) and mangle, in a few hundred ms. It reads the bundle as a whole and
+// edits no dependency's source.
+const minified = (await minify(split.code, { compress: { passes: 2, ecma: 2020 }, mangle: true, ecma: 2020, format: { comments: false } })).code;
 // The bundle's module-level arrows as function expressions, which V8 preparses instead of parsing whole on every
-// execution (scripts/bundling/bundle-scope-arrows.mjs): the cold load's compile time about halves.
-const code = functionsForBundleArrows(minified).code;
+// execution (scripts/bundling/bundle-scope-arrows.mjs): the cold load's compile time about halves. Then the deferred
+// function as a text for a direct eval (the same arrow pass on its own module-level arrows).
+const arrowsRewritten = functionsForBundleArrows(minified).code;
+const code = split.deferred.length ? evalDeferred(arrowsRewritten, (fn) => functionsForBundleArrows(fn).code).code : arrowsRewritten;
 if (metafileOut) writeFileSync(metafileOut, JSON.stringify(bundle.metafile));
 
-// The entry points are read from the bundle itself (src/main.ts exports the registries as `entryPoints`): the
-// globals below are generated from the very object the wrappers call, so a declared function cannot be left out.
+// The entry points are read from the bundle itself (src/main.ts exports the custom functions as `entryPoints` and the
+// server functions as `serverEntryPoints()`, which builds them from the deferred code): the globals below are
+// generated from the very objects the wrappers call, so a declared function cannot be left out. Calling
+// serverEntryPoints() here also compiles and runs the deferred code once, at build time.
 const probe = vm.createContext({});
-vm.runInContext(`${code}\nthis.__exports = Object.keys(__addon);\nthis.__entryPoints = __addon.entryPoints;`, probe);
+vm.runInContext(
+  `${code}\nthis.__exports = Object.keys(__addon);\nthis.__entryPoints = __addon.entryPoints;\nthis.__server = __addon.serverEntryPoints?.();`,
+  probe,
+);
 const fail = (message) => {
   console.error(message);
   process.exit(1);
@@ -68,11 +86,24 @@ const GUARDS = ['sidebarOnly_', 'triggerOnly_'];
 const missingGuards = GUARDS.filter((n) => !probe.__exports.includes(n));
 if (missingGuards.length) fail(`the bundle lacks the guards [${missingGuards}] (src/guards.ts, exported from src/main.ts)`);
 // Any other export would never become a global: declare it in a registry instead.
-const strays = probe.__exports.filter((n) => n !== 'entryPoints' && !GUARDS.includes(n));
+const REGISTRIES = ['entryPoints', 'serverEntryPoints'];
+const strays = probe.__exports.filter((n) => !REGISTRIES.includes(n) && !GUARDS.includes(n));
 if (strays.length) fail(`src/main.ts exports [${strays}], which no wrapper calls: declare them in custom-functions/registry.ts or server-functions.ts`);
 const table = probe.__entryPoints;
 if (!table || typeof table !== 'object') fail('src/main.ts must export the entry-point registry as `entryPoints`');
-const entryPoints = Object.entries(table).map(([name, e]) => ({ name, params: [...e.params], doc: [...e.doc], guard: e.guard, run: e.run }));
+const server = probe.__server ?? {};
+if (typeof server !== 'object') fail("src/main.ts: serverEntryPoints() must return the server functions' registry");
+const twice = Object.keys(server).filter((name) => name in table);
+if (twice.length) fail(`entry points [${twice}] are declared twice (a custom function and a server function)`);
+// `at`: the wrapper's path to its entry (__ep, the custom functions' table; __sv(), the server functions').
+const entryPoints = [...Object.entries(table).map((e) => [...e, '__ep']), ...Object.entries(server).map((e) => [...e, '__sv()'])].map(([name, e, at]) => ({
+  name,
+  params: [...e.params],
+  doc: [...e.doc],
+  guard: e.guard,
+  run: e.run,
+  at,
+}));
 // A server function without a known guard kind would be callable from a cell: refuse to build.
 const kinds = ['custom', 'sidebar', 'trigger', 'open', 'callback'];
 const identifier = /^[A-Za-z$][\w$]*$/;
@@ -94,29 +125,29 @@ const wrappers = entryPoints
     // The guard (src/guards.ts) runs inside `run`, first (src/entry-points.ts mergeEntryPoints).
     if (e.guard !== 'custom') {
       const params = e.params.map((_, i) => String.fromCharCode(97 + i)).join(',');
-      return `function ${e.name}(${params}){return __ep.${e.name}.run(${params})}`;
+      return `function ${e.name}(${params}){return ${e.at}.${e.name}.run(${params})}`;
     }
     const params = e.params.join(', ');
-    const body = `function ${e.name}(${params}) { return __ep.${e.name}.run(${params}); }`;
+    const body = `function ${e.name}(${params}) { return ${e.at}.${e.name}.run(${params}); }`;
     return `${['/**', ...e.doc.map((line) => ` * ${line}`), ' */'].join('\n')}\n${body}\n`;
   })
   .join('\n');
 
 const banner = '// Generated by apps-script/build.mjs from apps-script/src. Do not edit: edit the sources and rebuild.\n';
 mkdirSync(dist, { recursive: true });
-// One short name for the entry-point table the wrappers forward to (a global var, not a function: Apps Script lists
-// only functions).
 const formsJson = await operationFormsJson(here);
 const descriptions = JSON.parse(formsJson).flatMap((g) => g.operations.map((o) => o.description));
 const slim = withoutTexts(code, [...entryPoints.filter((e) => e.guard === 'custom').flatMap((e) => docTexts(e.doc)), ...descriptions]);
 // The bundle without the texts it never reads (scripts/bundling/doc-texts.mjs) must still define every entry point.
 const check = vm.createContext({});
-vm.runInContext(`${slim}\nthis.__names = Object.keys(__addon.entryPoints);`, check);
+vm.runInContext(`${slim}\nthis.__names = [...Object.keys(__addon.entryPoints), ...Object.keys(__addon.serverEntryPoints?.() ?? {})];`, check);
 if (check.__names.join() !== entryPoints.map((e) => e.name).join()) fail('blanking the JSDoc texts in the bundle changed its entry points');
 // The first thing an execution runs (after the strict-mode directive): a custom function's 30 s count from about then
 // (src/custom-functions/answer.ts).
 const stamped = slim.replace(/^("use strict";)?/, '$1var __pdsLoadedAt=Date.now();');
-const codeJs = `${banner}${stamped}\nvar __ep = __addon.entryPoints;\n${wrappers}`;
+// One short name for each table the wrappers forward to (global vars, not functions: Apps Script lists only functions).
+const tables = `var __ep = __addon.entryPoints;${Object.keys(server).length ? '\nvar __sv = __addon.serverEntryPoints;' : ''}`;
+const codeJs = `${banner}${stamped}\n${tables}\n${wrappers}`;
 writeFileSync(join(dist, 'Code.js'), codeJs);
 writeFileSync(join(dist, 'Sidebar.html'), withOperationForms(readFileSync(join(here, 'Sidebar.html'), 'utf8'), formsJson));
 

@@ -40,12 +40,18 @@ function built(entry?: string): string {
   return result.code;
 }
 
-/** Loads Code.js as Apps Script does (a classic script) and returns its globals and the registry it carries. */
-function load(code: string): { globals: Record<string, unknown>; registry: Record<string, Entry> } {
+/**
+ * Loads Code.js as Apps Script does (a classic script) and returns its globals and the registries it carries: the
+ * custom functions' (`entryPoints`) and the server functions' (`serverEntryPoints()`, built from the deferred code).
+ */
+function load(code: string): { globals: Record<string, unknown>; registry: Record<string, Entry>; at: Record<string, string> } {
   const context = vm.createContext({});
   vm.runInContext(code, context);
-  const registry = vm.runInContext('__addon.entryPoints', context) as Record<string, Entry>;
-  return { globals: context as Record<string, unknown>, registry };
+  const custom = vm.runInContext('__addon.entryPoints', context) as Record<string, Entry>;
+  const server = vm.runInContext('__addon.serverEntryPoints?.() ?? {}', context) as Record<string, Entry>;
+  // The table each wrapper forwards to: __ep (loaded with the bundle) or __sv() (built on the first call of one).
+  const at = Object.fromEntries([...Object.keys(custom).map((n) => [n, '__ep']), ...Object.keys(server).map((n) => [n, '__sv()'])]);
+  return { globals: context as Record<string, unknown>, registry: { ...custom, ...server }, at };
 }
 
 /** The JSDoc block right above `function NAME(` in the bundle text, as body lines. */
@@ -74,7 +80,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 test('every declared entry point is a top-level function of the bundle, with its JSDoc, forwarding to its declaration', () => {
-  const { globals, registry } = load(real);
+  const { globals, registry, at } = load(real);
   const names = Object.keys(registry);
   expect(names.length).toBeGreaterThan(40);
   for (const name of names) {
@@ -85,8 +91,8 @@ test('every declared entry point is a top-level function of the bundle, with its
     // Compared with the source declaration: the bundle's own copy of the texts is blanked (build.mjs, doc-texts.mjs).
     if (entry.guard === 'custom') expect(jsDocOf(real, name)).toEqual([...declared[name].doc]);
     // It forwards its own parameters, all of them, in order (named as declared for custom functions, a letter each else).
-    const [, own, forwarded] = /^function \w+\(([^)]*)\)\s*\{\s*return __ep\.(?:\w+)\.run\(([^)]*)\);?\s*\}$/.exec(String(globals[name]))!;
-    expect(String(globals[name])).toContain(`return __ep.${name}.run(`);
+    const [, own, forwarded] = /^function \w+\(([^)]*)\)\s*\{\s*return (?:__ep|__sv\(\))\.(?:\w+)\.run\(([^)]*)\);?\s*\}$/.exec(String(globals[name]))!;
+    expect(String(globals[name])).toContain(`return ${at[name]}.${name}.run(`);
     expect(forwarded).toBe(own);
     if (entry.guard === 'custom') expect(own).toBe(entry.params.join(', '));
     else expect(own.split(',').filter(Boolean)).toHaveLength(entry.params.length);

@@ -10,13 +10,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import vm from 'node:vm';
-import { entryPoints } from '../../apps-script/src/main';
+import { entryPoints as customEntryPoints, serverEntryPoints } from '../../apps-script/src/main';
 import { addOnBuild, ROOT } from './setup';
 import { COUNT_ZOD_SCHEMAS } from './count-zod-schemas';
 
 // Issue 13: "≤ 300 KB", read strictly (300,000 bytes, not 300 KiB).
 const LIMIT_BYTES = 300_000;
 const SRC = path.join(ROOT, 'apps-script', 'src');
+
+// Every declared entry point: the custom functions, and the server functions (built from the deferred code).
+const entryPoints = { ...customEntryPoints, ...serverEntryPoints() };
 
 let code: string;
 let sidebar: string;
