@@ -61,11 +61,11 @@ const split = deferModules(bundle.outputFiles[0].text, bundle.metafile, {
 // sides): compress (safe defaults, two passes) and mangle, in a few hundred ms. It reads the bundle as a whole and
 // edits no dependency's source.
 const minified = (await minify(split.code, { compress: { passes: 2, ecma: 2020 }, mangle: true, ecma: 2020, format: { comments: false } })).code;
-// The bundle's module-level arrows as function expressions, which V8 preparses instead of parsing whole on every
-// execution (scripts/bundling/bundle-scope-arrows.mjs): the cold load's compile time about halves. Then the deferred
-// function as a text for a direct eval (the same arrow pass on its own module-level arrows).
-const arrowsRewritten = functionsForBundleArrows(minified).code;
-const code = split.deferred.length ? evalDeferred(arrowsRewritten, (fn) => functionsForBundleArrows(fn).code).code : arrowsRewritten;
+// The deferred function as a text for a direct eval; then the bundle's module-level arrows as function expressions,
+// which V8 preparses instead of parsing whole on every execution (scripts/bundling/bundle-scope-arrows.mjs): the cold
+// load's compile time about halves. The deferred text gets the same pass on its own module-level arrows.
+const arrowPass = (text) => functionsForBundleArrows(text).code;
+const code = arrowPass(split.deferred.length ? evalDeferred(minified, arrowPass).code : minified);
 if (metafileOut) writeFileSync(metafileOut, JSON.stringify(bundle.metafile));
 
 // The entry points are read from the bundle itself (src/main.ts exports the custom functions as `entryPoints` and the
@@ -96,14 +96,9 @@ if (typeof server !== 'object') fail("src/main.ts: serverEntryPoints() must retu
 const twice = Object.keys(server).filter((name) => name in table);
 if (twice.length) fail(`entry points [${twice}] are declared twice (a custom function and a server function)`);
 // `at`: the wrapper's path to its entry (__ep, the custom functions' table; __sv(), the server functions').
-const entryPoints = [...Object.entries(table).map((e) => [...e, '__ep']), ...Object.entries(server).map((e) => [...e, '__sv()'])].map(([name, e, at]) => ({
-  name,
-  params: [...e.params],
-  doc: [...e.doc],
-  guard: e.guard,
-  run: e.run,
-  at,
-}));
+const listed = (registry, at) =>
+  Object.entries(registry).map(([name, e]) => ({ name, params: [...e.params], doc: [...e.doc], guard: e.guard, run: e.run, at }));
+const entryPoints = [...listed(table, '__ep'), ...listed(server, '__sv()')];
 // A server function without a known guard kind would be callable from a cell: refuse to build.
 const kinds = ['custom', 'sidebar', 'trigger', 'open', 'callback'];
 const identifier = /^[A-Za-z$][\w$]*$/;

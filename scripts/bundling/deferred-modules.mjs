@@ -50,8 +50,9 @@ export function deferModules(text, metafile, { entry, deferredModule, binding })
   const kept = [];
   const moved = [];
   let into = kept;
+  let at = -1;
   for (let i = 0; i < lines.length; i++) {
-    if (i === returnLine) into = kept;
+    if (i === returnLine) [into, at] = [kept, kept.length];
     const module = MODULE_LINE.exec(lines[i]);
     if (module && metafile.inputs[module[1]]) into = deferred.has(module[1]) ? moved : kept;
     into.push(lines[i]);
@@ -62,7 +63,7 @@ export function deferModules(text, metafile, { entry, deferredModule, binding })
   const read = new RegExp(`(?<![\\w$.])${binding}(?![\\w$:])`, 'g');
   const reads = kept.join('\n').match(read)?.length ?? 0;
   if (reads !== 1) throw new Error(`deferred-modules: expected one read of ${binding} outside the deferred modules, found ${reads}`);
-  const at = kept.findLastIndex((line) => /^ {2}return /.test(line));
+  // The deferred function goes right before the bundle's `return`.
   const rest = [...kept.slice(0, at).map((line) => line.replace(read, `${MARK}Now()`)), ...deferredFunction(moved, binding), ...kept.slice(at)];
   return { code: rest.join('\n'), deferred: [...deferred] };
 }

@@ -29,8 +29,8 @@ export function withoutTexts(code, texts, keys = []) {
   for (const text of new Set(texts)) {
     if (text.length < 8) continue;
     for (const literal of literals(text)) {
-      if (out.split(literal).length !== 2) continue;
       const at = out.indexOf(literal);
+      if (at < 0 || out.indexOf(literal, at + 1) >= 0) continue; // only a text found exactly once
       const end = at + literal.length;
       const key = keys.find((k) => out.slice(at - k.length - 1, at) === `${k}:` && /[\w$]/.test(out[at - k.length - 2]) === false);
       const start = key ? at - key.length - 1 : -1;

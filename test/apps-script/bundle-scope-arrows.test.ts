@@ -5,11 +5,10 @@
  * expressions where that changes nothing else. Here: which arrows it rewrites and which it must leave, that the
  * rewritten code computes the same, and that the built Code.js has no module-level arrow left that it could rewrite.
  */
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import vm from 'node:vm';
 import ts from 'typescript';
-import { addOnBuild, ROOT } from './setup';
+import { addOnBuild, bundlingScript, ROOT } from './setup';
 
 const PASS = path.join(ROOT, 'scripts', 'bundling', 'bundle-scope-arrows.mjs');
 
@@ -26,7 +25,7 @@ let sampleRun: SampleRun | undefined;
 function passOnSample(): SampleRun {
   const script = `import { functionsForBundleArrows, MIN_BODY_CHARS } from ${JSON.stringify(PASS)};
 process.stdout.write(JSON.stringify({ ...functionsForBundleArrows(${JSON.stringify(SAMPLE)}, { minBodyChars: 3 }), minBodyChars: MIN_BODY_CHARS }));`;
-  sampleRun ??= JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as SampleRun;
+  sampleRun ??= bundlingScript<SampleRun>(script);
   return sampleRun;
 }
 

@@ -7,20 +7,19 @@
  *   runs once, on first use, in the bundle's own scope;
  * - the built Code.js: what it compiles on load, and that its server functions come from the deferred text.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import vm from 'node:vm';
-import { addOnBuild, ROOT } from './setup';
+import { addOnBuild, bundlingScript, ROOT } from './setup';
 
 const PASS = path.join(ROOT, 'scripts', 'bundling', 'deferred-modules.mjs');
 
-/** Runs `body` (an ES module's text that may import the pass as `pass`) in a child node, as the build does; its stdout. */
-function inNode(body: string): string {
-  const script = `import * as pass from ${JSON.stringify(PASS)};\n${body}`;
-  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
-}
+/** Runs `body` (an ES module's text that may import the pass as `pass`) as the build does; the JSON it writes. */
+const inNode = <T>(body: string): T => bundlingScript<T>(`import * as pass from ${JSON.stringify(PASS)};\n${body}`);
+
+/** The deferred text's literal in a built Code.js: `eval('...')`. */
+const EVAL_LITERAL = /eval\(('(?:[^'\\]|\\.)*')\)/;
 
 test('the deferred modules are those the entry reaches only through the deferred module', () => {
   const metafile = {
@@ -33,8 +32,8 @@ test('the deferred modules are those the entry reaches only through the deferred
       'shared.ts': { imports: [] },
     },
   };
-  const out = inNode(`process.stdout.write(JSON.stringify(pass.deferredPaths(${JSON.stringify(metafile)}, 'main.ts', 'later.ts')));`);
-  expect((JSON.parse(out) as string[]).sort()).toEqual(['later.ts', 'panel-part.ts', 'panel.ts']);
+  const paths = inNode<string[]>(`process.stdout.write(JSON.stringify(pass.deferredPaths(${JSON.stringify(metafile)}, 'main.ts', 'later.ts')));`);
+  expect(paths.sort()).toEqual(['later.ts', 'panel-part.ts', 'panel.ts']);
 });
 
 describe('on a small bundle', () => {
@@ -57,14 +56,13 @@ export const deferredEntryPoints = { run: (n: number) => shared(panelWord + ' ' 
       'panel.ts': `export const panelWord = ['it', "'s", ' a \\\\ panel'].join('');`,
     };
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-    const out = inNode(`import * as esbuild from 'esbuild';
+    const result = inNode<{ code: string; deferred: string; paths: string[] }>(`import * as esbuild from 'esbuild';
 import { minify } from '@swc/core';
 const built = await esbuild.build({ entryPoints: ['main.ts'], absWorkingDir: ${JSON.stringify(dir)}, bundle: true, write: false,
   format: 'iife', globalName: '__addon', platform: 'neutral', minifySyntax: true, metafile: true, logLevel: 'error' });
 const split = pass.deferModules(built.outputFiles[0].text, built.metafile, { entry: 'main.ts', deferredModule: 'later.ts', binding: 'deferredEntryPoints' });
 const minified = (await minify(split.code, { compress: { passes: 2 }, mangle: true })).code;
 process.stdout.write(JSON.stringify({ ...pass.evalDeferred(minified), paths: split.deferred }));`);
-    const result = JSON.parse(out) as { code: string; deferred: string; paths: string[] };
     expect(result.paths.sort()).toEqual(['later.ts', 'panel.ts']);
     ({ code, deferred } = result);
   }, 60_000);
@@ -72,7 +70,7 @@ process.stdout.write(JSON.stringify({ ...pass.evalDeferred(minified), paths: spl
 
   it('keeps the deferred modules out of the code compiled on load, as one eval', () => {
     expect(code.match(/eval\(/g)).toHaveLength(1);
-    const outside = code.replace(/eval\('(?:[^'\\]|\\.)*'\)/, '');
+    const outside = code.replace(EVAL_LITERAL, '');
     expect(outside).not.toContain('later loaded');
     expect(outside).not.toContain('panel');
     expect(deferred).toContain('later loaded');
@@ -97,7 +95,7 @@ describe('the built Code.js', () => {
   let deferredText: string;
   beforeAll(() => {
     ({ code } = addOnBuild());
-    const literal = /eval\(('(?:[^'\\]|\\.)*')\)/.exec(code);
+    const literal = EVAL_LITERAL.exec(code);
     expect(literal).not.toBeNull();
     deferredText = vm.runInNewContext(literal![1]) as string;
   }, 120_000);
@@ -106,7 +104,7 @@ describe('the built Code.js', () => {
     expect(code.match(/\beval\(/g)).toHaveLength(1);
     expect(deferredText.length).toBeGreaterThan(code.length * 0.25);
     // The panels' own texts sit in the deferred text only.
-    const outside = code.replace(/eval\('(?:[^'\\]|\\.)*'\)/, '');
+    const outside = code.replace(EVAL_LITERAL, '');
     for (const panelOnly of ['pds.templateEmail.pending', 'pds.runOperation.pending', 'PDS recovered results']) {
       expect(deferredText).toContain(panelOnly);
       expect(outside).not.toContain(panelOnly);

@@ -4,10 +4,9 @@
  * where they are the value of a named property. A text found twice, or a key that only ends like the named one, is
  * left as it was.
  */
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import vm from 'node:vm';
-import { ROOT } from './setup';
+import { bundlingScript, ROOT } from './setup';
 
 const MODULE = path.join(ROOT, 'scripts', 'bundling', 'doc-texts.mjs');
 
@@ -15,7 +14,7 @@ const MODULE = path.join(ROOT, 'scripts', 'bundling', 'doc-texts.mjs');
 function withoutTexts(code: string, texts: string[], keys: string[]): string {
   const script = `import { withoutTexts } from ${JSON.stringify(MODULE)};
 process.stdout.write(JSON.stringify(withoutTexts(${JSON.stringify(code)}, ${JSON.stringify(texts)}, ${JSON.stringify(keys)})));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string;
+  return bundlingScript<string>(script);
 }
 
 const SAMPLE = [

@@ -14,6 +14,14 @@ export const REDIRECT_URI = `https://script.google.com/macros/d/${SCRIPT_ID}/use
 
 let built: { code: string; sidebar: string } | null = null;
 
+/**
+ * Runs `script`, an ES module's text, in a child node from the project's root, as the build runs scripts/bundling
+ * (ES modules that import esbuild and swc), and returns the JSON it writes to stdout.
+ */
+export function bundlingScript<T>(script: string): T {
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as T;
+}
+
 /** Runs the real build (apps-script/build.mjs) once per test process. */
 export function addOnBuild(): { code: string; sidebar: string } {
   if (!built) {
