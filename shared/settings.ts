@@ -6,11 +6,11 @@ import { lazySchema } from './validation/lazy-schema';
  * setting"). Defaults point at the local sandbox (docs/DECISIONS.md, "Addresses").
  */
 /** A regex rather than z.url(): zod's check calls `new URL`, which Apps Script's V8 runtime lacks. */
-const baseUrl = lazySchema(() =>
+const baseUrl = /* @__PURE__ */ lazySchema(() =>
   z.string().check(z.trim(), z.regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'must be an http(s) URL without query, such as https://api.example.com/v2')),
 );
 
-export const settingsSchema = lazySchema(() =>
+export const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     baseUrlV1: z._default(baseUrl, 'http://127.0.0.1:8787/api/v1'),
     baseUrlV2: z._default(baseUrl, 'http://127.0.0.1:8787/api/v2'),

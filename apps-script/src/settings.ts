@@ -11,7 +11,7 @@ export const KEYS = {
 } as const;
 
 /** What the add-on adds to the core's settings: time budgets and cache lifetimes. */
-const addOnSchema = lazySchema(() =>
+const addOnSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** Stop starting new work after this long in one execution (Apps Script cuts runs at 6 minutes). */
     runBudgetMs: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(330000)), 270000),
@@ -27,7 +27,7 @@ export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof
 
 // One object of both shapes, as z.extend would build it (both are plain z.object with no checks); z.extend would keep
 // zod's whole extend helper and its messages in Code.js (issue 32, bytes).
-const combined = lazySchema(() => z.object({ ...settingsSchema.shape, ...addOnSchema.shape }));
+const combined = /* @__PURE__ */ lazySchema(() => z.object({ ...settingsSchema.shape, ...addOnSchema.shape }));
 
 function readRaw(): Record<string, unknown> {
   const raw = userProperty(KEYS.settings);

@@ -1,8 +1,8 @@
 import * as z from '../validation/zod';
-import { activitySchema, v2Envelope } from '../records';
+import { activitySchema, v2ListOf } from '../records';
 import { integerId, shortText } from '../validation/fields';
 import { feedPageLimit, offsetPaging } from './tasks';
-import { keyedById, dataOf, defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -15,7 +15,6 @@ export const listActivityOperation = defineOperation({
   version: 'v2',
   method: 'GET',
   path: '/activity',
-  pathFields: [],
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'contactId', 'searchText'],
   input: lazySchema(() =>
     z.strictObject({
@@ -25,8 +24,7 @@ export const listActivityOperation = defineOperation({
       searchText: z.optional(shortText()),
     }),
   ),
-  output: lazySchema(() => v2Envelope(z.array(activitySchema))),
-  result: dataOf,
+  output: v2ListOf(activitySchema),
   credits: 'none',
   pagination: { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit },
   auth: 'required',

@@ -1,11 +1,11 @@
+import { atMostChars, textCaps } from '../validation/limits';
 import * as z from '../validation/zod';
-import { bulkSendResultSchema, emailFooterSchema, emailPreviewSchema, v2Envelope } from '../records';
-import { textCaps } from '../validation/limits';
-import { emailAddress, integerId, isoDateTimeInput, shortText, stringList } from '../validation/fields';
+import { bulkSendResultSchema, emailFooterSchema, emailPreviewSchema, v2ListOf, v2Of } from '../records';
+import { emailAddress, integerId, isoDateTimeInput, oneOf, pageFields, shortText, stringList } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { companySizes, departments, moneyRanges, seniorities } from './search-filters';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base, pagePaging } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Bulk email, preview and footers (public reference, "Bulk email", "Preview", "Email footers"). */
@@ -15,16 +15,14 @@ const base = v2Base;
 /** At most this many values in one filter list (DECISIONS "Campaign steps, templates, drafts, bulk email"). */
 const filterListMax = 100;
 
-const textValues = lazySchema(() =>
-  z.pipe(stringList(filterListMax), z.array(z.string().check(z.maxLength(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`)))),
-);
+const textValues = /* @__PURE__ */ lazySchema(() => z.pipe(stringList(filterListMax), z.array(z.string().check(atMostChars(textCaps.filterValue)))));
 
 /** A list of values from a published set (the search filters' sets), a comma text too. */
 function valuesFrom(set: readonly string[]) {
-  return z.pipe(stringList(filterListMax), z.array(z.enum(set as [string, ...string[]], { message: `must be one of ${set.join(', ')}` })));
+  return z.pipe(stringList(filterListMax), z.array(oneOf(set as [string, ...string[]])));
 }
 
-const idText = lazySchema(() =>
+const idText = /* @__PURE__ */ lazySchema(() =>
   z.pipe(
     z.pipe(
       z.union([z.string(), z.number()]),
@@ -35,7 +33,7 @@ const idText = lazySchema(() =>
 );
 
 /** Who receives a bulk email: the saved contacts matching every filter given (the reference's filter names). */
-export const bulkFilters = lazySchema(() =>
+export const bulkFilters = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
       contactIds: z.optional(z.array(integerId).check(z.maxLength(500, 'at most 500 contact ids'))),
@@ -80,8 +78,7 @@ export const sendBulkOperation = defineOperation({
       })
       .check(z.superRefine(subjectAndBodyUnlessTemplate)),
   ),
-  output: lazySchema(() => v2Envelope(bulkSendResultSchema)),
-  result: dataOf,
+  output: v2Of(bulkSendResultSchema),
   // Never repeat a send after an ambiguous failure: every matched contact would get the email twice.
 });
 
@@ -104,8 +101,7 @@ export const previewEmailOperation = defineOperation({
       })
       .check(z.superRefine(subjectAndBodyUnlessTemplate)),
   ),
-  output: lazySchema(() => v2Envelope(emailPreviewSchema)),
-  result: dataOf,
+  output: v2Of(emailPreviewSchema),
   // A preview sends nothing and changes nothing.
   retry: 'safe',
 });
@@ -122,13 +118,11 @@ export const listEmailFootersOperation = defineOperation({
   queryFields: ['page', 'limit'],
   input: lazySchema(() =>
     z.strictObject({
-      page: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
-      limit: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
+      ...pageFields,
     }),
   ),
-  output: lazySchema(() => v2Envelope(z.array(emailFooterSchema))),
-  result: dataOf,
-  pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
+  output: v2ListOf(emailFooterSchema),
+  pagination: pagePaging,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

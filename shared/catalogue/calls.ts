@@ -1,8 +1,8 @@
+import { atMostChars, textCaps } from '../validation/limits';
 import * as z from '../validation/zod';
-import { callDispositionSchema, callSchema, callSentimentSchema, v2Envelope } from '../records';
+import { callDispositionSchema, callSchema, callSentimentSchema, v2ListOf, v2Of } from '../records';
 import { integerId, isoDateTimeInput, shortText } from '../validation/fields';
-import { textCaps } from '../validation/limits';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Calls (public reference, "The rest of the service": Calls; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -10,7 +10,7 @@ import { lazySchema } from '../validation/lazy-schema';
 const base = { ...v2Base, resource: 'calls' } as const;
 
 /** A phone number as people write it: digits with +, spaces, dots, dashes or brackets. */
-const phoneNumber = lazySchema(() =>
+const phoneNumber = /* @__PURE__ */ lazySchema(() =>
   shortText(50).check(z.refine((v) => /^\+?[0-9 ().-]{3,}$/.test(v.trim()), 'must be a phone number such as +1 555 010 0100')),
 );
 
@@ -26,7 +26,7 @@ export const logCallOperation = defineOperation({
       contactId: integerId,
       callDispositionId: z.optional(integerId),
       callSentimentId: z.optional(integerId),
-      callScript: z.optional(z.string().check(z.maxLength(textCaps.any, `must be at most ${textCaps.any} characters`))),
+      callScript: z.optional(z.string().check(atMostChars(textCaps.any))),
       calledAt: z.optional(isoDateTimeInput),
       durationMs: z.optional(
         z.number({ message: 'must be a number of milliseconds' }).check(z.int('must be a whole number of milliseconds'), z.minimum(0, 'must be 0 or more')),
@@ -36,8 +36,7 @@ export const logCallOperation = defineOperation({
       taskId: z.optional(integerId),
     }),
   ),
-  output: lazySchema(() => v2Envelope(callSchema)),
-  result: dataOf,
+  output: v2Of(callSchema),
   // Never repeat a log after an ambiguous failure: the call would be in the history twice.
 });
 
@@ -50,8 +49,7 @@ export const listCallDispositionsOperation = defineOperation({
   method: 'GET',
   path: '/calls/dispositions',
   input: lazySchema(() => z.strictObject({})),
-  output: lazySchema(() => v2Envelope(z.array(callDispositionSchema))),
-  result: dataOf,
+  output: v2ListOf(callDispositionSchema),
 });
 
 export const listCallSentimentsOperation = defineOperation({
@@ -63,8 +61,7 @@ export const listCallSentimentsOperation = defineOperation({
   method: 'GET',
   path: '/calls/sentiments',
   input: lazySchema(() => z.strictObject({})),
-  output: lazySchema(() => v2Envelope(z.array(callSentimentSchema))),
-  result: dataOf,
+  output: v2ListOf(callSentimentSchema),
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

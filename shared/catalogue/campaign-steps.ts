@@ -1,9 +1,9 @@
 import * as z from '../validation/zod';
-import { campaignStepSchema, successOnlySchema, v2Envelope } from '../records';
+import { campaignStepSchema, v2ListOf, v2Of } from '../records';
 import { textCaps } from '../validation/limits';
-import { integerId, nameText, pathId, shortText } from '../validation/fields';
+import { integerId, nameText, oneOf, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Campaign steps (public reference, "Campaign steps"). */
@@ -13,14 +13,14 @@ export const stepTypes = ['manual-email', 'auto-email', 'call', 'linkedIn', 'lin
 /** Step actions (public reference): PAUSE | RESUME | SKIP. */
 export const stepActions = ['PAUSE', 'RESUME', 'SKIP'] as const;
 
-const dueDay = lazySchema(() =>
+const dueDay = /* @__PURE__ */ lazySchema(() =>
   z
     .number({ message: 'must be a whole number of days, at least 1' })
     .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
 );
 
 /** Inline template of a step: the reference's `templateData: {subject, template}`. */
-const templateData = lazySchema(() =>
+const templateData = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     subject: shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')),
     template: z.string(),
@@ -28,8 +28,8 @@ const templateData = lazySchema(() =>
 );
 
 const base = { ...v2Base, resource: 'campaignSteps' } as const;
-const onCampaign = { path: '/campaigns/{campaignId}/steps', pathFields: ['campaignId'] } as const;
-const onStep = { path: '/campaigns/{campaignId}/steps/{stepId}', pathFields: ['campaignId', 'stepId'] } as const;
+const onCampaign = { path: '/campaigns/{campaignId}/steps' } as const;
+const onStep = { path: '/campaigns/{campaignId}/steps/{stepId}' } as const;
 
 /** A step gives its text by a saved template or inline, not both (DECISIONS "Campaign steps, templates ..."). */
 function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, ctx: z.core.$RefinementCtx): void {
@@ -46,8 +46,7 @@ export const listStepsOperation = defineOperation({
   description: 'Lists the steps of a campaign in their order.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns') })),
-  output: lazySchema(() => v2Envelope(z.array(campaignStepSchema))),
-  result: dataOf,
+  output: v2ListOf(campaignStepSchema),
 });
 
 export const createStepOperation = defineOperation({
@@ -61,7 +60,7 @@ export const createStepOperation = defineOperation({
     z
       .strictObject({
         campaignId: picks(pathId, 'campaigns'),
-        type: z.enum(stepTypes, { message: `must be one of ${stepTypes.join(', ')}` }),
+        type: oneOf(stepTypes),
         name: nameText('step name'),
         dueDay,
         description: z.optional(z.string()),
@@ -70,8 +69,7 @@ export const createStepOperation = defineOperation({
       })
       .check(z.superRefine(oneTemplateSource)),
   ),
-  output: lazySchema(() => v2Envelope(campaignStepSchema)),
-  result: dataOf,
+  output: v2Of(campaignStepSchema),
   // A repeated create would add the step twice.
 });
 
@@ -97,8 +95,7 @@ export const updateStepOperation = defineOperation({
       })
       .check(z.superRefine(oneTemplateSource)),
   ),
-  output: lazySchema(() => v2Envelope(campaignStepSchema)),
-  result: dataOf,
+  output: v2Of(campaignStepSchema),
   // The same values twice leave the step as once (stepNumber is a position, not a move by one).
   retry: 'safe',
 });
@@ -106,20 +103,16 @@ export const updateStepOperation = defineOperation({
 export const deleteStepOperation = defineOperation({
   ...base,
   ...onStep,
-  action: 'delete',
+  ...deleteBase,
   title: 'Delete campaign step',
   description: 'Removes a step from a campaign; the steps after it move up.',
-  method: 'DELETE',
   input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns'), stepId: pathId })),
-  output: successOnlySchema,
-  result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
 export const stepActionOperation = defineOperation({
   ...base,
   path: '/campaigns/{campaignId}/steps/{stepId}/actions',
-  pathFields: ['campaignId', 'stepId'],
   action: 'action',
   title: 'Change campaign step state',
   description: 'Pauses, resumes or skips one step of a campaign.',
@@ -128,11 +121,10 @@ export const stepActionOperation = defineOperation({
     z.strictObject({
       campaignId: picks(pathId, 'campaigns'),
       stepId: pathId,
-      action: z.enum(stepActions, { message: `must be one of ${stepActions.join(', ')}` }),
+      action: oneOf(stepActions),
     }),
   ),
-  output: lazySchema(() => v2Envelope(campaignStepSchema)),
-  result: dataOf,
+  output: v2Of(campaignStepSchema),
   // A lost answer to SKIP must not be guessed at: a repeat would be refused and hide that it worked.
 });
 

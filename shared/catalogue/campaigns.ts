@@ -7,21 +7,22 @@ import {
   campaignDetailSchema,
   campaignMetricsSchema,
   campaignSchema,
-  successOnlySchema,
   v2Envelope,
+  v2ListOf,
+  v2Of,
   type CampaignActionResult,
 } from '../records';
 import { textCaps } from '../validation/limits';
-import { integerId, nameText, nonEmpty, pathId, shortText } from '../validation/fields';
+import { integerId, nameText, nonEmpty, oneOf, pathId, shortText, wholeNumber } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Spec 4.3: a step of a campaign create. The spec states types and dueDay >= 1 (spec 8); the service refuses a step
  * without its type or its dueDay (issue 21: `steps: [{}]` was sent and refused), so both are required here.
  */
-export const campaignStepInput = lazySchema(() =>
+export const campaignStepInput = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     type: nonEmpty('step type such as EMAIL, CALL or TASK'),
     name: z.optional(shortText()),
@@ -37,9 +38,9 @@ export const campaignStepInput = lazySchema(() =>
 export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'] as const;
 
 /** A campaign of the organization's, picked from its campaigns. */
-const campaignId = lazySchema(() => picks(pathId, 'campaigns'));
+const campaignId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'campaigns'));
 
-const contactIds = lazySchema(() => z.array(integerId).check(z.minLength(1, 'give at least one contact id')));
+const contactIds = /* @__PURE__ */ lazySchema(() => z.array(integerId).check(z.minLength(1, 'give at least one contact id')));
 
 /**
  * An email account id as text (create and update): a whole number given as a number is taken as its digits; any other
@@ -53,11 +54,11 @@ const accountIdText = (typeMessage: string, ...more: z.core.$ZodCheck<string>[])
       .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(textCaps.id, `must be an id of at most ${textCaps.id} characters`), ...more),
   );
 
-const base = v2Base;
+const base = { ...v2Base, resource: 'campaigns' } as const;
+const byId = { path: '/campaigns/{id}' } as const;
 
 export const createCampaignOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'create',
   title: 'Create campaign',
   description: 'Creates an outreach sequence, optionally with its steps and the contacts to enroll.',
@@ -80,11 +81,10 @@ export const createCampaignOperation = defineOperation({
       ),
       steps: z.optional(z.array(campaignStepInput)),
       contactIds: z.optional(contactIds),
-      maxActiveContacts: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1 (spec 8)'))),
+      maxActiveContacts: z.optional(wholeNumber(1, 'must be at least 1 (spec 8)')),
     }),
   ),
-  output: lazySchema(() => v2Envelope(campaignCreateResultSchema)),
-  result: dataOf,
+  output: v2Of(campaignCreateResultSchema),
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
   batch: {
@@ -102,21 +102,17 @@ export const createCampaignOperation = defineOperation({
 
 export const getCampaignOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'get',
   title: 'Get campaign',
   description: 'Reads one campaign with its steps.',
   method: 'GET',
-  path: '/campaigns/{id}',
-  pathFields: ['id'],
+  ...byId,
   input: lazySchema(() => z.strictObject({ id: campaignId })),
-  output: lazySchema(() => v2Envelope(campaignDetailSchema)),
-  result: dataOf,
+  output: v2Of(campaignDetailSchema),
 });
 
 export const listCampaignsOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'list',
   returns: 'list',
   title: 'List campaigns',
@@ -127,38 +123,30 @@ export const listCampaignsOperation = defineOperation({
   input: lazySchema(() =>
     z.strictObject({
       searchText: z.optional(shortText()),
-      limit: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
+      limit: z.optional(wholeNumber(1)),
     }),
   ),
-  output: lazySchema(() => v2Envelope(z.array(campaignSchema))),
-  result: dataOf,
+  output: v2ListOf(campaignSchema),
 });
 
 export const deleteCampaignOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
-  action: 'delete',
+  ...deleteBase,
   title: 'Delete campaign',
   description: 'Deletes a campaign that is not running (pause it first).',
-  method: 'DELETE',
-  path: '/campaigns/{id}',
-  pathFields: ['id'],
+  ...byId,
   input: lazySchema(() => z.strictObject({ id: campaignId })),
-  output: successOnlySchema,
-  result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
 export const campaignActionOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'action',
   title: 'Change campaign state',
   description: 'Starts, pauses, resumes, completes, archives, unarchives or deletes a campaign.',
   method: 'POST',
   path: '/campaigns/{id}/actions',
-  pathFields: ['id'],
-  input: lazySchema(() => z.strictObject({ id: campaignId, action: z.enum(campaignActions, { message: `must be one of ${campaignActions.join(', ')}` }) })),
+  input: lazySchema(() => z.strictObject({ id: campaignId, action: oneOf(campaignActions) })),
   // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both. The
   // campaign is optional in it, as `z.partial` made it (which would keep zod's whole partial helper in Code.js).
   output: lazySchema(() => v2Envelope(z.optional(z.looseObject({ campaign: z.optional(campaignActionResultSchema.shape.campaign) })))),
@@ -168,60 +156,48 @@ export const campaignActionOperation = defineOperation({
 
 export const campaignMetricsOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'metrics',
   title: 'Get campaign metrics',
   description: 'Counts of contacts, emails sent, opens, replies and bounces of a campaign.',
   method: 'GET',
   path: '/campaigns/{id}/metrics',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId })),
-  output: lazySchema(() => v2Envelope(campaignMetricsSchema)),
-  result: dataOf,
+  output: v2Of(campaignMetricsSchema),
 });
 
 export const listCampaignContactsOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'listContacts',
   returns: 'list',
   title: 'List campaign contacts',
   description: 'Lists the contacts enrolled in a campaign.',
   method: 'GET',
   path: '/campaigns/{id}/contacts',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId })),
-  output: lazySchema(() => v2Envelope(z.array(campaignContactSchema))),
-  result: dataOf,
+  output: v2ListOf(campaignContactSchema),
 });
 
 export const addCampaignContactsOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'addContacts',
   title: 'Add contacts to campaign',
   description: 'Enrolls saved contacts in a campaign (more than 500 are sent in several requests).',
   method: 'POST',
   path: '/campaigns/{id}/contacts',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
-  output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
-  result: dataOf,
+  output: v2Of(campaignContactsChangeSchema),
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
 });
 
 export const removeCampaignContactsOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'removeContacts',
   title: 'Remove contacts from campaign',
   description: 'Takes contacts out of a campaign.',
   method: 'DELETE',
   path: '/campaigns/{id}/contacts',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
-  output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
-  result: dataOf,
+  output: v2Of(campaignContactsChangeSchema),
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsRemoved'],
   batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
@@ -231,7 +207,7 @@ export const removeCampaignContactsOperation = defineOperation({
  * Email account ids: the update's reference body types them as numbers, the create's as text (spec 4.3). A digit
  * text is sent as the number; any other id as the text the account list answers (DECISIONS "Campaign steps ...").
  */
-const updateAccountIds = lazySchema(() =>
+const updateAccountIds = /* @__PURE__ */ lazySchema(() =>
   picks(
     z.array(
       z.pipe(
@@ -245,14 +221,12 @@ const updateAccountIds = lazySchema(() =>
 
 export const updateCampaignOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'update',
   changesRecord: true,
   title: 'Update campaign',
   description: 'Renames a campaign, shares it with the team or not, or changes the email accounts it sends from.',
   method: 'PUT',
-  path: '/campaigns/{id}',
-  pathFields: ['id'],
+  ...byId,
   input: lazySchema(() =>
     z
       .strictObject({
@@ -268,24 +242,20 @@ export const updateCampaignOperation = defineOperation({
         }),
       ),
   ),
-  output: lazySchema(() => v2Envelope(campaignSchema)),
-  result: dataOf,
+  output: v2Of(campaignSchema),
   // Setting the same values twice changes nothing more.
   retry: 'safe',
 });
 
 export const cloneCampaignOperation = defineOperation({
   ...base,
-  resource: 'campaigns',
   action: 'clone',
   title: 'Clone campaign',
   description: 'Makes a new draft campaign with the same steps (the contacts are not copied).',
   method: 'POST',
   path: '/campaigns/{id}/clone',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: campaignId, name: nameText('campaign name') })),
-  output: lazySchema(() => v2Envelope(campaignDetailSchema)),
-  result: dataOf,
+  output: v2Of(campaignDetailSchema),
   // Never repeat a clone after an ambiguous failure: it would make a second campaign.
 });
 

@@ -1,15 +1,15 @@
 import * as z from '../validation/zod';
-import { emailSchema, v2Envelope } from '../records';
+import { emailSchema, v2Of } from '../records';
 import { emailAddress, emailList, integerId, isoDateTimeInput, pathId } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Email drafts (public reference, "Email drafts"): write, read and change a draft; emails.sendDraft sends it. */
 
 const base = { ...v2Base, resource: 'emails' } as const;
-const byId = { path: '/emails/{id}', pathFields: ['id'] } as const;
+const byId = { path: '/emails/{id}' } as const;
 
 const draftFields = {
   contactId: integerId,
@@ -31,8 +31,7 @@ export const createDraftOperation = defineOperation({
   method: 'POST',
   path: '/emails',
   input: lazySchema(() => z.strictObject(draftFields).check(z.superRefine(subjectAndBodyUnlessTemplate))),
-  output: lazySchema(() => v2Envelope(emailSchema)),
-  result: dataOf,
+  output: v2Of(emailSchema),
   // A repeated create would write a second draft, which a later "send all drafts" would send twice.
 });
 
@@ -44,8 +43,7 @@ export const getEmailOperation = defineOperation({
   description: 'Reads one of your emails: a draft, a scheduled or a sent email.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: pathId })),
-  output: lazySchema(() => v2Envelope(emailSchema)),
-  result: dataOf,
+  output: v2Of(emailSchema),
 });
 
 const changeable = ['contactId', 'from', 'to', 'subject', 'body', 'cc', 'bcc', 'scheduleAt', 'templateId'] as const;
@@ -80,8 +78,7 @@ export const updateDraftOperation = defineOperation({
         }),
       ),
   ),
-  output: lazySchema(() => v2Envelope(emailSchema)),
-  result: dataOf,
+  output: v2Of(emailSchema),
   // Writing the same fields twice leaves the draft as once.
   retry: 'safe',
 });

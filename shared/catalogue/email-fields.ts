@@ -6,7 +6,9 @@ import { lazySchema } from '../validation/lazy-schema';
 /** Fields the email operations share (drafts, bulk send, preview), with the rules emails.send states. */
 
 /** One line: a subject goes into a mail header, where a line break would inject another header. */
-export const emailSubject = lazySchema(() => shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')));
+export const emailSubject = /* @__PURE__ */ lazySchema(() =>
+  shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')),
+);
 
 /**
  * Subject and body are required unless a template gives them (DECISIONS "Emails"): checked before sending, naming

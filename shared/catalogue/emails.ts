@@ -1,9 +1,9 @@
 import * as z from '../validation/zod';
-import { emailAccountSchema, emailSchema, v2Envelope } from '../records';
+import { emailAccountSchema, emailSchema, v2ListOf, v2Of } from '../records';
 import { textCaps } from '../validation/limits';
 import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 const base = v2Base;
@@ -36,8 +36,7 @@ export const sendEmailOperation = defineOperation({
         }),
       ),
   ),
-  output: lazySchema(() => v2Envelope(emailSchema)),
-  result: dataOf,
+  output: v2Of(emailSchema),
   // Never repeat a send after an ambiguous failure: the contact would get the email twice.
 });
 
@@ -49,10 +48,8 @@ export const sendDraftOperation = defineOperation({
   description: 'Sends an email draft you prepared earlier.',
   method: 'POST',
   path: '/emails/{id}/send',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: pathId, from: z.optional(picks(emailAddress, 'emailAccounts')) })),
-  output: lazySchema(() => v2Envelope(emailSchema)),
-  result: dataOf,
+  output: v2Of(emailSchema),
 });
 
 export const listDraftsOperation = defineOperation({
@@ -66,8 +63,7 @@ export const listDraftsOperation = defineOperation({
   path: '/emails',
   queryFields: ['status'],
   input: lazySchema(() => z.strictObject({ status: z._default(z.literal('draft'), 'draft') })),
-  output: lazySchema(() => v2Envelope(z.array(emailSchema))),
-  result: dataOf,
+  output: v2ListOf(emailSchema),
 });
 
 export const listEmailAccountsOperation = defineOperation({
@@ -80,8 +76,7 @@ export const listEmailAccountsOperation = defineOperation({
   method: 'GET',
   path: '/email-accounts',
   input: lazySchema(() => z.strictObject({})),
-  output: lazySchema(() => v2Envelope(z.array(emailAccountSchema))),
-  result: dataOf,
+  output: v2ListOf(emailAccountSchema),
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -1,15 +1,15 @@
 import * as z from '../validation/zod';
-import { campaignContactsChangeSchema, listSchema, successOnlySchema, v2Envelope } from '../records';
+import { campaignContactsChangeSchema, listSchema, v2ListOf, v2Of } from '../records';
 import { integerId, nameText, pathId } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 const base = { ...v2Base, resource: 'lists' } as const;
-const byId = { path: '/lists/{id}', pathFields: ['id'] } as const;
+const byId = { path: '/lists/{id}' } as const;
 
 /** A list of the user's, picked from their lists. */
-const listId = lazySchema(() => picks(pathId, 'lists'));
+const listId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'lists'));
 
 export const listListsOperation = defineOperation({
   ...base,
@@ -20,8 +20,7 @@ export const listListsOperation = defineOperation({
   method: 'GET',
   path: '/lists',
   input: lazySchema(() => z.strictObject({})),
-  output: lazySchema(() => v2Envelope(z.array(listSchema))),
-  result: dataOf,
+  output: v2ListOf(listSchema),
 });
 
 export const getListOperation = defineOperation({
@@ -32,8 +31,7 @@ export const getListOperation = defineOperation({
   description: 'Gets one of your lists.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: listId })),
-  output: lazySchema(() => v2Envelope(listSchema)),
-  result: dataOf,
+  output: v2Of(listSchema),
 });
 
 export const createListOperation = defineOperation({
@@ -44,8 +42,7 @@ export const createListOperation = defineOperation({
   method: 'POST',
   path: '/lists',
   input: lazySchema(() => z.strictObject({ name: nameText('list name') })),
-  output: lazySchema(() => v2Envelope(listSchema)),
-  result: dataOf,
+  output: v2Of(listSchema),
 });
 
 export const renameListOperation = defineOperation({
@@ -56,8 +53,7 @@ export const renameListOperation = defineOperation({
   description: 'Gives one of your lists a new name.',
   method: 'PUT',
   input: lazySchema(() => z.strictObject({ id: listId, name: nameText('list name') })),
-  output: lazySchema(() => v2Envelope(listSchema)),
-  result: dataOf,
+  output: v2Of(listSchema),
   // Setting the same name twice changes nothing more.
   retry: 'safe',
 });
@@ -65,13 +61,10 @@ export const renameListOperation = defineOperation({
 export const deleteListOperation = defineOperation({
   ...base,
   ...byId,
-  action: 'delete',
+  ...deleteBase,
   title: 'Delete list',
   description: 'Deletes one of your lists (the contacts stay).',
-  method: 'DELETE',
   input: lazySchema(() => z.strictObject({ id: listId })),
-  output: successOnlySchema,
-  result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
@@ -82,10 +75,8 @@ export const addListContactsOperation = defineOperation({
   description: 'Adds saved contacts to one of your lists.',
   method: 'POST',
   path: '/lists/{id}/contacts',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: listId, contactIds: z.array(integerId).check(z.minLength(1, 'give at least one contact id')) })),
-  output: lazySchema(() => v2Envelope(campaignContactsChangeSchema)),
-  result: dataOf,
+  output: v2Of(campaignContactsChangeSchema),
   // Adding a contact that is already on the list changes nothing.
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsAdded'],

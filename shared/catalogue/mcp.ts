@@ -28,7 +28,7 @@ export const listMcpToolsOperation = defineOperation({
 });
 
 /** Arguments are checked against the tool's inputSchema (shared/mcp/json-schema.ts) before the call is sent. */
-export const callMcpToolInput = lazySchema(() =>
+export const callMcpToolInput = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     tool: z
       .string({ message: 'must be the name of a tool (text)' })

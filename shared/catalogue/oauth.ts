@@ -8,7 +8,7 @@ const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
 import { keyedById, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
-const tokenInput = lazySchema(() =>
+const tokenInput = /* @__PURE__ */ lazySchema(() =>
   z.discriminatedUnion('grant_type', [
     z.strictObject({
       grant_type: z.literal('authorization_code'),
@@ -31,7 +31,6 @@ const tokenBase = {
   resource: 'oauth',
   method: 'POST',
   path: '/oauth/accessToken',
-  pathFields: [],
   queryFields: [],
   input: tokenInput,
   output: tokenResponseSchema,
@@ -69,7 +68,6 @@ export const meOperation = defineOperation({
   version: 'v2',
   method: 'GET',
   path: '/oauth/me',
-  pathFields: [],
   queryFields: [],
   input: lazySchema(() => z.strictObject({})),
   output: meSchema,

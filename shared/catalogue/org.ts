@@ -1,11 +1,11 @@
 import * as z from '../validation/zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
-import { keyedById, dataOf, defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
-export const orgReadInput = lazySchema(() =>
+export const orgReadInput = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
       page: z._default(z.number().check(z.int(), z.minimum(1, 'pages start at 1')), 1),
@@ -19,7 +19,6 @@ export const orgReadInput = lazySchema(() =>
 const orgCommon = {
   version: 'v1',
   method: 'GET',
-  pathFields: [],
   queryFields: ['page', 'limit', 'startDate', 'endDate'],
   input: orgReadInput,
   credits: 'none',
@@ -37,7 +36,6 @@ export const orgContactsOperation = defineOperation({
   description: "Reads the organization's saved (already researched) contacts changed within a period. Free.",
   path: '/contacts',
   output: lazySchema(() => v1DataList(orgContactSchema)),
-  result: dataOf,
 });
 
 export const orgCompaniesOperation = defineOperation({
@@ -49,7 +47,6 @@ export const orgCompaniesOperation = defineOperation({
   description: "Reads the organization's saved companies changed within a period. Free.",
   path: '/companies',
   output: lazySchema(() => v1DataList(orgCompanySchema)),
-  result: dataOf,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

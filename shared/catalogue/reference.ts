@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
-import { contactStatusSchema, creditsSchema, v2Envelope } from '../records';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { contactStatusSchema, creditsSchema, v2ListOf, v2Of } from '../records';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 const base = { ...v2Base, method: 'GET', input: lazySchema(() => z.strictObject({})), retry: 'safe' } as const;
@@ -13,8 +13,7 @@ export const listContactStatusesOperation = defineOperation({
   title: 'List contact statuses',
   description: 'Lists the prospect statuses your organization uses.',
   path: '/contact-statuses',
-  output: lazySchema(() => v2Envelope(z.array(contactStatusSchema))),
-  result: dataOf,
+  output: v2ListOf(contactStatusSchema),
 });
 
 export const getCreditsOperation = defineOperation({
@@ -24,8 +23,7 @@ export const getCreditsOperation = defineOperation({
   title: 'Get credits',
   description: "Shows the organization's remaining research credits.",
   path: '/credits',
-  output: lazySchema(() => v2Envelope(creditsSchema)),
-  result: dataOf,
+  output: v2Of(creditsSchema),
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

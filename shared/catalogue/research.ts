@@ -8,9 +8,9 @@ import { lazySchema } from '../validation/lazy-schema';
 // The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
 export { companyResearchItem, contactResearchItem };
 
-const searchResultIds = lazySchema(() => z.array(searchResultIdSchema));
+const searchResultIds = /* @__PURE__ */ lazySchema(() => z.array(searchResultIdSchema));
 
-export const contactResearchInput = lazySchema(() =>
+export const contactResearchInput = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
       searchResultIds: z.optional(searchResultIds),
@@ -53,7 +53,7 @@ function withoutKey<T extends object, K extends keyof T>(value: T, key: K): T {
   return copy;
 }
 
-export const companyResearchInput = lazySchema(() =>
+export const companyResearchInput = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
       searchResultIds: z.optional(searchResultIds),
@@ -66,7 +66,7 @@ export const companyResearchInput = lazySchema(() =>
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
 /** Request ids are the service's own short tokens; a longer one is not an id, and would overflow the URL. */
 const REQUEST_ID_MAX = 256;
-export const pollInput = lazySchema(() =>
+export const pollInput = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     requestIds: z.pipe(
       stringList(),
@@ -80,7 +80,6 @@ export const pollInput = lazySchema(() =>
 const submitCommon = {
   version: 'v1',
   method: 'POST',
-  pathFields: [],
   queryFields: [],
   output: researchSubmitResponseSchema,
   // A 2xx body may break the shape after the service acted (decode keeps it): never throw here; the flow checks the ids.
@@ -95,7 +94,6 @@ const submitCommon = {
 const pollCommon = {
   version: 'v1',
   method: 'GET',
-  pathFields: [],
   queryFields: ['requestIds'],
   input: pollInput,
   credits: 'none',

@@ -1,21 +1,21 @@
 import * as z from '../validation/zod';
-import { savedSearchSchema, successOnlySchema, v2Envelope } from '../records';
+import { savedSearchSchema, v2ListOf, v2Of } from '../records';
 import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 import { refuseInTransform } from '../validation/transform-issue';
 
 const base = { ...v2Base, resource: 'savedSearches' } as const;
-const byId = { path: '/saved-searches/{id}', pathFields: ['id'] } as const;
+const byId = { path: '/saved-searches/{id}' } as const;
 
 /**
  * Spec 4.8 gives sortOrder only by example ("e.g. desc"); the connector takes asc or desc, in any case, and
  * sends it in lower case (docs/DECISIONS.md, "Input validation").
  */
-const sortOrder = lazySchema(() =>
+const sortOrder = /* @__PURE__ */ lazySchema(() =>
   z
     .pipe(z.string({ message: 'must be asc or desc' }).check(z.trim(), z.toLowerCase()), z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
     .check(z.meta({ type: 'string', enum: ['asc', 'desc'] })),
@@ -70,7 +70,7 @@ function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(inp
 }
 
 /** A saved search of the user's, picked from their saved searches. */
-const savedSearchPathId = lazySchema(() => picks(pathId, 'savedSearches'));
+const savedSearchPathId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'savedSearches'));
 
 export const listSavedSearchesOperation = defineOperation({
   ...base,
@@ -82,8 +82,7 @@ export const listSavedSearchesOperation = defineOperation({
   path: '/saved-searches',
   queryFields: ['type'],
   input: lazySchema(() => z.strictObject({ type: z.optional(z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' })) })),
-  output: lazySchema(() => v2Envelope(z.array(savedSearchSchema))),
-  result: dataOf,
+  output: v2ListOf(savedSearchSchema),
 });
 
 export const getSavedSearchOperation = defineOperation({
@@ -94,8 +93,7 @@ export const getSavedSearchOperation = defineOperation({
   description: 'Gets one of your saved searches.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
-  output: lazySchema(() => v2Envelope(savedSearchSchema)),
-  result: dataOf,
+  output: v2Of(savedSearchSchema),
 });
 
 export const createSavedSearchOperation = defineOperation({
@@ -119,8 +117,7 @@ export const createSavedSearchOperation = defineOperation({
       z.transform(checkedValues),
     ),
   ),
-  output: lazySchema(() => v2Envelope(savedSearchSchema)),
-  result: dataOf,
+  output: v2Of(savedSearchSchema),
 });
 
 export const updateSavedSearchOperation = defineOperation({
@@ -142,21 +139,17 @@ export const updateSavedSearchOperation = defineOperation({
       z.transform(checkedUpdateValues),
     ),
   ),
-  output: lazySchema(() => v2Envelope(savedSearchSchema)),
-  result: dataOf,
+  output: v2Of(savedSearchSchema),
   retry: 'safe',
 });
 
 export const deleteSavedSearchOperation = defineOperation({
   ...base,
   ...byId,
-  action: 'delete',
+  ...deleteBase,
   title: 'Delete saved search',
   description: 'Deletes one of your saved searches.',
-  method: 'DELETE',
   input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
-  output: successOnlySchema,
-  result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 

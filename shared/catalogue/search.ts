@@ -4,7 +4,7 @@ import { isoDateTimeInput, pathId } from '../validation/fields';
 import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
 import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation } from './types';
+import { keyedById, defineOperation } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
@@ -74,19 +74,18 @@ export const searchFiltersSchema = {
  * Contact filters: exactly the published list (published-v1-schemas.json, "POST /search/contacts"). An
  * unknown filter is refused by name: passed through, a misspelt filter would silently widen the search.
  */
-export const contactSearchInput = lazySchema(() =>
+export const contactSearchInput = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ ...contactFilters(), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
 );
 
 /** Company filters: the published list ("POST /search/companies"), plus lastModifiedAfter / Before (DECISIONS). */
-export const companySearchInput = lazySchema(() =>
+export const companySearchInput = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ ...companyFilters(), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
 );
 
 const searchCommon = {
   version: 'v2',
   method: 'POST',
-  pathFields: [],
   queryFields: [],
   credits: 'none',
   // A search changes nothing: repeating it is harmless.
@@ -105,7 +104,6 @@ export const searchContactsOperation = defineOperation({
   path: '/search/contacts',
   input: contactSearchInput,
   output: contactSearchResponseSchema,
-  result: dataOf,
 });
 
 export const searchCompaniesOperation = defineOperation({
@@ -118,7 +116,6 @@ export const searchCompaniesOperation = defineOperation({
   path: '/search/companies',
   input: companySearchInput,
   output: companySearchResponseSchema,
-  result: dataOf,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -1,8 +1,8 @@
+import { atMostChars, textCaps } from '../validation/limits';
 import * as z from '../validation/zod';
-import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2Envelope } from '../records';
-import { integerId, isoDateTimeInput, nameText, pathId, shortText } from '../validation/fields';
-import { textCaps } from '../validation/limits';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2Envelope, v2ListOf, v2Of } from '../records';
+import { integerId, isoDateTimeInput, nameText, oneOf, pathId, shortText, wholeNumber } from '../validation/fields';
+import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Tasks (public reference, "The rest of the service": Tasks; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -10,32 +10,26 @@ import { lazySchema } from '../validation/lazy-schema';
 /** The largest page the tasks and activity reads take (DECISIONS). */
 export const feedPageLimit = 100;
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });
-
 /** Published priorities 0 | 1 | 2, named as the service's own integration names them (0 normal, the default). */
 const priorityRule = 'must be 0 (normal), 1 (high) or 2 (urgent)';
-export const taskPriority = lazySchema(() =>
+export const taskPriority = /* @__PURE__ */ lazySchema(() =>
   z.number({ message: priorityRule }).check(z.int(priorityRule), z.minimum(0, priorityRule), z.maximum(2, priorityRule)),
 );
 
-const description = lazySchema(() => z.string().check(z.maxLength(textCaps.any, `must be at most ${textCaps.any} characters`)));
+const description = /* @__PURE__ */ lazySchema(() => z.string().check(atMostChars(textCaps.any)));
 
 /** The columns tasks sort by (not published: DECISIONS "Tasks, calls, activity"). */
 export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', 'name', 'status'] as const;
 
 /** Offset paging of the tasks and activity reads: limit 1..100, offset from 0. */
 export const offsetPaging = {
-  limit: lazySchema(() =>
-    z.optional(
-      z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(feedPageLimit, `at most ${feedPageLimit} per page`)),
-    ),
-  ),
-  offset: lazySchema(() => z.optional(z.number().check(z.int('must be a whole number'), z.minimum(0, 'must be 0 or more')))),
+  limit: lazySchema(() => z.optional(wholeNumber(1, undefined, z.maximum(feedPageLimit, `at most ${feedPageLimit} per page`)))),
+  offset: lazySchema(() => z.optional(wholeNumber(0, 'must be 0 or more'))),
 };
 const paging = { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit } as const;
 
 const base = { ...v2Base, resource: 'tasks' } as const;
-const byId = { path: '/tasks/{id}', pathFields: ['id'] } as const;
+const byId = { path: '/tasks/{id}' } as const;
 
 export const listTasksOperation = defineOperation({
   ...base,
@@ -56,8 +50,7 @@ export const listTasksOperation = defineOperation({
       taskType: z.optional(oneOf(taskTypes)),
     }),
   ),
-  output: lazySchema(() => v2Envelope(z.array(taskSchema))),
-  result: dataOf,
+  output: v2ListOf(taskSchema),
   pagination: paging,
 });
 
@@ -69,8 +62,7 @@ export const getTaskOperation = defineOperation({
   description: 'Reads one task.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: pathId })),
-  output: lazySchema(() => v2Envelope(taskSchema)),
-  result: dataOf,
+  output: v2Of(taskSchema),
 });
 
 export const createTaskOperation = defineOperation({
@@ -92,8 +84,7 @@ export const createTaskOperation = defineOperation({
       templateId: z.optional(integerId),
     }),
   ),
-  output: lazySchema(() => v2Envelope(taskSchema)),
-  result: dataOf,
+  output: v2Of(taskSchema),
   // Never repeat a create after an ambiguous failure: the salesperson would get the task twice.
 });
 
@@ -119,8 +110,7 @@ export const updateTaskOperation = defineOperation({
         z.refine((v) => Object.keys(v).some((k) => k !== 'id'), { message: 'give at least one field to change (name, description, dueAt, priority, status)' }),
       ),
   ),
-  output: lazySchema(() => v2Envelope(taskSchema)),
-  result: dataOf,
+  output: v2Of(taskSchema),
   // Setting the same values twice changes nothing more.
   retry: 'safe',
 });
@@ -128,13 +118,10 @@ export const updateTaskOperation = defineOperation({
 export const deleteTaskOperation = defineOperation({
   ...base,
   ...byId,
-  action: 'delete',
+  ...deleteBase,
   title: 'Delete task',
   description: 'Deletes a task.',
-  method: 'DELETE',
   input: lazySchema(() => z.strictObject({ id: pathId })),
-  output: successOnlySchema,
-  result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
@@ -145,7 +132,6 @@ export const taskActionOperation = defineOperation({
   description: 'Starts, completes, pauses, unpauses, skips, cancels, schedules, reschedules or deletes a task.',
   method: 'POST',
   path: '/tasks/{id}/actions',
-  pathFields: ['id'],
   input: lazySchema(() => z.strictObject({ id: pathId, action: oneOf(taskActions) })),
   output: lazySchema(() => z.union([v2Envelope(taskSchema), successOnlySchema])),
   result: (body) => ('data' in body ? body.data : body),

@@ -1,9 +1,9 @@
 import * as z from '../validation/zod';
-import { successOnlySchema, templateSchema, v2Envelope } from '../records';
+import { templateSchema, v2ListOf, v2Of } from '../records';
 import { textCaps } from '../validation/limits';
-import { integerId, nameText, pathId, shortText } from '../validation/fields';
+import { integerId, nameText, oneOf, pageFields, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
-import { keyedById, dataOf, defineOperation, v2Base } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base, pagePaging } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Public reference, "Templates": `type: email | call | custom | linkedin-*` (the linkedin kinds are the step types of the same name). */
@@ -11,9 +11,9 @@ export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'li
 /** Public reference, "Templates": `contentCategory: static | ai_prompt`. */
 export const templateContentCategories = ['static', 'ai_prompt'] as const;
 
-const typeField = lazySchema(() => z.enum(templateTypes, { message: `must be one of ${templateTypes.join(', ')}` }));
-const subject = lazySchema(() => shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')));
-const byId = { path: '/templates/{id}', pathFields: ['id'], queryFields: ['type'] } as const;
+const typeField = /* @__PURE__ */ lazySchema(() => oneOf(templateTypes));
+const subject = /* @__PURE__ */ lazySchema(() => shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')));
+const byId = { path: '/templates/{id}', queryFields: ['type'] } as const;
 const base = { ...v2Base, resource: 'templates' } as const;
 
 /** An email template is what a send fills in: it needs its subject and body (DECISIONS "Campaign steps, templates ..."). */
@@ -34,16 +34,14 @@ export const listTemplatesOperation = defineOperation({
   queryFields: ['page', 'limit', 'searchText', 'type', 'includeStats'],
   input: lazySchema(() =>
     z.strictObject({
-      page: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
-      limit: z.optional(z.number().check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
+      ...pageFields,
       searchText: z.optional(shortText()),
       type: z.optional(typeField),
       includeStats: z.optional(z.boolean({ message: 'must be true or false' })),
     }),
   ),
-  output: lazySchema(() => v2Envelope(z.array(templateSchema))),
-  result: dataOf,
-  pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 },
+  output: v2ListOf(templateSchema),
+  pagination: pagePaging,
 });
 
 export const getTemplateOperation = defineOperation({
@@ -54,8 +52,7 @@ export const getTemplateOperation = defineOperation({
   description: 'Reads one template with its subject and body.',
   method: 'GET',
   input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) })),
-  output: lazySchema(() => v2Envelope(templateSchema)),
-  result: dataOf,
+  output: v2Of(templateSchema),
 });
 
 export const createTemplateOperation = defineOperation({
@@ -72,7 +69,7 @@ export const createTemplateOperation = defineOperation({
         type: typeField,
         subject: z.optional(subject),
         body: z.optional(z.string()),
-        contentCategory: z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` }),
+        contentCategory: oneOf(templateContentCategories),
         emailFooterId: z.optional(integerId),
         emailSignatureId: z.optional(integerId),
       })
@@ -84,8 +81,7 @@ export const createTemplateOperation = defineOperation({
         }),
       ),
   ),
-  output: lazySchema(() => v2Envelope(templateSchema)),
-  result: dataOf,
+  output: v2Of(templateSchema),
   // A repeated create would save a second template.
 });
 
@@ -105,7 +101,7 @@ export const updateTemplateOperation = defineOperation({
         name: z.optional(nameText('template name')),
         subject: z.optional(subject),
         body: z.optional(z.string()),
-        contentCategory: z.optional(z.enum(templateContentCategories, { message: `must be one of ${templateContentCategories.join(', ')}` })),
+        contentCategory: z.optional(oneOf(templateContentCategories)),
         emailFooterId: z.optional(integerId),
         emailSignatureId: z.optional(integerId),
       })
@@ -118,8 +114,7 @@ export const updateTemplateOperation = defineOperation({
         ),
       ),
   ),
-  output: lazySchema(() => v2Envelope(templateSchema)),
-  result: dataOf,
+  output: v2Of(templateSchema),
   // Setting the same values twice changes nothing more.
   retry: 'safe',
 });
@@ -127,13 +122,10 @@ export const updateTemplateOperation = defineOperation({
 export const deleteTemplateOperation = defineOperation({
   ...base,
   ...byId,
-  action: 'delete',
+  ...deleteBase,
   title: 'Delete template',
   description: 'Deletes a template that no campaign step uses.',
-  method: 'DELETE',
   input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) })),
-  output: successOnlySchema,
-  result: (body) => body,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 

@@ -1,6 +1,7 @@
 import type * as z from '../validation/zod';
 import type { HttpMethod } from '../effects';
 import type { RetrySafety } from '../flow/retry';
+import { successOnlySchema } from '../records/envelope';
 
 export type ApiVersion = 'v1' | 'v2';
 
@@ -96,7 +97,7 @@ export type Decodable<O extends z.ZodMiniType, R> = Pick<Operation<z.ZodMiniType
  * What most operations share: a v2 route, every input field in the body, no credits, one page, signed. A catalogue
  * file spreads it into its own `base` (one copy in the bundle instead of one per file: Code.js has a size budget).
  */
-export const v2Base = { version: 'v2', pathFields: [], queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
+export const v2Base = { version: 'v2', queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
 /** Keeps each operation's precise types while checking it against the Operation shape. */
 /** The answer's `data`: what most operations return (one function, not one arrow per operation in Code.js). */
@@ -106,14 +107,35 @@ export const dataOf = <B extends { data: unknown }>(body: B): B['data'] => body.
  * The catalogue's ids are `resource.action`: derived here rather than written (and shipped in Code.js) twice per
  * operation. An explicit id is only for variants built from another operation (tests).
  */
-export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(
-  op: Omit<Operation<I, O, R>, 'id' | 'retry'> & { id?: string; retry?: RetrySafety },
+/** What `dataOf` gives for an answer of schema O: the default result of an operation. */
+type DataOf<O extends z.ZodMiniType> = z.output<O> extends { data: infer D } ? D : never;
+
+export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType, R = DataOf<O>>(
+  op: Omit<Operation<I, O, R>, 'id' | 'retry' | 'pathFields' | 'result'> & {
+    id?: string;
+    retry?: RetrySafety;
+    pathFields?: readonly string[];
+    result?: (body: z.output<O>) => R;
+  },
 ): Operation<I, O, R> {
-  // Unwritten retry: a GET is safe to repeat; anything else is not (a repeat could act twice).
-  return { id: `${op.resource}.${op.action}`, ...op, retry: op.retry ?? (op.method === 'GET' ? 'safe' : 'unsafe') };
+  // Unwritten retry: a GET is safe to repeat; anything else is not (a repeat could act twice). Unwritten path fields:
+  // the path's {placeholders}, in order. Unwritten result: the answer's `data`.
+  return {
+    id: `${op.resource}.${op.action}`,
+    pathFields: op.path.match(/(?<={)\w+(?=})/g) ?? [],
+    result: dataOf as (body: z.output<O>) => R,
+    ...op,
+    retry: op.retry ?? (op.method === 'GET' ? 'safe' : 'unsafe'),
+  };
 }
 
 /** A catalogue file's operations keyed by id, in the order the README and the n8n node list them; the index spreads these. */
 export function keyedById(ops: readonly { id: string }[]): Readonly<Record<string, AnyOperation>> {
   return Object.fromEntries(ops.map((op) => [op.id, op as AnyOperation]));
 }
+
+/** What every delete shares: a DELETE answered `{success}`, read whole. A lost answer is surfaced, not repeated (unsafe). */
+export const deleteBase = { action: 'delete', method: 'DELETE', output: successOnlySchema, result: <T>(body: T): T => body } as const;
+
+/** Page paging of the v2 lists that take page and limit (at most 100). */
+export const pagePaging = { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 } as const;

@@ -10,7 +10,7 @@ import { lazySchema } from '../validation/lazy-schema';
  * Custom API call: any v1/v2 path with the same auth, pacing, retries and errors as the catalogue.
  * The caller picks the version here only because the path is theirs; catalogue operations never do.
  */
-export const customCallInput = lazySchema(() =>
+export const customCallInput = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     version: z.enum(['v1', 'v2'], { message: 'must be v1 or v2' }),
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { message: 'must be GET, POST, PUT or DELETE' }),

@@ -23,7 +23,7 @@ export const knownActivityTypes = [
 ] as const;
 
 /** One event: the id is required (the trigger deduplicates and orders by it); the rest is read tolerantly. */
-export const activitySchema = lazySchema(() =>
+export const activitySchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     activityId: idText,
     type: looseText,

@@ -5,7 +5,7 @@ import { lazySchema } from '../validation/lazy-schema';
 /** Call records (public reference, "The rest of the service": Calls; fields in DECISIONS "Tasks, calls, activity"). */
 
 /** A logged call as the service answers `POST /calls/log`. */
-export const callSchema = lazySchema(() =>
+export const callSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     callId: idText,
     contactId: looseText,
@@ -23,9 +23,9 @@ export const callSchema = lazySchema(() =>
 export type LoggedCall = z.output<typeof callSchema>;
 
 /** Item of `GET /calls/dispositions`: how a call ended (connected, voicemail...). */
-export const callDispositionSchema = lazySchema(() => z.looseObject({ callDispositionId: looseInt, name: looseText }));
+export const callDispositionSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ callDispositionId: looseInt, name: looseText }));
 export type CallDisposition = z.output<typeof callDispositionSchema>;
 
 /** Item of `GET /calls/sentiments`: how the call felt (positive, neutral, negative). */
-export const callSentimentSchema = lazySchema(() => z.looseObject({ callSentimentId: looseInt, name: looseText }));
+export const callSentimentSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ callSentimentId: looseInt, name: looseText }));
 export type CallSentiment = z.output<typeof callSentimentSchema>;

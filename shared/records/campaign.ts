@@ -6,11 +6,11 @@ import { lazySchema } from '../validation/lazy-schema';
 
 /** Spec 3 lists draft..completed; `archived` is our DECISIONS state (ARCHIVE / UNARCHIVE actions). */
 export const campaignStatuses = ['draft', 'active', 'paused', 'completed', 'archived'] as const;
-export const campaignStatusSchema = lazySchema(() => z.enum(campaignStatuses));
+export const campaignStatusSchema = /* @__PURE__ */ lazySchema(() => z.enum(campaignStatuses));
 export type CampaignStatus = z.output<typeof campaignStatusSchema>;
 
 /** Spec 2.2. numContacts and numSteps are strings there, so a number is refused. */
-export const campaignSchema = lazySchema(() =>
+export const campaignSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     campaignId: z.string(),
     name: z.string(),
@@ -33,7 +33,7 @@ export const campaignSchema = lazySchema(() =>
 export type Campaign = z.output<typeof campaignSchema>;
 
 /** Spec 2.3. Step type and status values beyond the examples are not shown (2.10), so plain strings. */
-export const campaignStepSchema = lazySchema(() =>
+export const campaignStepSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     campaignStepId: z.string(),
     campaignId: z.string(),
@@ -50,7 +50,7 @@ export const campaignStepSchema = lazySchema(() =>
 export type CampaignStep = z.output<typeof campaignStepSchema>;
 
 /** Data of the create answer (spec 4.3, 201). */
-export const campaignCreateResultSchema = lazySchema(() =>
+export const campaignCreateResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     campaign: campaignSchema,
     steps: z.array(campaignStepSchema),
@@ -60,7 +60,7 @@ export const campaignCreateResultSchema = lazySchema(() =>
 export type CampaignCreateResult = z.output<typeof campaignCreateResultSchema>;
 
 /** Data of `GET /v2/campaigns/{id}` (DECISIONS). */
-export const campaignDetailSchema = lazySchema(() =>
+export const campaignDetailSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     campaign: campaignSchema,
     steps: z.array(campaignStepSchema),
@@ -69,11 +69,11 @@ export const campaignDetailSchema = lazySchema(() =>
 export type CampaignDetail = z.output<typeof campaignDetailSchema>;
 
 /** Data of `POST /v2/campaigns/{id}/actions` (DECISIONS). */
-export const campaignActionResultSchema = lazySchema(() => z.looseObject({ campaign: campaignSchema }));
+export const campaignActionResultSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ campaign: campaignSchema }));
 export type CampaignActionResult = z.output<typeof campaignActionResultSchema>;
 
 /** Item of `GET /v2/campaigns/{id}/contacts` (DECISIONS); contactId is a digit string like the org contact's. */
-export const campaignContactSchema = lazySchema(() =>
+export const campaignContactSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     contactId: digitString,
     status: z.string(),
@@ -83,7 +83,7 @@ export const campaignContactSchema = lazySchema(() =>
 export type CampaignContact = z.output<typeof campaignContactSchema>;
 
 /** Data of `POST` / `DELETE /v2/campaigns/{id}/contacts`: one of the two counts, by method. */
-export const campaignContactsChangeSchema = lazySchema(() =>
+export const campaignContactsChangeSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     contactsAdded: z.optional(nonNegativeInt),
     contactsRemoved: z.optional(nonNegativeInt),
@@ -92,7 +92,7 @@ export const campaignContactsChangeSchema = lazySchema(() =>
 export type CampaignContactsChange = z.output<typeof campaignContactsChangeSchema>;
 
 /** Data of `GET /v2/campaigns/{id}/metrics` (DECISIONS): plain integer counters. */
-export const campaignMetricsSchema = lazySchema(() =>
+export const campaignMetricsSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     numContacts: nonNegativeInt,
     emailsSent: nonNegativeInt,

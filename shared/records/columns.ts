@@ -9,7 +9,7 @@ import { lazyList } from '../validation/lazy-schema';
  * Derived on first use: the schemas they walk are built then (lazy-schema.ts).
  * Org contact order: identity, email, phones, company, person, location (flattened), history, links.
  */
-export const orgContactColumns: readonly string[] = lazyList(() => describeRecordFields(orgContactSchema, { flatten: true }));
-export const orgCompanyColumns: readonly string[] = lazyList(() => describeRecordFields(orgCompanySchema, { flatten: true }));
-export const contactSearchColumns: readonly string[] = lazyList(() => describeRecordFields(contactSearchRowSchema, { flatten: true }));
-export const companySearchColumns: readonly string[] = lazyList(() => describeRecordFields(companySearchRowSchema, { flatten: true }));
+export const orgContactColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(orgContactSchema, { flatten: true }));
+export const orgCompanyColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(orgCompanySchema, { flatten: true }));
+export const contactSearchColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(contactSearchRowSchema, { flatten: true }));
+export const companySearchColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(companySearchRowSchema, { flatten: true }));

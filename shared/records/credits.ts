@@ -3,7 +3,7 @@ import { nonNegativeInt } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Data of `GET /v2/credits` (DECISIONS): the organization's research credit balance; v1 has only the header. */
-export const creditsSchema = lazySchema(() =>
+export const creditsSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     balance: nonNegativeInt,
   }),

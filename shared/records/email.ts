@@ -11,7 +11,7 @@ export const knownEmailStatuses = ['SCHEDULED', 'sent', 'draft'] as const;
  * Spec 2.4. cc/bcc are optional on send and may hold several addresses, so they are not checked as one
  * address and may be absent or null. A scheduled email has no sentAt yet and a draft neither time, so both accept null.
  */
-export const emailSchema = lazySchema(() =>
+export const emailSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     emailId: z.string(),
     contactId: digitString,
@@ -31,7 +31,7 @@ export const emailSchema = lazySchema(() =>
 export type Email = z.output<typeof emailSchema>;
 
 /** Item of `GET /v2/email-accounts`: the user's connected sending accounts. */
-export const emailAccountSchema = lazySchema(() =>
+export const emailAccountSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     emailAccountId: z.string(),
     email: z.email(),
@@ -41,7 +41,7 @@ export const emailAccountSchema = lazySchema(() =>
 export type EmailAccount = z.output<typeof emailAccountSchema>;
 
 /** Item of `GET /v2/templates`; templateId is an integer because email and step bodies take it so. */
-export const templateSchema = lazySchema(() =>
+export const templateSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     templateId: z.int(),
     name: z.string(),

@@ -20,5 +20,11 @@ export function v1DataList<T extends z.ZodMiniType>(itemSchema: T) {
 }
 
 /** Body of deletes: `{success: true}` without data (spec 4.4, DECISIONS). */
-export const successOnlySchema = lazySchema(() => z.looseObject({ success: z.boolean() }));
+export const successOnlySchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ success: z.boolean() }));
 export type SuccessOnly = z.output<typeof successOnlySchema>;
+
+/** `v2Envelope(data)`, built on first use (an operation's output). */
+export const v2Of = <T extends z.ZodMiniType>(data: T) => lazySchema(() => v2Envelope(data));
+
+/** `v2Envelope(z.array(item))`, built on first use (a list operation's output). */
+export const v2ListOf = <T extends z.ZodMiniType>(item: T) => lazySchema(() => v2Envelope(z.array(item)));

@@ -54,16 +54,18 @@ function readAs<T>(read: (value: unknown) => unknown) {
 }
 
 /** Optional text; a number or boolean is read as its text. */
-export const looseText = lazySchema(() => readAs<string | null | undefined>(scalarToText));
+export const looseText = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(scalarToText));
 
 /**
  * Optional text the connector shows or acts on (a poll item's message): always text, so code can trim it; a list
  * or object is read as its JSON text. (Every JSON value becomes text, null or undefined: nothing is left to refuse.)
  */
-export const anyText = lazySchema(() => readAs<string | null | undefined>((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v))));
+export const anyText = /* @__PURE__ */ lazySchema(() =>
+  readAs<string | null | undefined>((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : scalarToText(v))),
+);
 
 /** Optional integer; whole-number text is read as the number, other text (and a fraction, a too-large number) is kept. */
-export const looseInt = lazySchema(() =>
+export const looseInt = /* @__PURE__ */ lazySchema(() =>
   readAs<number | null | undefined>((v) => {
     const n = digitsToNumber(v);
     return n === null || n === undefined || Number.isSafeInteger(n) ? n : v;
@@ -71,19 +73,19 @@ export const looseInt = lazySchema(() =>
 );
 
 /** Optional boolean; "true" / "false" text is read as the boolean. */
-export const looseBoolean = lazySchema(() => readAs<boolean | null | undefined>(wordToBoolean));
+export const looseBoolean = /* @__PURE__ */ lazySchema(() => readAs<boolean | null | undefined>(wordToBoolean));
 
 /**
  * Optional ISO date-time, calendar date and http(s) link (or "", how a record says none). Their forms are the
  * usual ones, but reading never refused another: a zone-less time, a plain date or other text was kept as sent, so
  * the value is the value sent, with no check to run.
  */
-export const looseDateTime = lazySchema(() => readAs<string | null | undefined>(keptAsSent));
-export const looseDate = lazySchema(() => readAs<string | null | undefined>(keptAsSent));
-export const looseLink = lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+export const looseDateTime = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+export const looseDate = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+export const looseLink = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
 
 /** Optional list of text (numbers and booleans in it read as their text); anything else is kept as sent. */
-export const looseTextList = lazySchema(() =>
+export const looseTextList = /* @__PURE__ */ lazySchema(() =>
   readAs<string[] | null | undefined>((v) => {
     if (!Array.isArray(v)) return v;
     const texts = v.map(scalarToText);
@@ -102,4 +104,4 @@ export function looseList<T extends z.ZodMiniType>(item: T) {
 }
 
 /** A required id the connector acts on (request ids): text, or a number read as its text. */
-export const idText = lazySchema(() => z.pipe(z.transform(scalarToText), z.string()));
+export const idText = /* @__PURE__ */ lazySchema(() => z.pipe(z.transform(scalarToText), z.string()));

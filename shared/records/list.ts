@@ -3,7 +3,7 @@ import { digitString, isoDateTime } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** List (tag), spec 2.6. listId is a digit string because saved searches refer to lists by integer tagIds (DECISIONS). */
-export const listSchema = lazySchema(() =>
+export const listSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     listId: digitString,
     name: z.string(),

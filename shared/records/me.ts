@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** `GET /v2/oauth/me`: the user, not wrapped in `data` (public reference). Lower-case names as the service sends them. */
-export const meSchema = lazySchema(() =>
+export const meSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     success: z.boolean(),
     email: z.email(),

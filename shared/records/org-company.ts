@@ -88,7 +88,9 @@ const links = {
   encyclopediaUrl: link,
 };
 
-const orgCompanyFields = lazySchema(() => z.looseObject({ ...identity, ...funding, ...meta, ...links }));
+const orgCompanyFields = /* @__PURE__ */ lazySchema(() => z.looseObject({ ...identity, ...funding, ...meta, ...links }));
 
-export const orgCompanySchema = lazySchema(() => orgCompanyFields.check(z.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames))));
+export const orgCompanySchema = /* @__PURE__ */ lazySchema(() =>
+  orgCompanyFields.check(z.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames))),
+);
 export type OrgCompany = z.output<typeof orgCompanySchema>;

@@ -30,7 +30,7 @@ const placeFields = {
 };
 
 /** Spec 2.8 contactLocation. */
-export const contactLocationSchema = lazySchema(() =>
+export const contactLocationSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     ...placeFields,
     timezone: text,
@@ -41,7 +41,7 @@ export const contactLocationSchema = lazySchema(() =>
 export type ContactLocation = z.output<typeof contactLocationSchema>;
 
 /** Spec 2.8 companyLocation (also the `location` of an org company). */
-export const companyLocationSchema = lazySchema(() =>
+export const companyLocationSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     street1: text,
     street2: text,
@@ -52,7 +52,7 @@ export const companyLocationSchema = lazySchema(() =>
 export type CompanyLocation = z.output<typeof companyLocationSchema>;
 
 /** Item of jobHistory; the current job has no end, sent as null or left out (both are read). */
-export const jobHistoryItemSchema = lazySchema(() =>
+export const jobHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     companyName: text,
     title: text,
@@ -63,7 +63,7 @@ export const jobHistoryItemSchema = lazySchema(() =>
 export type JobHistoryItem = z.output<typeof jobHistoryItemSchema>;
 
 /** Item of newsAndEvents. */
-export const newsAndEventsItemSchema = lazySchema(() =>
+export const newsAndEventsItemSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     title: text,
     url: text,
@@ -209,17 +209,17 @@ const links = {
 
 /** Field names per spec group, in order (for grouped docs; columns come from describeRecordFields). */
 export const orgContactFieldGroups = {
-  identity: Object.keys(identity),
-  email: Object.keys(email),
-  phones: Object.keys(phones),
-  company: Object.keys(company),
-  person: Object.keys(person),
-  location: Object.keys(location),
-  history: Object.keys(history),
-  links: Object.keys(links),
+  identity: /* @__PURE__ */ Object.keys(identity),
+  email: /* @__PURE__ */ Object.keys(email),
+  phones: /* @__PURE__ */ Object.keys(phones),
+  company: /* @__PURE__ */ Object.keys(company),
+  person: /* @__PURE__ */ Object.keys(person),
+  location: /* @__PURE__ */ Object.keys(location),
+  history: /* @__PURE__ */ Object.keys(history),
+  links: /* @__PURE__ */ Object.keys(links),
 } as const;
 
-const orgContactFields = lazySchema(() =>
+const orgContactFields = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     ...identity,
     ...email,
@@ -232,5 +232,7 @@ const orgContactFields = lazySchema(() =>
   }),
 );
 
-export const orgContactSchema = lazySchema(() => orgContactFields.check(z.overwrite(readPublishedNames(orgContactFields, contactPublishedNames))));
+export const orgContactSchema = /* @__PURE__ */ lazySchema(() =>
+  orgContactFields.check(z.overwrite(readPublishedNames(orgContactFields, contactPublishedNames))),
+);
 export type OrgContact = z.output<typeof orgContactSchema>;

@@ -9,7 +9,7 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 
 /** Item of `GET /v2/email-footers`. */
-export const emailFooterSchema = lazySchema(() =>
+export const emailFooterSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     emailFooterId: z.int(),
     name: z.string(),
@@ -19,10 +19,10 @@ export const emailFooterSchema = lazySchema(() =>
 export type EmailFooter = z.output<typeof emailFooterSchema>;
 
 /** A contact the bulk send did not write to, and why (no email address, already emailed in this send ...). */
-export const bulkSkipSchema = lazySchema(() => z.looseObject({ contactId: digitString, reason: z.string() }));
+export const bulkSkipSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ contactId: digitString, reason: z.string() }));
 
 /** Data of `POST /v2/emails/send-bulk`: how many contacts the filters matched, and the emails it scheduled. */
-export const bulkSendResultSchema = lazySchema(() =>
+export const bulkSendResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     matched: nonNegativeInt,
     scheduled: nonNegativeInt,
@@ -33,7 +33,7 @@ export const bulkSendResultSchema = lazySchema(() =>
 export type BulkSendResult = z.output<typeof bulkSendResultSchema>;
 
 /** Data of `POST /v2/emails/preview`: the rendered email (nothing is sent) and the variables it could not fill. */
-export const emailPreviewSchema = lazySchema(() =>
+export const emailPreviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     from: z.nullable(z.string()),
     to: z.string(),
@@ -46,5 +46,5 @@ export const emailPreviewSchema = lazySchema(() =>
 export type EmailPreview = z.output<typeof emailPreviewSchema>;
 
 /** A template variable as the MCP resource `templates/variables` lists it. */
-export const templateVariableSchema = lazySchema(() => z.looseObject({ name: z.string(), description: z.string() }));
+export const templateVariableSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ name: z.string(), description: z.string() }));
 export type TemplateVariable = z.output<typeof templateVariableSchema>;

@@ -13,7 +13,7 @@ import { lazySchema } from '../validation/lazy-schema';
  * 202 answer of `POST /v1/{contacts|companies}/research`: one request id per item, in item order. The request
  * ids are what the connector acts on (it polls them), so they are required; a numeric id is read as its text.
  */
-export const researchSubmitResponseSchema = lazySchema(() =>
+export const researchSubmitResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     success: looseBoolean,
     requestIds: z.array(idText),
@@ -49,19 +49,19 @@ const pollItemBase = {
 };
 
 // The record is read tolerantly, and if it is not even an object it is kept as sent: a paid result is never dropped.
-const contactRecord = lazySchema(() => lenient(z.optional(orgContactSchema)));
-const companyRecord = lazySchema(() => lenient(z.optional(orgCompanySchema)));
+const contactRecord = /* @__PURE__ */ lazySchema(() => lenient(z.optional(orgContactSchema)));
+const companyRecord = /* @__PURE__ */ lazySchema(() => lenient(z.optional(orgCompanySchema)));
 
 /** Contact poll item; `contact` is present for done and duplicate. */
-export const contactPollItemSchema = lazySchema(() => z.looseObject({ ...pollItemBase, contact: contactRecord }));
+export const contactPollItemSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ ...pollItemBase, contact: contactRecord }));
 export type ContactPollItem = z.output<typeof contactPollItemSchema>;
 
 /** Company poll item; `company` is present for done and duplicate. */
-export const companyPollItemSchema = lazySchema(() => z.looseObject({ ...pollItemBase, company: companyRecord }));
+export const companyPollItemSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ ...pollItemBase, company: companyRecord }));
 export type CompanyPollItem = z.output<typeof companyPollItemSchema>;
 
 /** Either kind of poll item, for code that handles both endpoints alike. */
-export const researchPollItemSchema = lazySchema(() =>
+export const researchPollItemSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     ...pollItemBase,
     contact: contactRecord,
@@ -75,11 +75,11 @@ export type ResearchPollItem = z.output<typeof researchPollItemSchema>;
  * `data` means the answer reported no item (each id asked counts as left out); an item that is not even an object
  * is kept as sent, for the sweep to name.
  */
-export const contactPollResponseSchema = lazySchema(() =>
+export const contactPollResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({ success: looseBoolean, data: z._default(z.array(lenient(contactPollItemSchema)), []) }),
 );
 export type ContactPollResponse = z.output<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = lazySchema(() =>
+export const companyPollResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({ success: looseBoolean, data: z._default(z.array(lenient(companyPollItemSchema)), []) }),
 );
 export type CompanyPollResponse = z.output<typeof companyPollResponseSchema>;

@@ -5,7 +5,7 @@ import { lazySchema } from '../validation/lazy-schema';
 /** Saved search (spec 2.5, 4.7, 4.8). */
 
 /** Type and sortOrder values beyond the examples are not shown (spec 2.10), so they stay plain strings. */
-export const savedSearchSchema = lazySchema(() =>
+export const savedSearchSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     savedSearchId: z.string(),
     name: z.string(),

@@ -13,10 +13,10 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 const text = looseText;
 const link = looseLink;
-const newsAndEvents = lazySchema(() => looseList(newsAndEventsItemSchema));
+const newsAndEvents = /* @__PURE__ */ lazySchema(() => looseList(newsAndEventsItemSchema));
 
 /** The short location of a contact search row (published: flat city, state, country). */
-export const searchLocationSchema = lazySchema(() =>
+export const searchLocationSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     city: text,
     state: text,
@@ -27,7 +27,7 @@ export const searchLocationSchema = lazySchema(() =>
 export type SearchLocation = z.output<typeof searchLocationSchema>;
 
 /** The address of a company search row (published: flat street1..3, city, state, postCode, country). */
-export const companySearchLocationSchema = lazySchema(() =>
+export const companySearchLocationSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     street1: text,
     street2: text,
@@ -41,7 +41,7 @@ export const companySearchLocationSchema = lazySchema(() =>
 );
 export type CompanySearchLocation = z.output<typeof companySearchLocationSchema>;
 
-const contactSearchRowFields = lazySchema(() =>
+const contactSearchRowFields = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     /** What research takes; not required, so one row without it does not fail the page. */
     searchResultId: text,
@@ -100,12 +100,12 @@ const contactSearchRowFields = lazySchema(() =>
     stockTicker: text,
   }),
 );
-export const contactSearchRowSchema = lazySchema(() =>
+export const contactSearchRowSchema = /* @__PURE__ */ lazySchema(() =>
   contactSearchRowFields.check(z.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames))),
 );
 export type ContactSearchRow = z.output<typeof contactSearchRowSchema>;
 
-const companySearchRowFields = lazySchema(() =>
+const companySearchRowFields = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     searchResultId: text,
     name: text,
@@ -136,7 +136,7 @@ const companySearchRowFields = lazySchema(() =>
     stockTicker: text,
   }),
 );
-export const companySearchRowSchema = lazySchema(() =>
+export const companySearchRowSchema = /* @__PURE__ */ lazySchema(() =>
   companySearchRowFields.check(z.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames))),
 );
 export type CompanySearchRow = z.output<typeof companySearchRowSchema>;
@@ -145,7 +145,7 @@ export type CompanySearchRow = z.output<typeof companySearchRowSchema>;
  * Paging beside `data`. nextToken is the cursor of the next page; the published answer leaves it out when there
  * is none, so it is optional; pagination follows it only while isMore is true.
  */
-export const supplementalDataSchema = lazySchema(() =>
+export const supplementalDataSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     isMore: looseBoolean,
     total: looseInt,
@@ -163,8 +163,8 @@ function searchResponse<T extends z.ZodMiniType>(row: T) {
   return z.looseObject({ success: looseBoolean, data: z._default(z.array(row), []), supplementalData: z.optional(supplementalDataSchema) });
 }
 
-export const contactSearchResponseSchema = lazySchema(() => searchResponse(contactSearchRowSchema));
+export const contactSearchResponseSchema = /* @__PURE__ */ lazySchema(() => searchResponse(contactSearchRowSchema));
 export type ContactSearchResponse = z.output<typeof contactSearchResponseSchema>;
 
-export const companySearchResponseSchema = lazySchema(() => searchResponse(companySearchRowSchema));
+export const companySearchResponseSchema = /* @__PURE__ */ lazySchema(() => searchResponse(companySearchRowSchema));
 export type CompanySearchResponse = z.output<typeof companySearchResponseSchema>;

@@ -21,7 +21,7 @@ export type TaskAction = (typeof taskActions)[number];
  * A task as the service answers it. Only the id is required (the connector acts on it); every other field is
  * read tolerantly, and a status or type the service adds tomorrow is kept as text.
  */
-export const taskSchema = lazySchema(() =>
+export const taskSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     taskId: idText,
     name: looseText,

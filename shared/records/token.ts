@@ -8,13 +8,13 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 
 // RFC 6749 5.1: token_type is case-insensitive; the spec says the constant is "Bearer".
-const bearer = lazySchema(() => z.string().check(z.regex(/^bearer$/i, 'expected token_type Bearer')));
+const bearer = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^bearer$/i, 'expected token_type Bearer')));
 
 /** Epoch seconds as the v1 form sends them; a numeric string is tolerated (seen from form-encoded proxies). */
-const epochSeconds = lazySchema(() => z.union([z.int().check(z.minimum(0)), z.string().check(z.regex(/^\d+$/, 'expected epoch seconds'))]));
+const epochSeconds = /* @__PURE__ */ lazySchema(() => z.union([z.int().check(z.minimum(0)), z.string().check(z.regex(/^\d+$/, 'expected epoch seconds'))]));
 
 /** v2 form: every field of spec 2.1, `expires_at` an ISO date-time. */
-export const tokenV2Schema = lazySchema(() =>
+export const tokenV2Schema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     token_type: bearer,
     access_token: z.string().check(z.minLength(1)),
@@ -28,7 +28,7 @@ export const tokenV2Schema = lazySchema(() =>
 export type TokenV2 = z.output<typeof tokenV2Schema>;
 
 /** v1 form: only access_token, refresh_token and `expires_at` in epoch seconds. */
-export const tokenV1Schema = lazySchema(() =>
+export const tokenV1Schema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     access_token: z.string().check(z.minLength(1)),
     refresh_token: z.string().check(z.minLength(1)),
@@ -41,7 +41,7 @@ export type TokenV1 = z.output<typeof tokenV1Schema>;
  * Any token body we can use: either form, or a plain OAuth answer. The published answer makes every field optional,
  * so an answer without any expiry is read too: it gets a conservative lifetime (`normalizeToken`).
  */
-export const tokenResponseSchema = lazySchema(() =>
+export const tokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     token_type: z.optional(bearer),
     access_token: z.string().check(z.minLength(1)),

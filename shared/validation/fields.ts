@@ -1,5 +1,5 @@
+import { atMostChars, textCaps } from './limits';
 import * as z from './zod';
-import { textCaps } from './limits';
 import { lazySchema } from './lazy-schema';
 import { refuseInTransform } from './transform-issue';
 
@@ -8,7 +8,7 @@ import { refuseInTransform } from './transform-issue';
  * integers (contactIds, templateId, tagIds) accept a number or a digit string, since sheets and n8n
  * expressions hand over strings.
  */
-export const integerId = lazySchema(() =>
+export const integerId = /* @__PURE__ */ lazySchema(() =>
   z.pipe(
     z.union([z.number(), z.string().check(z.trim())]),
     z.transform((v, ctx) => {
@@ -23,7 +23,7 @@ export const integerId = lazySchema(() =>
 );
 
 /** An id that goes into a URL path: no spaces, slashes or query characters. */
-export const pathId = lazySchema(() =>
+export const pathId = /* @__PURE__ */ lazySchema(() =>
   z.pipe(
     z.pipe(
       z.union([z.string(), z.number()]),
@@ -41,7 +41,7 @@ export const pathId = lazySchema(() =>
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** ISO 8601 date-time with a zone, as the org reads require (public reference). */
-export const isoDateTimeInput = lazySchema(() =>
+export const isoDateTimeInput = /* @__PURE__ */ lazySchema(() =>
   z
     .pipe(
       z.union([z.string(), z.date()]),
@@ -59,7 +59,7 @@ export const isoDateTimeInput = lazySchema(() =>
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
-export const emailAddress = lazySchema(() =>
+export const emailAddress = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .check(
@@ -70,16 +70,16 @@ export const emailAddress = lazySchema(() =>
 );
 
 /** One or more addresses separated by commas (cc, bcc). */
-export const emailList = lazySchema(() =>
+export const emailList = /* @__PURE__ */ lazySchema(() =>
   z.string().check(
     z.trim(),
-    z.maxLength(textCaps.emailList, `must be at most ${textCaps.emailList} characters`),
+    atMostChars(textCaps.emailList),
     z.refine((v) => v.split(',').every((part) => EMAIL.test(part.trim())), 'must be email addresses separated by commas'),
   ),
 );
 
 export const nonEmpty = (what = 'text', max: number = textCaps.name) =>
-  z.string().check(z.trim(), z.minLength(1, `is required and must be non-empty ${what}`), z.maxLength(max, `must be at most ${max} characters`));
+  z.string().check(z.trim(), z.minLength(1, `is required and must be non-empty ${what}`), atMostChars(max));
 
 /** C0 control characters other than tab, line feed and carriage return: never part of a name or an id. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -87,7 +87,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Optional one-line text with a length cap, e.g. a step name or a search text (may be empty). */
 export const shortText = (max: number = textCaps.name) =>
   z.string().check(
-    z.maxLength(max, `must be at most ${max} characters`),
+    atMostChars(max),
     z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
   );
 
@@ -109,3 +109,16 @@ export function stringList(max?: number, what = 'values') {
   );
   return max === undefined ? list : list.check(z.refine((a) => a.length <= max, `at most ${max} ${what}`));
 }
+
+/** A whole number of at least `min` (messages as the rules say them), with any further checks (`z.maximum`). */
+export const wholeNumber = (min: number, atLeast = `must be at least ${min}`, ...more: z.core.$ZodCheck<number>[]) =>
+  z.number().check(z.int('must be a whole number'), z.minimum(min, atLeast), ...more);
+
+/** One of `values`, saying them all when another is given. */
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });
+
+/** `page` and `limit` (1..100) of the page-paged v2 lists (templates, email footers). */
+export const pageFields = {
+  page: lazySchema(() => z.optional(wholeNumber(1))),
+  limit: lazySchema(() => z.optional(wholeNumber(1, undefined, z.maximum(100, 'must be at most 100')))),
+};

@@ -121,7 +121,12 @@ function withoutStandIns(def: unknown, seen: Set<object>): void {
   if (shape) for (const key of Object.keys(shape)) shape[key] = unwrapped(shape[key], seen);
 }
 
-/** A zod schema built on first use (see above). */
+/**
+ * A zod schema built on first use (see above). A module-level call carries esbuild's pure-call comment (`@__PURE__`,
+ * as lazyList's do): the call has no effect until the schema is read, and the comment says so to esbuild, which then
+ * leaves out of a bundle the schemas that bundle never reads. (esbuild 0.28 honours @__NO_SIDE_EFFECTS__ on this
+ * declaration only inside this file.) test/core/lazy-schemas-pure.test.ts holds every such call to it.
+ */
 export function lazySchema<T extends object>(build: () => T): T {
   const object = {} as T;
   const proxy = filledOnFirstUse(object, (target, proxy) => {

@@ -1,3 +1,5 @@
+import * as z from './zod';
+
 /**
  * Length caps of text the connector sends. The spec and the public reference give none; these are the
  * connector's own (docs/DECISIONS.md, "Input validation"), chosen far above any real value and far below
@@ -28,3 +30,6 @@ export const textCaps = {
 
 /** Inputs nest a few levels (research items, campaign steps, saved-search values); deeper is a mistake. */
 export const maxInputDepth = 32;
+
+/** A text of at most `max` characters, saying so. */
+export const atMostChars = (max: number) => z.maxLength(max, `must be at most ${max} characters`);

@@ -1,3 +1,4 @@
+import { atMostChars } from './limits';
 import * as z from './zod';
 import { lazySchema } from './lazy-schema';
 
@@ -29,7 +30,7 @@ export function describeValue(v: unknown): string {
 export function itemText(max: number) {
   return z
     .string({ error: (issue) => `must be text (got ${describeValue(issue.input)})` })
-    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+    .check(z.trim(), z.minLength(1, 'must not be empty'), atMostChars(max));
 }
 
 // The sandbox's reading of the service's address rule (the same characters are refused).
@@ -38,8 +39,8 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 // service's reading uses; a URL only the service refuses is taken out of its batch alone (flow/research.ts).
 const HTTP_URL = /^https?:\/\/(?:[^\s/\\?#@]*@)?(?:[^\s/\\?#@:<>[\]^|%]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/\\?#].*)?$/i;
 
-const email = lazySchema(() => itemText(RESEARCH_TEXT_MAX.email).check(z.regex(EMAIL, 'must be an email address such as ana@example.com')));
-const url = lazySchema(() =>
+const email = /* @__PURE__ */ lazySchema(() => itemText(RESEARCH_TEXT_MAX.email).check(z.regex(EMAIL, 'must be an email address such as ana@example.com')));
+const url = /* @__PURE__ */ lazySchema(() =>
   itemText(RESEARCH_TEXT_MAX.url).check(
     z.refine((v) => {
       const m = HTTP_URL.exec(v);
@@ -49,7 +50,7 @@ const url = lazySchema(() =>
 );
 
 /** A searchResultId from Search: text, as the service types it (string[]); numbers and objects are refused. */
-export const searchResultIdSchema = lazySchema(() => itemText(RESEARCH_TEXT_MAX.searchResultId));
+export const searchResultIdSchema = /* @__PURE__ */ lazySchema(() => itemText(RESEARCH_TEXT_MAX.searchResultId));
 
 const CONTACT_FORMS =
   'contactName with companyName or domain; email; liProfileUrl; liSalesNavUrl; liRecruiterUrl (a title only beside contactName and companyName)';
@@ -64,7 +65,7 @@ const CONTACT_KEYS = ['contactName', 'companyName', 'title', 'domain', 'email', 
 const COMPANY_KEYS = ['domain', 'companyName'] as const;
 
 /** A contact given by identifiers (public reference: research). */
-export const contactResearchItem = lazySchema(() =>
+export const contactResearchItem = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject(
       {
@@ -92,7 +93,7 @@ export const contactResearchItem = lazySchema(() =>
 );
 
 /** Spec 4.10: each company needs at least one of domain, companyName. */
-export const companyResearchItem = lazySchema(() =>
+export const companyResearchItem = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject(
       { domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)), companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)) },

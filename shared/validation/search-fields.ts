@@ -1,5 +1,5 @@
+import { atMostChars, textCaps } from './limits';
 import * as z from './zod';
-import { textCaps } from './limits';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -56,11 +56,11 @@ function listOf(item: z.ZodMiniType<string>, max: number, split: (text: string) 
   );
 }
 
-const filterText = lazySchema(() =>
+const filterText = /* @__PURE__ */ lazySchema(() =>
   z.string({ message: 'must be text' }).check(
     z.trim(),
     z.minLength(1, 'must not be empty'),
-    z.maxLength(textCaps.filterValue, `must be at most ${textCaps.filterValue} characters`),
+    atMostChars(textCaps.filterValue),
     z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
   ),
 );
@@ -109,7 +109,7 @@ export function enumList(values: readonly string[], max: number) {
 }
 
 /** true / false, also as the text a sheet cell holds. */
-export const flag = lazySchema(() =>
+export const flag = /* @__PURE__ */ lazySchema(() =>
   z
     .pipe(
       z.transform((v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v)),
@@ -119,7 +119,7 @@ export const flag = lazySchema(() =>
 );
 
 /** An opaque cursor from the previous page: null (or left out) for the first page. */
-export const nextTokenField = lazySchema(() =>
+export const nextTokenField = /* @__PURE__ */ lazySchema(() =>
   z.nullish(
     z
       .string({ message: 'must be the nextToken text of the previous page, or null for the first page' })

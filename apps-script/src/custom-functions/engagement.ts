@@ -20,10 +20,10 @@ import { table } from '../sheet-io';
 import type { Answering } from './answer';
 import { customFunction, param, type CustomFunction } from './define';
 
-const taskColumns = lazyList(() => records.describeRecordFields(records.taskSchema));
-const activityColumns = lazyList(() => records.describeRecordFields(records.activitySchema));
-const dispositionColumns = lazyList(() => records.describeRecordFields(records.callDispositionSchema));
-const sentimentColumns = lazyList(() => records.describeRecordFields(records.callSentimentSchema));
+const taskColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.taskSchema));
+const activityColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.activitySchema));
+const dispositionColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.callDispositionSchema));
+const sentimentColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.callSentimentSchema));
 
 /** A cell's text filter: blank is no filter; a number typed in a cell is read as its text. */
 function textArg(value: unknown): string | undefined {
