@@ -99,17 +99,17 @@ export type Decodable<O extends z.ZodMiniType, R> = Pick<Operation<z.ZodMiniType
  */
 export const v2Base = { version: 'v2', queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
-/** Keeps each operation's precise types while checking it against the Operation shape. */
 /** The answer's `data`: what most operations return (one function, not one arrow per operation in Code.js). */
 export const dataOf = <B extends { data: unknown }>(body: B): B['data'] => body.data;
 
-/**
- * The catalogue's ids are `resource.action`: derived here rather than written (and shipped in Code.js) twice per
- * operation. An explicit id is only for variants built from another operation (tests).
- */
 /** What `dataOf` gives for an answer of schema O: the default result of an operation. */
 type DataOf<O extends z.ZodMiniType> = z.output<O> extends { data: infer D } ? D : never;
 
+/**
+ * Keeps each operation's precise types while checking it against the Operation shape. The catalogue's ids are
+ * `resource.action`: derived here rather than written (and shipped in Code.js) twice per operation. An explicit id is
+ * only for variants built from another operation (tests). Path fields and the result are derived too, unless written.
+ */
 export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType, R = DataOf<O>>(
   op: Omit<Operation<I, O, R>, 'id' | 'retry' | 'pathFields' | 'result'> & {
     id?: string;
