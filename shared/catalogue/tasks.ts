@@ -23,7 +23,7 @@ export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', '
 
 /** Offset paging of the tasks and activity reads: limit 1..100, offset from 0. */
 export const offsetPaging = {
-  limit: lazySchema(() => z.optional(wholeNumber(1, undefined, z.maximum(feedPageLimit, `at most ${feedPageLimit} per page`)))),
+  limit: lazySchema(() => z.optional(wholeNumber(1).check(z.maximum(feedPageLimit, `at most ${feedPageLimit} per page`)))),
   offset: lazySchema(() => z.optional(wholeNumber(0, 'must be 0 or more'))),
 };
 const paging = { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit } as const;

@@ -99,6 +99,9 @@ export type Decodable<O extends z.ZodMiniType, R> = Pick<Operation<z.ZodMiniType
  */
 export const v2Base = { version: 'v2', queryFields: [], credits: 'none', pagination: { style: 'none' }, auth: 'required' } as const;
 
+/** A path's placeholder, `{name}`: filled from the input field of that name (request/build.ts). */
+export const PATH_PLACEHOLDER = /\{(\w+)\}/g;
+
 /** The answer's `data`: what most operations return (one function, not one arrow per operation in Code.js). */
 export const dataOf = <B extends { data: unknown }>(body: B): B['data'] => body.data;
 
@@ -122,7 +125,7 @@ export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType
   // the path's {placeholders}, in order. Unwritten result: the answer's `data`.
   return {
     id: `${op.resource}.${op.action}`,
-    pathFields: op.path.match(/(?<={)\w+(?=})/g) ?? [],
+    pathFields: Array.from(op.path.matchAll(PATH_PLACEHOLDER), (m) => m[1]),
     result: dataOf as (body: z.output<O>) => R,
     ...op,
     retry: op.retry ?? (op.method === 'GET' ? 'safe' : 'unsafe'),

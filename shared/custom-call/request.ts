@@ -3,7 +3,7 @@ import type { HttpRequest } from '../effects';
 import { ValidationError } from '../errors';
 import { baseUrlFor, endpointKey } from '../request/build';
 import type { Settings } from '../settings';
-import type { AnyOperation, Decodable, Sendable } from '../catalogue/types';
+import { PATH_PLACEHOLDER, type AnyOperation, type Decodable, type Sendable } from '../catalogue/types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -82,5 +82,5 @@ export function customRequest(
 }
 
 function routePattern(template: string): RegExp {
-  return new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
+  return new RegExp(`^${template.replace(PATH_PLACEHOLDER, '[^/]+')}$`);
 }

@@ -1,5 +1,5 @@
 import type { HttpRequest } from '../effects';
-import type { AnyOperation } from '../catalogue/types';
+import { PATH_PLACEHOLDER, type AnyOperation } from '../catalogue/types';
 import type { Settings } from '../settings';
 
 /** The base URL of an operation's version: callers never choose v1 or v2, the catalogue does. */
@@ -13,7 +13,7 @@ export function endpointKey(op: Pick<AnyOperation, 'version' | 'method' | 'path'
 }
 
 function fillPath(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  return template.replace(PATH_PLACEHOLDER, (_, name: string) => encodeURIComponent(String(values[name])));
 }
 
 function encodeQuery(pairs: [string, string][]): string {

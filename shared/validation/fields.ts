@@ -110,9 +110,8 @@ export function stringList(max?: number, what = 'values') {
   return max === undefined ? list : list.check(z.refine((a) => a.length <= max, `at most ${max} ${what}`));
 }
 
-/** A whole number of at least `min` (messages as the rules say them), with any further checks (`z.maximum`). */
-export const wholeNumber = (min: number, atLeast = `must be at least ${min}`, ...more: z.core.$ZodCheck<number>[]) =>
-  z.number().check(z.int('must be a whole number'), z.minimum(min, atLeast), ...more);
+/** A whole number of at least `min`, each rule said in a user's words (`.check(z.maximum(...))` adds a ceiling). */
+export const wholeNumber = (min: number, atLeast = `must be at least ${min}`) => z.number().check(z.int('must be a whole number'), z.minimum(min, atLeast));
 
 /** One of `values`, saying them all when another is given. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });
@@ -120,5 +119,5 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.
 /** `page` and `limit` (1..100) of the page-paged v2 lists (templates, email footers). */
 export const pageFields = {
   page: lazySchema(() => z.optional(wholeNumber(1))),
-  limit: lazySchema(() => z.optional(wholeNumber(1, undefined, z.maximum(100, 'must be at most 100')))),
+  limit: lazySchema(() => z.optional(wholeNumber(1).check(z.maximum(100, 'must be at most 100')))),
 };
