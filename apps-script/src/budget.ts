@@ -1,3 +1,5 @@
+import { activeBook } from './sheet-io';
+
 /** The moment after which a run starts no new request (Apps Script cuts every execution at 6 minutes). */
 export function deadlineAfter(budgetMs: number, startedAt = Date.now()): number {
   return startedAt + budgetMs;
@@ -9,5 +11,5 @@ export function userKey(): string {
 }
 
 export function documentId(): string {
-  return SpreadsheetApp.getActiveSpreadsheet().getId();
+  return activeBook().getId();
 }

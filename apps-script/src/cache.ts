@@ -1,4 +1,5 @@
 import { fingerprint } from '../../shared/hash';
+import { activeBook } from './sheet-io';
 
 /**
  * Custom-function answers in the user's cache, keyed by document + function + arguments, so a recalculation
@@ -30,7 +31,7 @@ export function userCache(): GoogleAppsScript.Cache.Cache | null {
 export function cacheKey(fn: string, args: readonly unknown[]): string {
   let documentId = '';
   try {
-    documentId = SpreadsheetApp.getActiveSpreadsheet().getId();
+    documentId = activeBook().getId();
   } catch {
     // No active document (a test run from the editor): the key still separates functions and arguments.
   }

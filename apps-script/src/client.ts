@@ -1,9 +1,10 @@
-import { runSync, type Client, type Flow, type SyncHost } from '../../shared';
+import { call, runSync, type Client, type Flow, type Operation, type SyncHost } from '../../shared';
 import { clientWith, type AddOnClient } from './add-on-client';
 import { requireAuth } from './auth';
 import { gasHost } from './host';
 import { withPacingStore } from './pacing-store';
 import { loadSettings, type AddOnSettings } from './settings';
+import type * as z from '../../shared/validation/zod';
 
 /**
  * Executions are short (a sidebar call, a cell, a trigger), so the pacing windows and the last credit
@@ -51,4 +52,10 @@ export function run<T>(client: Client, flow: Flow<T>, host: SyncHost = gasHost()
   } finally {
     saveClientState(client);
   }
+}
+
+/** A sidebar's one catalogue operation, with its own client (its errors made readable for all sidebar functions: entry-points.ts). */
+export function callOnce<R>(op: Operation<z.ZodMiniType, z.ZodMiniType, R>, input: unknown): R {
+  const client = makeClient();
+  return run(client, call(client, op, input));
 }

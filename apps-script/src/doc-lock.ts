@@ -1,3 +1,5 @@
+import { fail } from './errors';
+
 /**
  * The document lock, waited for at most a few seconds: a scheduled run may hold it for minutes (one research step
  * polls until its deadline), and a user's action that waits 30 s to get Apps Script's raw "Lock timeout" tells them
@@ -57,7 +59,5 @@ export function ifDocumentLockFree<T>(work: () => T, busy: () => T, waitMs = USE
 
 /** Runs `work` under the document lock, or says in words what holds it after at most USER_WAIT_MS. */
 export function withDocumentLock<T>(work: () => T): T {
-  return ifDocumentLockFree(work, () => {
-    throw new Error(busyText());
-  });
+  return ifDocumentLockFree(work, () => fail(busyText()));
 }

@@ -7,7 +7,7 @@
  * Names ending in "_" would be private in Apps Script: the build refuses them.
  */
 
-import { userError } from './errors';
+import { fail, userError } from './errors';
 import { sidebarOnly_, triggerOnly_ } from './guards';
 
 /**
@@ -33,15 +33,18 @@ export interface EntryPoint {
 
 export type EntryPoints = Record<string, EntryPoint>;
 
-/** An implementation that takes no more arguments than the wrapper's declared params pass it. */
-export type Implementation<P extends readonly string[]> = (...args: { [K in keyof P]: never }) => unknown;
+/** N arguments of no known type. */
+type Arguments<N extends number, A extends never[] = []> = A['length'] extends N ? A : Arguments<N, [...A, never]>;
+
+/** An implementation that takes no more arguments than the wrapper's `arity` passes it. */
+export type Implementation<N extends number> = (...args: Arguments<N>) => unknown;
 
 /** Merges registries; a name declared twice would make one declaration vanish, so it fails the build's load. */
 export function mergeEntryPoints(...registries: EntryPoints[]): EntryPoints {
   const merged: EntryPoints = {};
   for (const registry of registries) {
     for (const [name, entry] of Object.entries(registry)) {
-      if (name in merged) throw new Error(`entry point ${name} is declared twice`);
+      if (name in merged) fail(`entry point ${name} is declared twice`);
       merged[name] = guarded(name, entry);
     }
   }

@@ -24,6 +24,19 @@ function unknownOutcomeMessage(error: ProspectingError): string {
   return error.message.includes(UNKNOWN_OUTCOME_TEXT) ? error.message : `${error.message} Outcome ${UNKNOWN_OUTCOME_TEXT}. ${UNKNOWN_OUTCOME_ADVICE}`;
 }
 
+/** A refusal by the service (4xx but 429) or by the checks: nothing was done, the next row may still work. */
+export function refused(error: unknown): boolean {
+  return (
+    error instanceof ValidationError ||
+    (error instanceof ProspectingError && !!error.status && error.status >= 400 && error.status < 500 && error.status !== 429)
+  );
+}
+
+/** Ends the run with an Error of this message (what a cell or the sidebar shows). */
+export function fail(message: string): never {
+  throw new Error(message);
+}
+
 /** An Error whose message is the user message (Apps Script shows `message` in the cell and to failure handlers). */
 export function userError(error: unknown): Error {
   if (error instanceof Error && /Exceeded maximum execution time/.test(error.message)) return error;

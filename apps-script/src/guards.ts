@@ -1,3 +1,5 @@
+import { fail } from './errors';
+
 /**
  * Every top-level function is callable from a cell by its name, with the credential of whoever set the
  * add-on up (an editor's `=sendDraft("70001")` would send the owner's draft). build.mjs therefore calls one
@@ -17,12 +19,12 @@ export function sidebarOnly_(name: string): void {
   try {
     SpreadsheetApp.getUi();
   } catch {
-    throw new Error(`${name}: ${SIDEBAR_ONLY}`);
+    fail(`${name}: ${SIDEBAR_ONLY}`);
   }
 }
 
 /** A time-driven trigger passes an event object with triggerUid; a cell can only pass strings, numbers and ranges. */
 export function triggerOnly_(name: string, event: unknown): void {
   const e = event as { triggerUid?: unknown } | null;
-  if (!e || typeof e !== 'object' || Array.isArray(e) || e.triggerUid === undefined) throw new Error(`${name}: ${TRIGGER_ONLY}`);
+  if (!e || typeof e !== 'object' || Array.isArray(e) || e.triggerUid === undefined) fail(`${name}: ${TRIGGER_ONLY}`);
 }

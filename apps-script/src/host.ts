@@ -1,5 +1,7 @@
 import type { HttpRequest, HttpResponse, NetworkFailure, SyncHost, SyncLocks, SyncStore } from '../../shared';
 import { redactor, secretsOf, type Redactor } from '../../shared/errors';
+import { userProps } from './property-stores';
+import { fail } from './errors';
 
 /**
  * Apps Script's messages for a request that never left (DNS, refused connection) versus one that may have
@@ -14,9 +16,9 @@ export function failureFrom(error: unknown): NetworkFailure {
   return { code, message, maybeSent: !notSent };
 }
 
-/** The script is out of time: no host call may swallow this, the run must end (and resume later). */
-export function isTimeUp(error: unknown): boolean {
-  return error instanceof Error && /Exceeded maximum execution time/i.test(error.message);
+/** The script is out of time: no catch may swallow this, the run must end (and resume later). Throws it again. */
+export function rethrowTimeUp(error: unknown): void {
+  if (error instanceof Error && /Exceeded maximum execution time/i.test(error.message)) throw error;
 }
 
 function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
@@ -73,7 +75,7 @@ export function gasFetch(request: HttpRequest): HttpResponse {
   try {
     return answerOf(request, UrlFetchApp.fetch(url, params));
   } catch (error) {
-    if (isTimeUp(error)) throw error;
+    rethrowTimeUp(error);
     return { status: 0, headers: {}, body: '', failure: failureFrom(error) };
   }
 }
@@ -91,7 +93,7 @@ export function gasFetchAll(requests: HttpRequest[]): HttpResponse[] {
   try {
     return UrlFetchApp.fetchAll(requests.map(fetchParams)).map((response, i) => answerOf(requests[i], response));
   } catch (error) {
-    if (isTimeUp(error)) throw error;
+    rethrowTimeUp(error);
     const failure = failureFrom(error);
     const maybeSent = !REFUSED_BEFORE_SENDING.some((re) => re.test(failure.message));
     return requests.map(() => ({ status: 0, headers: {}, body: '', failure: { ...failure, maybeSent } }));
@@ -100,7 +102,7 @@ export function gasFetchAll(requests: HttpRequest[]): HttpResponse[] {
 
 /** User properties: the only place secrets (API key, OAuth tokens) are kept. */
 export function userStore(): SyncStore {
-  const props = PropertiesService.getUserProperties();
+  const props = userProps();
   return {
     get: (key) => props.getProperty(key),
     put: (key, value) => void props.setProperty(key, value),
@@ -120,7 +122,7 @@ export function userLocks(untilMs = Infinity): SyncLocks {
   return {
     acquire: (_key, timeoutMs) => {
       if (!lock.tryLock(Math.max(0, Math.min(timeoutMs, untilMs - Date.now()))))
-        throw new Error('Your other add-on runs are busy with your rate budget right now. Try again in a minute.');
+        fail('Your other add-on runs are busy with your rate budget right now. Try again in a minute.');
     },
     release: () => lock.releaseLock(),
   };
@@ -138,7 +140,7 @@ function sleepMs(ms: number): void {
 export function sleepUntil(deadlineMs: number): (ms: number) => void {
   return (ms) => {
     if (Date.now() + ms > deadlineMs) {
-      throw new Error(`The service's rate limit asks to wait ${Math.ceil(ms / 1000)} s, longer than this run may last. Try again in a minute.`);
+      fail(`The service's rate limit asks to wait ${Math.ceil(ms / 1000)} s, longer than this run may last. Try again in a minute.`);
     }
     sleepMs(ms);
   };

@@ -2,6 +2,16 @@ import { keyOf, safeCell, type CellValue } from './cells';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
+/** The spreadsheet the add-on runs in. */
+export function activeBook(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  return SpreadsheetApp.getActiveSpreadsheet();
+}
+
+/** The sheet the user has open. */
+export function activeSheet(): Sheet {
+  return SpreadsheetApp.getActiveSheet();
+}
+
 /** Each column list's paths split once (an import builds a row per record over the same columns). */
 const splitPaths = new WeakMap<readonly string[], string[][]>();
 
@@ -29,7 +39,7 @@ export function table(rows: readonly unknown[], columns: readonly string[], cell
  * as taken, and that execution's sheet is the one to use.
  */
 export function sheetNamed(name: string, made?: (sheet: Sheet) => void): Sheet {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const existing = book.getSheetByName(name);
   if (existing) return existing;
   try {
@@ -59,20 +69,37 @@ export function writeBlock(sheet: Sheet, row: number, column: number, values: Ce
   return 1;
 }
 
+/** Header cells written after the sheet's last column (one setValues); returns the first one's column. */
+export function appendHeaders(sheet: Sheet, headers: CellValue[]): number {
+  const column = sheet.getLastColumn() + 1;
+  writeBlock(sheet, 1, column, [headers]);
+  return column;
+}
+
+/** Row or column numbers in ascending runs of consecutive ones, each a range to read or write at once: 7, 1, 2 → [1, 2], [7]. */
+export function runsOf(numbers: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (const n of [...numbers].sort((a, b) => a - b)) {
+    const run = runs[runs.length - 1];
+    if (run && n === run[run.length - 1] + 1) run.push(n);
+    else runs.push([n]);
+  }
+  return runs;
+}
+
 /**
  * Writes rows given by sheet row number, one setValues per run of consecutive rows (never per cell).
  * Returns how many setValues calls were made.
  */
 export function writeRows(sheet: Sheet, column: number, rowsByNumber: ReadonlyMap<number, CellValue[]>): number {
-  const numbers = [...rowsByNumber.keys()].sort((a, b) => a - b);
   let writes = 0;
-  let start = 0;
-  for (let i = 1; i <= numbers.length; i++) {
-    if (i < numbers.length && numbers[i] === numbers[i - 1] + 1) continue;
-    const block = numbers.slice(start, i).map((n) => rowsByNumber.get(n) as CellValue[]);
-    writes += writeBlock(sheet, numbers[start], column, block);
-    start = i;
-  }
+  for (const run of runsOf([...rowsByNumber.keys()]))
+    writes += writeBlock(
+      sheet,
+      run[0],
+      column,
+      run.map((n) => rowsByNumber.get(n) as CellValue[]),
+    );
   return writes;
 }
 

@@ -1,3 +1,5 @@
+import { userProps } from './property-stores';
+
 /**
  * The user properties every execution reads (settings, the stored credential), read with ONE getProperties() call
  * per execution. Each custom-function cell is its own execution, and Apps Script counts every properties call
@@ -7,16 +9,16 @@
 let snapshot: Record<string, string> | null = null;
 
 export function userProperty(key: string): string | null {
-  snapshot ??= PropertiesService.getUserProperties().getProperties();
+  snapshot ??= userProps().getProperties();
   return snapshot[key] ?? null;
 }
 
 export function setUserProperty(key: string, value: string): void {
-  PropertiesService.getUserProperties().setProperty(key, value);
+  userProps().setProperty(key, value);
   if (snapshot) snapshot[key] = value;
 }
 
 export function deleteUserProperty(key: string): void {
-  PropertiesService.getUserProperties().deleteProperty(key);
+  userProps().deleteProperty(key);
   if (snapshot) delete snapshot[key];
 }

@@ -17,6 +17,7 @@ import { integerId, nameText, nonEmpty, oneOf, pathId, shortText, wholeNumber } 
 import { picks } from './pickers';
 import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { jsonObject } from '../validation/json-object';
 
 /**
  * Spec 4.3: a step of a campaign create. The spec states types and dueDay >= 1 (spec 8); the service refuses a step
@@ -31,7 +32,7 @@ export const campaignStepInput = /* @__PURE__ */ lazySchema(() =>
       .number({ message: 'is required: a whole number of days, at least 1' })
       .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
     templateId: z.optional(picks(integerId, 'templates')),
-    templateData: z.optional(z.record(z.string(), z.unknown())),
+    templateData: z.optional(jsonObject()),
   }),
 );
 

@@ -1,6 +1,7 @@
 import * as z from '../validation/zod';
 import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { jsonObject } from '../validation/json-object';
 
 /**
  * The MCP endpoint's operations (spec 4.13): their own kind (`mcp`), sent as JSON-RPC to `settings.mcpUrl` through
@@ -38,7 +39,7 @@ export const callMcpToolInput = /* @__PURE__ */ lazySchema(() =>
         z.maxLength(128, 'must be at most 128 characters (MCP tool names)'),
         z.regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
       ),
-    arguments: z.optional(z.record(z.string(), z.unknown(), { message: 'must be a JSON object of the tool’s arguments' })),
+    arguments: z.optional(jsonObject('must be a JSON object of the tool’s arguments')),
   }),
 );
 export type CallMcpToolInput = z.input<typeof callMcpToolInput>;

@@ -6,6 +6,7 @@ import { searchFiltersSchema } from './search';
 import { picks } from './pickers';
 import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { jsonObject } from '../validation/json-object';
 import { refuseInTransform } from '../validation/transform-issue';
 
 const base = { ...v2Base, resource: 'savedSearches' } as const;
@@ -24,7 +25,7 @@ const sortOrder = /* @__PURE__ */ lazySchema(() =>
 /** Spec 4.8 fields; numResultsApproved is at least 0 (spec 8). */
 const editable = {
   name: lazySchema(() => nameText('name')),
-  values: lazySchema(() => z.record(z.string(), z.unknown(), { message: 'must be an object of search filters' })),
+  values: lazySchema(() => jsonObject('must be an object of search filters')),
   sortColumn: lazySchema(() => z.pipe(shortText(), z.string().check(z.trim(), z.minLength(1, 'is empty: name a column, or leave it out')))),
   sortOrder: sortOrder,
   tagIds: lazySchema(() => z.array(integerId)),

@@ -5,6 +5,7 @@ import { baseUrlFor, endpointKey } from '../request/build';
 import type { Settings } from '../settings';
 import { PATH_PLACEHOLDER, type AnyOperation, type Decodable, type Sendable } from '../catalogue/types';
 import { lazySchema } from '../validation/lazy-schema';
+import { jsonObject } from '../validation/json-object';
 
 /**
  * Custom API call: any v1/v2 path with the same auth, pacing, retries and errors as the catalogue.
@@ -20,7 +21,7 @@ export const customCallInput = /* @__PURE__ */ lazySchema(() =>
       z.refine((p) => !p.split('/').includes('..'), 'must not contain ..'),
     ),
     query: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
-    body: z.optional(z.record(z.string(), z.unknown(), { message: 'must be a JSON object' })),
+    body: z.optional(jsonObject('must be a JSON object')),
   }),
 );
 export type CustomCallInput = z.input<typeof customCallInput>;

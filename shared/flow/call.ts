@@ -6,8 +6,9 @@ import type { Flow } from '../effects';
 import { PartialCampaignError, ValidationError } from '../errors';
 import { checkFeatures } from '../mcp/features';
 import { runMcpOperation } from '../mcp/run';
-import { validate } from '../validation/format';
 import { chunk } from './chunk';
+import { validInput } from './prepare';
+import { refusal } from './refusal';
 import { sendValidated } from './send';
 
 /** The one array field of `input` that is over the operation's per-request cap, if any. */
@@ -24,15 +25,12 @@ function oversized(op: AnyOperation, input: Record<string, unknown>, client: Cli
 /** Refuses one request over a cap (spec 8) before sending: `call` splits instead, `sendOne` does not. */
 function checkBatchLimits(op: AnyOperation, input: Record<string, unknown>, client: Client): void {
   const over = oversized(op, input, client);
-  if (over) {
-    const rule = `at most ${over.max} items in one request (spec 8)`;
-    throw new ValidationError(`${op.title}: ${over.field}: ${rule}. Nothing was sent.`, [{ field: over.field, rule }]);
-  }
+  if (over) throw refusal(op.title, over.field, `at most ${over.max} items in one request (spec 8)`);
 }
 
 /** Exactly one request, with every limit enforced before sending. */
 export function* sendOne<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<R> {
-  const parsed = validate(op.input, input ?? {}, op.title) as Record<string, unknown>;
+  const parsed = validInput(op as AnyOperation, input);
   checkBatchLimits(op as AnyOperation, parsed, client);
   return (yield* sendValidated(client, op, parsed)).data;
 }
@@ -66,7 +64,7 @@ export function* callWithWarnings<I extends z.ZodMiniType, O extends z.ZodMiniTy
 
 function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, warnings: string[]): Flow<unknown> {
   if (op.mcp) return yield* runMcpOperation(client, op, rawInput);
-  const input = validate(op.input, rawInput ?? {}, op.title) as Record<string, unknown>;
+  const input = validInput(op, rawInput);
   // An input that needs a feature the organization has off is refused before sending (spec 3 rule 2).
   yield* checkFeatures(client, op, input);
   const over = oversized(op, input, client);
@@ -107,7 +105,7 @@ function* createThenAdd(
   for (const [k, piece] of pieces.slice(1).entries()) {
     try {
       const add = operationById(how.operation);
-      added += countIn(yield* sendParsed(add, validate(add.input, { id: recordId, [field]: piece }, add.title) as Record<string, unknown>), how.countField);
+      added += countIn(yield* sendParsed(add, validInput(add, { id: recordId, [field]: piece })), how.countField);
     } catch (error) {
       throw new PartialCampaignError(recordId, added, pieces.slice(k + 1).flat(), error as Error);
     }
@@ -128,10 +126,7 @@ function countIn(answer: unknown, field: string): number {
 function* reread(client: Client, how: NonNullable<ThenAdd['reread']>, id: string): Flow<unknown> {
   try {
     const read = operationById(how.operation);
-    const detail = (yield* sendCollecting(client, read, validate(read.input, { id }, read.title) as Record<string, unknown>, [])) as Record<
-      string,
-      unknown
-    > | null;
+    const detail = (yield* sendCollecting(client, read, validInput(read, { id }), [])) as Record<string, unknown> | null;
     return detail?.[how.field] ?? undefined;
   } catch {
     return undefined;

@@ -25,11 +25,8 @@ function kindOf(body: unknown): string {
 
 /** Parses a 2xx body and checks it against the operation's output schema. */
 export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response: HttpResponse, strict: boolean, request: HttpRequest): Reply<R> {
-  const unreadable = (what: string) =>
-    new UnexpectedResponseError(`${op.title}: the service answered ${response.status} with ${what}.`, {
-      status: response.status,
-      request: redactRequest(request),
-    });
+  const unexpected = (text: string) => new UnexpectedResponseError(text, { status: response.status, request: redactRequest(request) });
+  const unreadable = (what: string) => unexpected(`${op.title}: the service answered ${response.status} with ${what}.`);
   let body: unknown = null;
   if (response.body.trim()) {
     try {
@@ -51,7 +48,8 @@ export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response
   }
   const checked = op.output.safeParse(body);
   const warnings: string[] = [];
-  if (checked.success) return { data: op.result(checked.data), body: checked.data, status: response.status, headers: response.headers, warnings };
+  const reply = (data: R, read: unknown): Reply<R> => ({ data, body: read, status: response.status, headers: response.headers, warnings });
+  if (checked.success) return reply(op.result(checked.data), checked.data);
   const where = checked.error.issues
     .slice(0, 5)
     .map((i) => `${fieldPath(i.path)}: ${i.message}`)
@@ -63,7 +61,7 @@ export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response
   const readsOwnGaps = op.credits === 'perItem';
   // Not the documented kind of answer at all (null, empty, a list, a number): nothing says what happened.
   if (!readsOwnGaps && checked.error.issues.some((i) => i.path.length === 0)) throw unreadable(`${kindOf(body)}, not the documented answer`);
-  if (strict && !acted) throw new UnexpectedResponseError(text, { status: response.status, request: redactRequest(request) });
+  if (strict && !acted) throw unexpected(text);
   let data: R;
   try {
     data = op.result(body as z.output<O>);
@@ -74,5 +72,5 @@ export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response
   // An acted operation whose answer holds no result cannot be told carried out: its outcome is unknown.
   if (acted && !readsOwnGaps && (data === undefined || data === null)) throw unreadable(`no result in the answer (${where})`);
   warnings.push(acted ? `${text} The service answered ${response.status}: it was carried out; do not repeat it.` : text);
-  return { data, body, status: response.status, headers: response.headers, warnings };
+  return reply(data, body);
 }

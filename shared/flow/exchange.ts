@@ -11,8 +11,8 @@ import { updatePacing } from './shared-pacing';
 /** Keeps the credit balance current from X-PublicAPI-Credits. */
 function noteCredits(client: Client, response: HttpResponse, now: number): void {
   const raw = response.headers['x-publicapi-credits'];
-  if (raw === undefined || raw === '' || !Number.isFinite(Number(raw))) return;
   const balance = Number(raw);
+  if (raw === undefined || raw === '' || !Number.isFinite(balance)) return;
   client.state.credits = { balance, observedAtMs: now };
 }
 
@@ -40,10 +40,11 @@ function tooLongWait(
 ): RateLimitError {
   const outcome = refused ? `Refused ${refused} time${refused === 1 ? '' : 's'} with 429; the service did not act on it.` : 'Nothing was sent.';
   const allowed = `the longest wait allowed (${Math.round(waitMs / 1000)} s, counted from the first 429, > maxRateLimitWaitMs)`;
+  const waitS = Math.ceil(waitMs / 1000);
   const said = unusable
-    ? `the service gave ${unusable}; after backing off with growing waits, the next wait (${Math.ceil(waitMs / 1000)} s) would pass the longest ` +
+    ? `the service gave ${unusable}; after backing off with growing waits, the next wait (${waitS} s) would pass the longest ` +
       'wait allowed in all (maxRateLimitWaitMs, counted from the first 429)'
-    : `the organization's rate limit for this endpoint resets ${resetAtMs ? new Date(resetAtMs).toISOString() : `in ${Math.ceil(waitMs / 1000)} s`}, later than ${allowed}`;
+    : `the organization's rate limit for this endpoint resets ${resetAtMs ? new Date(resetAtMs).toISOString() : `in ${waitS} s`}, later than ${allowed}`;
   return new RateLimitError(`${op.title}: ${said}. ${outcome}`, unusable ? undefined : (resetAtMs ?? now + waitMs), {
     status: 429,
     code: 'rateLimitExceeded',
@@ -129,9 +130,10 @@ export function* exchangeWith(client: Client, op: Sendable, first: HttpRequest, 
     }
     const now = yield* nowMs();
     const rate = readRateHeaders(response.headers);
-    yield* settle(client, key, { ...rate, refused: response.status === 429 });
+    const refused = response.status === 429;
+    yield* settle(client, key, { ...rate, refused });
     client.state.clock = observeDate(client.state.clock, response.headers.date, now);
-    if (response.status === 429) client.state.clock = observeRefusal(client.state.clock, sentAt, rate.resetAtMs, s.resetMarginMs);
+    if (refused) client.state.clock = observeRefusal(client.state.clock, sentAt, rate.resetAtMs, s.resetMarginMs);
     noteCredits(client, response, now);
 
     if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
@@ -148,7 +150,7 @@ export function* exchangeWith(client: Client, op: Sendable, first: HttpRequest, 
     }
     let waitMs = 0;
     let unusable: string | null = null;
-    if (response.status === 429) {
+    if (refused) {
       rateLimitedTries++;
       limitedSince ??= now;
       unusable = unusableReset(response.headers['x-ratelimit-reset'], rate.resetAtMs, now);
@@ -156,13 +158,13 @@ export function* exchangeWith(client: Client, op: Sendable, first: HttpRequest, 
       const margin = marginAfterReset(client.state.clock, s.resetMarginMs, now);
       waitMs = waitAfter429(rate, now, margin, s.resetJitterMs, client.random(), noResetStreak);
     } else otherTries++;
-    const attempt = response.status === 429 ? rateLimitedTries : otherTries;
+    const attempt = refused ? rateLimitedTries : otherTries;
     const decision = decideRetry({
       response,
       safety: op.retry,
       attempt,
       maxRateLimitTries: s.maxRateLimitTries,
-      rateLimitWait: response.status === 429 ? { waitMs, waitedMs: now - (limitedSince ?? now), maxWaitMs: s.maxRateLimitWaitMs } : undefined,
+      rateLimitWait: refused ? { waitMs, waitedMs: now - (limitedSince ?? now), maxWaitMs: s.maxRateLimitWaitMs } : undefined,
       maxRetryTries: s.maxRetryTries,
     });
     if (decision.action === 'accept') return repeatOfMaybeActed ? { ...response, repeatOfMaybeActed } : response;
@@ -195,23 +197,18 @@ function failure(op: Sendable, sent: HttpRequest, raw: HttpResponse, reason: str
     return new NetworkError(text, maybeSent, { code, request: redacted });
   }
   const error = errorFromResponse(response, redacted, op.title);
+  // The answer's error said again with what the retries add.
+  const details = { status: error.status, code: error.code, serviceMessage: error.serviceMessage, request: redacted };
   if (reason === 'rateLimited') {
     const seen = unusable ? ` The last 429 gave ${unusable}.` : '';
     return new RateLimitError(`${error.message} Gave up after ${attempts} tries.${seen}`, unusable ? undefined : resetAtMs, {
+      ...details,
       status: 429,
-      code: error.code,
-      serviceMessage: error.serviceMessage,
-      request: redacted,
       hint: error.hint,
     });
   }
   if (reason === 'serverError' && op.retry === 'unsafe' && error instanceof ServerError) {
-    return new ServerError(`${error.message} It was not repeated, since a repeat could act twice; check before trying again.`, {
-      status: error.status,
-      code: error.code,
-      serviceMessage: error.serviceMessage,
-      request: redacted,
-    });
+    return new ServerError(`${error.message} It was not repeated, since a repeat could act twice; check before trying again.`, details);
   }
   return error;
 }

@@ -49,13 +49,6 @@ export function afterWindow(cursor: Pick<ChangeCursor, 'windowEnd'>): string {
   return new Date(Date.parse(cursor.windowEnd) + 1).toISOString();
 }
 
-function pageSize(client: Client, op: AnyOperation): { pageField: string; limitField: string; limit: number } {
-  const p = op.pagination;
-  if (p.style !== 'page') throw new Error(`${op.title} is not read by page and updatedAt`);
-  // The page-size setting caps it too: if a deployment serves smaller pages, a "short" page must not end the read early.
-  return { pageField: p.pageField, limitField: p.limitField, limit: Math.min(p.maxLimit, client.settings.pageSizeLimit) };
-}
-
 const keyOf = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
@@ -69,8 +62,11 @@ export function* readChangedPage<T extends Record<string, unknown>>(
   idField: string,
   seen: SeenChanges,
 ): Flow<ChangedPage<T>> {
-  const { pageField, limitField, limit } = pageSize(client, op);
-  const input = { startDate: cursor.from, endDate: cursor.windowEnd, [pageField]: cursor.page, [limitField]: limit };
+  const p = op.pagination;
+  if (p.style !== 'page') throw new Error(`${op.title} is not read by page and updatedAt`);
+  // The page-size setting caps it too: if a deployment serves smaller pages, a "short" page must not end the read early.
+  const limit = Math.min(p.maxLimit, client.settings.pageSizeLimit);
+  const input = { startDate: cursor.from, endDate: cursor.windowEnd, [p.pageField]: cursor.page, [p.limitField]: limit };
   const rows = (yield* send(client, op, input)).data as T[];
   const records: T[] = [];
   for (const record of rows) {

@@ -71,9 +71,13 @@ export function observe(state: PacingState, key: string, h: RateHeaders): Pacing
   return w && !w.shared && (h.refused || spentByOthers(state, key, h)) ? { ...next, [key]: { ...w, shared: true } } : next;
 }
 
+/** Headers that tell the whole window: its limit, what is left of it and when it resets. */
+const tellsWindow = (h: RateHeaders): h is RateHeaders & Required<Omit<RateHeaders, 'refused'>> =>
+  h.limit !== undefined && h.remaining !== undefined && h.resetAtMs !== undefined;
+
 /** The answer's Remaining is lower than every request of ours that it may count can explain: someone else spends too. */
 function spentByOthers(state: PacingState, key: string, h: RateHeaders): boolean {
-  if (h.limit === undefined || h.remaining === undefined || h.resetAtMs === undefined) return false;
+  if (!tellsWindow(h)) return false;
   const w = state[key];
   // The first answer ever says nothing of others (the window may be spent by this process's earlier runs).
   if (!w) return false;
@@ -86,36 +90,33 @@ function spentByOthers(state: PacingState, key: string, h: RateHeaders): boolean
 
 function observeFigures(state: PacingState, key: string, h: RateHeaders): PacingState {
   const w = state[key];
-  const complete = h.limit !== undefined && h.remaining !== undefined && h.resetAtMs !== undefined;
+  const complete = tellsWindow(h);
   if (!w) return firstAnswer(state, key, h, complete);
   const before = w.inFlight ?? 0;
   const inFlight = Math.max(0, before - 1);
   // Freeing a reservation keeps the server's figure (remaining + inFlight) unchanged.
   const released: RateWindow = before > 0 ? { ...w, inFlight, remaining: w.remaining + 1, uncertain: Math.min(w.uncertain ?? 0, inFlight) } : w;
-  if (!complete) return released === w ? state : { ...state, [key]: released };
-  if (h.resetAtMs! > w.resetAtMs) {
+  // The state with the endpoint's window as it is now (the same state when nothing changed).
+  const withWindow = (window: RateWindow): PacingState => (window === w ? state : { ...state, [key]: window });
+  if (!complete) return withWindow(released);
+  if (h.resetAtMs > w.resetAtMs) {
     // A newer window: its Remaining may already count any of our requests still in flight.
-    return {
-      ...state,
-      [key]: {
-        limit: h.limit!,
-        remaining: h.remaining! - inFlight,
-        resetAtMs: h.resetAtMs!,
-        inFlight,
-        uncertain: inFlight,
-        sentAtMs: w.sentAtMs,
-        ...(w.shared ? { shared: true } : {}),
-      },
-    };
+    return withWindow({
+      limit: h.limit,
+      remaining: h.remaining - inFlight,
+      resetAtMs: h.resetAtMs,
+      inFlight,
+      uncertain: inFlight,
+      sentAtMs: w.sentAtMs,
+      ...(w.shared ? { shared: true } : {}),
+    });
   }
-  if (h.resetAtMs! < w.resetAtMs || w.opensAtMs !== undefined) return released === w ? state : { ...state, [key]: released };
+  if (h.resetAtMs < w.resetAtMs || w.opensAtMs !== undefined) return withWindow(released);
   const serverRemaining = released.remaining + inFlight;
-  if (h.remaining! < serverRemaining) {
-    return { ...state, [key]: { ...released, limit: h.limit!, remaining: h.remaining! - inFlight, uncertain: inFlight } };
-  }
+  if (h.remaining < serverRemaining) return withWindow({ ...released, limit: h.limit, remaining: h.remaining - inFlight, uncertain: inFlight });
   // Not lower: the server counted this request before the one that set the figure, so it was one of the uncertain.
   const uncertain = before > 0 ? Math.max(0, (w.uncertain ?? 0) - 1) : 0;
-  return { ...state, [key]: { ...released, uncertain: Math.min(uncertain, inFlight) } };
+  return withWindow({ ...released, uncertain: Math.min(uncertain, inFlight) });
 }
 
 /** Requests sent before any answer told the window are counted here, so the first answer can account for them. */
@@ -127,12 +128,11 @@ function firstAnswer(state: PacingState, key: string, h: RateHeaders, complete: 
   const pendingKey = unknownWindowKey(key);
   const pending = state[pendingKey];
   const inFlight = Math.max(0, (pending?.inFlight ?? 0) - 1);
+  const { [pendingKey]: _gone, ...rest } = state;
   if (!complete) {
     if (!pending) return state;
-    const { [pendingKey]: _gone, ...rest } = state;
     return inFlight > 0 ? { ...rest, [pendingKey]: { ...pending, inFlight } } : rest;
   }
-  const { [pendingKey]: _gone, ...rest } = state;
   const window: RateWindow = { limit: h.limit!, remaining: h.remaining! - inFlight, resetAtMs: h.resetAtMs! };
   return { ...rest, [key]: inFlight > 0 ? { ...window, inFlight, uncertain: inFlight, sentAtMs: pending?.sentAtMs } : window };
 }
@@ -158,18 +158,20 @@ export interface PaceOptions {
  */
 export function reserve(state: PacingState, key: string, nowMs: number, marginMs: number, options: PaceOptions = {}): PaceDecision {
   const recheckMs = options.recheckMs ?? 100;
+  // Its reservations have gone unanswered too long to count any more.
+  const stale = (window: RateWindow) => options.staleMs !== undefined && nowMs - (window.sentAtMs ?? nowMs) > options.staleMs;
   const found = state[key];
   if (!found) {
     // Nothing known yet: send, and count it so the first answer's Remaining is read net of it.
     const pendingKey = unknownWindowKey(key);
     const pending = state[pendingKey];
-    const live = pending && !(options.staleMs !== undefined && nowMs - (pending.sentAtMs ?? nowMs) > options.staleMs) ? (pending.inFlight ?? 0) : 0;
+    const live = pending && !stale(pending) ? (pending.inFlight ?? 0) : 0;
     // The credential met 429s on another endpoint: its budgets are shared, so ask once and hear the figures first.
     if (live > 0 && sharedCredential(state, key)) return { waitMs: recheckMs, reserved: false, state };
     return { waitMs: 0, reserved: true, state: { ...state, [pendingKey]: { limit: 0, remaining: 0, resetAtMs: 0, inFlight: live + 1, sentAtMs: nowMs } } };
   }
   let w = found;
-  if ((w.inFlight ?? 0) > 0 && options.staleMs !== undefined && nowMs - (w.sentAtMs ?? nowMs) > options.staleMs) {
+  if ((w.inFlight ?? 0) > 0 && stale(w)) {
     w = { ...w, remaining: w.remaining + (w.inFlight ?? 0), inFlight: 0, uncertain: 0 };
   }
   const inFlight = w.inFlight ?? 0;
@@ -183,7 +185,7 @@ export function reserve(state: PacingState, key: string, nowMs: number, marginMs
     reserved: true,
     state: { ...state, [key]: { ...window, remaining: window.remaining - 1, inFlight: (window.inFlight ?? 0) + 1, sentAtMs: nowMs + waitMs } },
   });
-  const hold = (waitMs: number): PaceDecision => ({ waitMs, reserved: false, state: w === found ? state : { ...state, [key]: w } });
+  const hold = (waitMs: number, window = w): PaceDecision => ({ waitMs, reserved: false, state: window === found ? state : { ...state, [key]: window } });
   // Shared budget, window not told yet: one probe in flight; its answer says what the other processes left.
   if (w.shared && w.opensAtMs !== undefined && inFlight > 0) return hold(Math.max(0, w.opensAtMs - nowMs) + recheckMs);
   if (w.remaining > 0) return take(w, Math.max(0, (w.opensAtMs ?? nowMs) - nowMs));
@@ -195,9 +197,9 @@ export function reserve(state: PacingState, key: string, nowMs: number, marginMs
   if ((w.uncertain ?? 0) > 0) return hold(Math.min(recheckMs, Math.max(1, opensAt - nowMs)));
   // Exhausted for sure: count in the next window, whose budget is the limit less what is still in flight.
   const next: RateWindow = { ...w, remaining: w.limit - inFlight, uncertain: inFlight, opensAtMs: opensAt };
-  if (w.shared && inFlight > 0) return { waitMs: opensAt - nowMs + recheckMs, reserved: false, state: { ...state, [key]: next } };
+  if (w.shared && inFlight > 0) return hold(opensAt - nowMs + recheckMs, next);
   if (next.remaining > 0) return take(next, opensAt - nowMs);
-  return { waitMs: opensAt - nowMs + recheckMs, reserved: false, state: { ...state, [key]: next } };
+  return hold(opensAt - nowMs + recheckMs, next);
 }
 
 /** Whether any endpoint of this key's credential (`<credential>|<endpoint>`) has met a 429. */

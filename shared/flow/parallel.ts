@@ -1,14 +1,14 @@
-import type { Effect, Flow, HttpRequest, HttpResponse } from '../effects';
+import { nowMs, sleep, type Effect, type Flow, type HttpRequest, type HttpResponse } from '../effects';
 
 /** The end of one task: its value, or what it threw. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
+/** What a task is handed when it goes on: the value it waited for, or the error to throw into it. */
+type Answer = { value: unknown } | { error: unknown };
+
 /** What a running task waits for; `ready` holds the answer to hand it next. */
 type Wait =
-  | { on: 'ready'; answer: { value: unknown } | { error: unknown } }
-  | { on: 'http'; request: HttpRequest }
-  | { on: 'sleep'; wakeAt: number }
-  | { on: 'lock'; effect: Effect & { kind: 'lock' } };
+  { on: 'ready'; answer: Answer } | { on: 'http'; request: HttpRequest } | { on: 'sleep'; wakeAt: number } | { on: 'lock'; effect: Effect & { kind: 'lock' } };
 
 interface Task<T> {
   index: number;
@@ -16,7 +16,9 @@ interface Task<T> {
   wait: Wait;
 }
 
-const READY = { on: 'ready', answer: { value: undefined } } as const;
+/** Ready to go on, with the answer (a value, or the error) to hand the task. */
+const answered = (answer: Answer): Wait => ({ on: 'ready', answer });
+const READY = answered({ value: undefined });
 
 /**
  * Runs tasks side by side, at most `concurrency` at once, and returns how each ended, in task order. Each task is an
@@ -60,10 +62,10 @@ export function* settleAll<T>(tasks: readonly (() => Flow<T>)[], concurrency: nu
         answers = (yield { kind: 'fetchMany', requests: sending.map((t) => (t.wait as { request: HttpRequest }).request) }) as HttpResponse[];
       } catch (error) {
         // The runtime failed the whole batch (out of time): each task hears it, so its own cleanup runs.
-        for (const t of sending) t.wait = { on: 'ready', answer: { error } };
+        for (const t of sending) t.wait = answered({ error });
         continue;
       }
-      sending.forEach((t, k) => (t.wait = { on: 'ready', answer: { value: answers[k] } }));
+      sending.forEach((t, k) => (t.wait = answered({ value: answers[k] })));
       yield* wakeSleepers(running);
       continue;
     }
@@ -72,10 +74,10 @@ export function* settleAll<T>(tasks: readonly (() => Flow<T>)[], concurrency: nu
       // The holder released it: the first waiter takes it now.
       const effect = (freed.wait as { effect: Effect & { kind: 'lock' } }).effect;
       try {
-        freed.wait = { on: 'ready', answer: { value: yield effect } };
+        freed.wait = answered({ value: yield effect });
         held.set(effect.key, freed);
       } catch (error) {
-        freed.wait = { on: 'ready', answer: { error } };
+        freed.wait = answered({ error });
       }
       continue;
     }
@@ -94,7 +96,7 @@ export function* allOf<T>(tasks: readonly (() => Flow<T>)[], concurrency: number
 
 /** Runs one task until it must wait (a request, a sleep, a lock another task holds) or ends. */
 function* advance<T>(task: Task<T>, held: Map<string, Task<T>>): Flow<Settled<T> | null> {
-  let answer = (task.wait as { answer: { value: unknown } | { error: unknown } }).answer;
+  let answer = (task.wait as { answer: Answer }).answer;
   for (;;) {
     let step: IteratorResult<Effect, T>;
     try {
@@ -109,7 +111,7 @@ function* advance<T>(task: Task<T>, held: Map<string, Task<T>>): Flow<Settled<T>
       return null;
     }
     if (effect.kind === 'sleep') {
-      const now = (yield { kind: 'now' }) as number;
+      const now = yield* nowMs();
       task.wait = { on: 'sleep', wakeAt: now + effect.ms };
       return null;
     }
@@ -134,8 +136,8 @@ function* advance<T>(task: Task<T>, held: Map<string, Task<T>>): Flow<Settled<T>
 
 function* wakeSleepers<T>(running: Task<T>[]): Flow<void> {
   if (!running.some((t) => t.wait.on === 'sleep')) return;
-  const now = (yield { kind: 'now' }) as number;
-  for (const t of running) if (t.wait.on === 'sleep' && t.wait.wakeAt <= now) t.wait = { on: 'ready', answer: { value: undefined } };
+  const now = yield* nowMs();
+  for (const t of running) if (t.wait.on === 'sleep' && t.wait.wakeAt <= now) t.wait = READY;
 }
 
 /** Nothing to send: sleep until the first parked task is due. A failed sleep (a deadline) goes to the tasks due first. */
@@ -144,12 +146,12 @@ function* sleepUntilFirstWakes<T>(running: Task<T>[]): Flow<void> {
   const sleepers = running.filter((t) => t.wait.on === 'sleep');
   if (sleepers.length === 0) throw new Error('settleAll: every task waits for a lock no task holds');
   const first = Math.min(...sleepers.map(wakeAt));
-  const now = (yield { kind: 'now' }) as number;
+  const now = yield* nowMs();
   if (first > now) {
     try {
-      yield { kind: 'sleep', ms: first - now };
+      yield* sleep(first - now);
     } catch (error) {
-      for (const t of sleepers) if (wakeAt(t) === first) t.wait = { on: 'ready', answer: { error } };
+      for (const t of sleepers) if (wakeAt(t) === first) t.wait = answered({ error });
       return;
     }
   }

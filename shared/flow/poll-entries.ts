@@ -4,6 +4,8 @@
  * 4.10), so an item without a request id is placed by its position when the answer holds one item per id asked.
  */
 
+import { isObject } from './is-object';
+
 /** One item of a poll answer as the sweep takes it in. */
 export interface PollEntry {
   requestId: string;
@@ -17,8 +19,6 @@ export interface PollEntry {
 
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The entries of one answer for the ids `asked`; items that cannot be placed are left out (counted as missed). */
 export function pollEntries(answer: unknown, asked: readonly string[]): PollEntry[] {

@@ -22,10 +22,13 @@ export function originOf(url: string): string {
   return (/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '').toLowerCase();
 }
 
+/** A URL's scheme (`https:`). */
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
 /** A Location resolved against the URL it answered (absolute, scheme-relative, absolute path, relative path). */
 export function resolveLocation(base: string, location: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(location)) return location;
-  if (location.startsWith('//')) return `${/^[a-z][a-z\d+.-]*:/i.exec(base)?.[0] ?? 'https:'}${location}`;
+  if (SCHEME.test(location)) return location;
+  if (location.startsWith('//')) return `${SCHEME.exec(base)?.[0] ?? 'https:'}${location}`;
   if (location.startsWith('/')) return `${originOf(base)}${location}`;
   const path = base.replace(/[?#].*$/, '');
   return `${path.slice(0, path.lastIndexOf('/') + 1)}${location}`;

@@ -11,6 +11,8 @@ import {
   type CompanyResearchItem,
   type ContactResearchItem,
 } from '../validation/research-items';
+import { isObject } from './is-object';
+import { refusal } from './refusal';
 
 export type ResearchKind = 'contacts' | 'companies';
 
@@ -27,6 +29,9 @@ export type ItemOutcome = ResearchOutcome | 'unsubmitted' | 'unknown';
  */
 export type ItemPhase = 'unsubmitted' | 'submitting' | 'submitted' | 'finished' | 'failed' | 'unknown';
 export const ITEM_PHASES: readonly ItemPhase[] = ['unsubmitted', 'submitting', 'submitted', 'finished', 'failed', 'unknown'];
+
+/** Where the job's items in `phase` are, in item order. */
+export const indexesIn = (job: ResearchJob, phase: ItemPhase): number[] => job.items.flatMap((item, i) => (item.phase === phase ? [i] : []));
 
 export interface ResearchItem {
   target: ResearchTarget;
@@ -72,18 +77,19 @@ export interface ResearchJob {
   lastError?: { message: string; code?: string; status?: number } | null;
 }
 
-// Built on first use, like every shared schema: the Apps Script bundle's cold load builds none.
+/** A target of one form (`{ contact }`), no other field; built on first use, like every shared schema. */
+const only = (form: string, schema: z.ZodMiniType) => lazySchema(() => z.strictObject({ [form]: schema }, { error: () => `give only ${form}` }));
 const targetSchemas = {
-  searchResultId: lazySchema(() => z.strictObject({ searchResultId: searchResultIdSchema }, { error: () => 'give only searchResultId' })),
-  contact: lazySchema(() => z.strictObject({ contact: contactResearchItem }, { error: () => 'give only contact' })),
-  company: lazySchema(() => z.strictObject({ company: companyResearchItem }, { error: () => 'give only company' })),
+  searchResultId: only('searchResultId', searchResultIdSchema),
+  contact: only('contact', contactResearchItem),
+  company: only('company', companyResearchItem),
 };
 
 /** The issues of one target, with paths inside it (`contact.title`); empty when it can be sent. */
 export function targetIssues(kind: ResearchKind, target: unknown): { field: string; rule: string }[] {
-  const forms = kind === 'contacts' ? ['searchResultId', 'contact'] : ['searchResultId', 'company'];
+  const forms = ['searchResultId', kind === 'contacts' ? 'contact' : 'company'];
   const rule = `must be an object with one of: ${forms.map((f) => `{ ${f} }`).join(', ')}`;
-  if (typeof target !== 'object' || target === null || Array.isArray(target)) return [{ field: '', rule: `${rule} (got ${describeValue(target)})` }];
+  if (!isObject(target)) return [{ field: '', rule: `${rule} (got ${describeValue(target)})` }];
   const form = forms.find((f) => f in target);
   if (!form) return [{ field: '', rule: `${rule} (got the fields ${Object.keys(target).join(', ') || 'none'})` }];
   const checked = targetSchemas[form as keyof typeof targetSchemas].safeParse(target);
@@ -108,20 +114,14 @@ export function newResearchJob(
   refs?: readonly string[],
 ): ResearchJob {
   const title = kind === 'contacts' ? 'Research contacts' : 'Research companies';
-  if (kind !== 'contacts' && kind !== 'companies')
-    throw new ValidationError(`Research: kind: must be contacts or companies (got ${describeValue(kind)}). Nothing was sent.`, [
-      { field: 'kind', rule: 'must be contacts or companies' },
-    ]);
+  if (kind !== 'contacts' && kind !== 'companies') throw refusal('Research', 'kind', 'must be contacts or companies', describeValue(kind));
   if (!Array.isArray(given))
     throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(given)}). Nothing was sent.`, [
       { field: 'items', rule: 'must be a list' },
     ]);
   // Holes of a sparse list become `undefined`, so they are checked (and refused) like any other item.
   const targets = Array.from(given);
-  if (targets.length === 0)
-    throw new ValidationError(`${title}: items: give at least one item to research. Nothing was sent.`, [
-      { field: 'items', rule: 'give at least one item to research' },
-    ]);
+  if (targets.length === 0) throw refusal(title, 'items', 'give at least one item to research');
   const issues = targets.flatMap((target, i) => targetIssues(kind, target).map((issue) => ({ field: where(refs?.[i], i, issue.field), rule: issue.rule })));
   if (issues.length) {
     const shown = issues
@@ -158,21 +158,12 @@ function normalized(target: ResearchTarget): ResearchTarget {
 }
 
 function checkOptions(title: string, kind: ResearchKind, options: ResearchJob['options']): void {
-  if (typeof options !== 'object' || options === null)
-    throw new ValidationError(`${title}: options: must be an object. Nothing was sent.`, [{ field: 'options', rule: 'must be an object' }]);
+  if (typeof options !== 'object' || options === null) throw refusal(title, 'options', 'must be an object');
   for (const key of ['skipDeduplicationCheck', 'isJobChange'] as const) {
     const v = options[key];
-    if (v !== undefined && typeof v !== 'boolean') {
-      throw new ValidationError(`${title}: ${key}: must be true or false (got ${describeValue(v)}). Nothing was sent.`, [
-        { field: key, rule: 'must be true or false' },
-      ]);
-    }
+    if (v !== undefined && typeof v !== 'boolean') throw refusal(title, key, 'must be true or false', describeValue(v));
   }
-  if (options.isJobChange !== undefined && kind !== 'contacts') {
-    throw new ValidationError(`${title}: isJobChange: applies only to contact research. Nothing was sent.`, [
-      { field: 'isJobChange', rule: 'applies only to contact research' },
-    ]);
-  }
+  if (options.isJobChange !== undefined && kind !== 'contacts') throw refusal(title, 'isJobChange', 'applies only to contact research');
 }
 
 /**
@@ -180,7 +171,7 @@ function checkOptions(title: string, kind: ResearchKind, options: ResearchJob['o
  * hand-edited checkpoint is refused with a reason instead of failing halfway (nothing is sent).
  */
 export function checkSavedJob(job: unknown): asserts job is ResearchJob {
-  const bad = (rule: string) => new ValidationError(`Research: job: ${rule}. Nothing was sent.`, [{ field: 'job', rule }]);
+  const bad = (rule: string) => refusal('Research', 'job', rule);
   if (typeof job !== 'object' || job === null) throw bad('must be a research job made by newResearchJob');
   const j = job as Partial<ResearchJob>;
   if (j.kind !== 'contacts' && j.kind !== 'companies') throw bad('kind must be contacts or companies');
@@ -192,9 +183,14 @@ export function checkSavedJob(job: unknown): asserts job is ResearchJob {
     if (!ITEM_PHASES.includes(item.phase)) throw bad(`items[${i}].phase must be one of ${ITEM_PHASES.join(', ')}`);
     // The rules of each target are checked again when it is sent (an item that breaks them fails alone).
     const t = item.target as unknown;
-    if (typeof t !== 'object' || t === null || !['searchResultId', 'contact', 'company'].some((k) => k in t))
+    if (typeof t !== 'object' || t === null || !Object.keys(targetSchemas).some((k) => k in t))
       throw bad(`items[${i}].target must hold searchResultId, contact or company`);
   });
+}
+
+/** A copy of the job to change (each item its own object), without the last run's error. */
+export function workingCopy(job: ResearchJob): ResearchJob {
+  return { ...job, lastError: null, items: job.items.map((item) => ({ ...item })) };
 }
 
 /** The poll item's fields the research item states on its own; every other field is kept in `serviceFields`. */
@@ -211,7 +207,7 @@ export function applyPollItem(
 ): ResearchItem {
   const verdict = researchVerdict(polled);
   const found = polled.contact ?? polled.company ?? null;
-  const isRecord = typeof found === 'object' && found !== null && !Array.isArray(found);
+  const isRecord = isObject(found);
   const extra = Object.fromEntries(Object.entries(polled).filter(([k, v]) => !STATED_FIELDS.has(k) && v !== undefined));
   const next: ResearchItem = {
     ...item,
@@ -220,7 +216,7 @@ export function applyPollItem(
     status: polled.status,
     outcome: verdict.outcome,
     message: verdict.outcome === 'done' ? (polled.message ?? null) : verdict.detail,
-    record: isRecord ? (found as Record<string, unknown>) : item.record,
+    record: isRecord ? found : item.record,
   };
   if (Object.keys(extra).length) next.serviceFields = { ...item.serviceFields, ...extra };
   if (found !== null && !isRecord) next.recordAsSent = typeof found === 'string' ? found : JSON.stringify(found);
@@ -257,10 +253,11 @@ export function noteOf(total: number, credits: number, license: number, refused:
 }
 
 export function summarize(job: ResearchJob): ResearchSummary {
-  const inPhase = (...phases: ItemPhase[]) => job.items.filter((i) => phases.includes(i.phase)).length;
+  const count = (test: (item: ResearchItem) => boolean) => job.items.filter(test).length;
+  const inPhase = (...phases: ItemPhase[]) => count((i) => phases.includes(i.phase));
   // The result of a finished item; a failed one counts as an error.
-  const ended = (o: ResearchOutcome) => job.items.filter((i) => (i.phase === 'finished' && i.outcome === o) || (o === 'error' && i.phase === 'failed')).length;
-  const failedWith = (codes: string[]) => job.items.filter((i) => i.phase === 'failed' && codes.includes(i.errorCode ?? '')).length;
+  const ended = (o: ResearchOutcome) => count((i) => (i.phase === 'finished' && i.outcome === o) || (o === 'error' && i.phase === 'failed'));
+  const failedWith = (codes: string[]) => count((i) => i.phase === 'failed' && codes.includes(i.errorCode ?? ''));
   const notResearchedForCredits = failedWith(['insufficientCredits', 'missingLicense']);
   const refused = failedWith(['refused']);
   const pendingRequestIds = [...new Set(job.items.filter((i) => i.phase === 'submitted' && i.requestId).map((i) => i.requestId as string))];

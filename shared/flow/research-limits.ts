@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors';
 import { describeValue } from '../validation/research-items';
+import { refusal } from './refusal';
 
 /**
  * Reads a credit cap. A cap that cannot be read refuses the run (the guard must never be off by accident):
@@ -12,7 +12,7 @@ export function readMaxCredits(value: unknown, field = 'maxCredits', context = '
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < 0) {
     const rule = 'must be a whole number of credits, 0 or more';
-    throw new ValidationError(`${context}: ${field}: ${rule} (got ${describeValue(value)}). Nothing was sent.`, [{ field, rule }]);
+    throw refusal(context, field, rule, describeValue(value));
   }
   return n;
 }
@@ -22,7 +22,7 @@ export function readTimeLimitMs(value: unknown, field = 'timeLimitMs', context =
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     const rule = 'must be a number of milliseconds, 0 or more';
-    throw new ValidationError(`${context}: ${field}: ${rule} (got ${describeValue(value)}). Nothing was sent.`, [{ field, rule }]);
+    throw refusal(context, field, rule, describeValue(value));
   }
   return value;
 }

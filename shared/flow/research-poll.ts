@@ -3,7 +3,7 @@ import { nowMs, type Flow } from '../effects';
 import { ProspectingError } from '../errors';
 import { chunk } from './chunk';
 import { pollEntries } from './poll-entries';
-import { applyPollItem, summarize, type ResearchJob } from './research-job';
+import { applyPollItem, summarize, workingCopy, type ResearchJob } from './research-job';
 import { errorInfo, ops } from './research-submit';
 import { settleAll } from './parallel';
 import { send } from './send';
@@ -67,7 +67,7 @@ function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked:
  * and a later sweep picks them up, so the credits already spent are not lost.
  */
 export function* pollSweep(client: Client, job: ResearchJob, deadlineMs = Infinity): Flow<ResearchJob> {
-  const next: ResearchJob = { ...job, lastError: null, items: job.items.map((item) => ({ ...item })) };
+  const next = workingCopy(job);
   const sweeps = chunk(summarize(next).pendingRequestIds, client.settings.pollIdsLimit);
   const tasks = sweeps.map(
     (ids) =>

@@ -1,10 +1,10 @@
 import type { Client } from '../client';
 import { nowMs, type Flow } from '../effects';
-import { checkSavedJob, summarize, type ResearchJob } from './research-job';
+import { checkSavedJob, indexesIn, summarize, workingCopy, type ResearchJob } from './research-job';
 import { readMaxCredits } from './research-limits';
 import { pollSweep } from './research-poll';
 import { upgradeResearchJob } from './research-upgrade';
-import { checkpoint, submitAll, type SubmitOptions } from './research-submit';
+import { checkpoint, mark, submitAll, SUBMIT_FAILED, SUBMIT_UNKNOWN, type SubmitOptions } from './research-submit';
 
 export interface ResearchStepOptions extends SubmitOptions {
   /** When the last poll sweep ran (epoch ms); null or absent: never, so a poll is due now. */
@@ -28,15 +28,9 @@ export interface ResearchStep {
  * items become `unknown`, never resubmitted, so no credit is spent twice.
  */
 function settleInterruptedSubmits(job: ResearchJob): void {
-  job.items.forEach((item, i) => {
-    if (item.phase !== 'submitting') return;
-    job.items[i] = {
-      ...item,
-      phase: 'unknown',
-      status: 'submit-unknown',
-      outcome: 'unknown',
-      message: 'A run stopped while these items were being submitted; they may have been accepted, so they were not sent again (no credit is spent twice).',
-    };
+  mark(job, indexesIn(job, 'submitting'), {
+    ...SUBMIT_UNKNOWN,
+    message: 'A run stopped while these items were being submitted; they may have been accepted, so they were not sent again (no credit is spent twice).',
   });
 }
 
@@ -49,14 +43,10 @@ function failRestAfterCredits(client: Client, job: ResearchJob): void {
   const outOfCredits = job.items.find((item) => item.phase === 'failed' && item.errorCode === 'insufficientCredits');
   const balance = client.state.credits.balance;
   if (!outOfCredits || balance === null || balance > 0) return;
-  job.items.forEach((item, i) => {
-    if (item.phase === 'unsubmitted') {
-      job.items[i] = { ...item, phase: 'failed', status: 'submit-failed', outcome: 'error', message: outOfCredits.message, errorCode: 'insufficientCredits' };
-    }
-  });
+  mark(job, indexesIn(job, 'unsubmitted'), { ...SUBMIT_FAILED, message: outOfCredits.message, errorCode: 'insufficientCredits' });
 }
 
-const unsubmitted = (job: ResearchJob) => job.items.filter((item) => item.phase === 'unsubmitted').length;
+const unsubmitted = (job: ResearchJob) => indexesIn(job, 'unsubmitted').length;
 
 /**
  * Advances a research job by one step within a deadline: submits what was never submitted (as few requests as
@@ -69,7 +59,7 @@ export function* advanceResearch(client: Client, given: ResearchJob, opts: Resea
   const saved = upgradeResearchJob(given);
   checkSavedJob(saved);
   const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
-  const job: ResearchJob = { ...saved, lastError: null, items: saved.items.map((item) => ({ ...item })) };
+  const job = workingCopy(saved);
   const lastPollAt = opts.lastPollAt ?? null;
   settleInterruptedSubmits(job);
   failRestAfterCredits(client, job);
@@ -78,11 +68,12 @@ export function* advanceResearch(client: Client, given: ResearchJob, opts: Resea
     yield* submitAll(client, job, opts, { value: maxCredits, label: opts.maxCreditsLabel ?? 'maxCredits' });
     return { job, did: unsubmitted(job) < open || job.lastError ? 'submit' : 'nothing', lastPollAt };
   }
-  if (summarize(job).pendingRequestIds.length === 0) return { job, did: 'nothing', lastPollAt };
+  const idle: ResearchStep = { job, did: 'nothing', lastPollAt };
+  if (summarize(job).pendingRequestIds.length === 0) return idle;
   if (lastPollAt !== null || opts.deadlineMs !== undefined) {
     const now = yield* nowMs();
-    if (lastPollAt !== null && now - lastPollAt < client.settings.pollIntervalMs) return { job, did: 'nothing', lastPollAt };
-    if (opts.deadlineMs !== undefined && now >= opts.deadlineMs) return { job, did: 'nothing', lastPollAt };
+    if (lastPollAt !== null && now - lastPollAt < client.settings.pollIntervalMs) return idle;
+    if (opts.deadlineMs !== undefined && now >= opts.deadlineMs) return idle;
   }
   const polled = yield* pollSweep(client, job, opts.deadlineMs);
   yield* checkpoint(polled, opts);

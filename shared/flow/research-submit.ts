@@ -2,7 +2,7 @@ import { pollCompanyResearchOperation, pollContactResearchOperation, researchCom
 import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
 import { nowMs, storePut, type Flow } from '../effects';
-import { AuthError, CreditsError, NetworkError, ProspectingError, RateLimitError, ServerError, UnexpectedResponseError, ValidationError } from '../errors';
+import { AuthError, CreditsError, mayHaveActed, ProspectingError, RateLimitError, ValidationError } from '../errors';
 import { chunk } from './chunk';
 import { namedItems } from './research-refusal';
 import type { ResearchItem, ResearchJob } from './research-job';
@@ -54,6 +54,10 @@ function bodyFor(job: ResearchJob, indexes: number[]): Record<string, unknown> {
 
 /** Back to waiting: a refused request accepted nothing, so its items are sent again later. */
 const UNSUBMITTED = { phase: 'unsubmitted', status: 'unsubmitted' } as const;
+/** May have been accepted (and charged): never sent again. */
+export const SUBMIT_UNKNOWN = { phase: 'unknown', status: 'submit-unknown', outcome: 'unknown' } as const;
+/** Never researched: the submit failed and accepted nothing (refused, no credits); `errorCode` says why. */
+export const SUBMIT_FAILED = { phase: 'failed', status: 'submit-failed', outcome: 'error' } as const;
 
 export function mark(job: ResearchJob, indexes: number[], patch: Partial<ResearchItem>): void {
   for (const i of indexes) job.items[i] = { ...job.items[i], ...patch };
@@ -69,7 +73,8 @@ const MAX_ITEM_REFUSALS = 20;
 const MAX_CREDIT_REFUSALS = 5;
 
 const refOf = (job: ResearchJob, i: number) => job.items[i].ref ?? `items[${i}]`;
-const titleOf = (job: ResearchJob) => (job.kind === 'contacts' ? 'Research contacts' : 'Research companies');
+/** `Research contacts`, `Research companies`: the submit operation's title. */
+const titleOf = (job: ResearchJob) => ops[job.kind].submit.title;
 
 /** The body field the items of a request go in (what a refusal's path starts with). */
 function sentField(job: ResearchJob, indexes: number[]): string {
@@ -87,9 +92,7 @@ function settleAccepted(job: ResearchJob, indexes: number[], reply: { data: unkn
   if (!ids || ids.length !== indexes.length) {
     const got = ids ? `${ids.length} request ids` : 'no list of request ids';
     mark(job, indexes, {
-      phase: 'unknown',
-      status: 'submit-unknown',
-      outcome: 'unknown',
+      ...SUBMIT_UNKNOWN,
       message:
         `${titleOf(job)}: the service accepted the request (HTTP ${reply.status}) but answered ${got} for ${indexes.length} items, so no ` +
         `result can be paired to an item. They may have been researched and charged; they were not sent again. Check in the service before trying ` +
@@ -99,17 +102,14 @@ function settleAccepted(job: ResearchJob, indexes: number[], reply: { data: unkn
   }
   indexes.forEach((i, k) => {
     const id = ids[k];
-    if (typeof id === 'string' && id.trim() !== '') job.items[i] = { ...job.items[i], phase: 'submitted', requestId: id, status: 'queued', outcome: 'pending' };
+    if (typeof id === 'string' && id.trim() !== '') mark(job, [i], { phase: 'submitted', requestId: id, status: 'queued', outcome: 'pending' });
     else {
-      job.items[i] = {
-        ...job.items[i],
-        phase: 'unknown',
-        status: 'submit-unknown',
-        outcome: 'unknown',
+      mark(job, [i], {
+        ...SUBMIT_UNKNOWN,
         message:
           `${titleOf(job)}: the service accepted the request but answered no usable request id for ${refOf(job, i)}. It may have been ` +
           `researched and charged; it was not sent again.`,
-      };
+      });
     }
   });
 }
@@ -119,7 +119,7 @@ function failForCredits(job: ResearchJob, indexes: number[], error: CreditsError
     error.code === 'insufficientCredits'
       ? ' Not researched: the research credits ran out before this item (the items before it, in input order, were submitted).'
       : '';
-  mark(job, indexes, { phase: 'failed', status: 'submit-failed', outcome: 'error', message: `${error.message}${why}`, errorCode: error.code ?? 'credits' });
+  mark(job, indexes, { ...SUBMIT_FAILED, message: `${error.message}${why}`, errorCode: error.code ?? 'credits' });
 }
 
 /**
@@ -226,16 +226,13 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
           const out = new Set(named.map((n) => n.position));
           for (const n of named) {
             const i = indexes[n.position];
-            job.items[i] = {
-              ...job.items[i],
-              phase: 'failed',
-              status: 'submit-failed',
-              outcome: 'error',
+            mark(job, [i], {
+              ...SUBMIT_FAILED,
               errorCode: 'refused',
               message:
                 `${titleOf(job)}: ${refOf(job, i)}: ${n.rule} (${error.status ? 'the service refused this item' : 'checked before sending'}; ` +
                 `the other items were sent without it).`,
-            };
+            });
           }
           const rest = indexes.filter((_, k) => !out.has(k));
           mark(job, rest, UNSUBMITTED);
@@ -243,19 +240,14 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
           continue;
         }
       }
-      const ambiguous = (error instanceof NetworkError && error.maybeSent) || error instanceof ServerError || error instanceof UnexpectedResponseError;
-      if (ambiguous) {
+      if (mayHaveActed(error)) {
         mark(job, indexes, {
-          phase: 'unknown',
-          status: 'submit-unknown',
-          outcome: 'unknown',
+          ...SUBMIT_UNKNOWN,
           message: `${(error as Error).message} These items may have been submitted; they were not sent again, so no credit is spent twice.`,
         });
       } else if (error instanceof ProspectingError) {
         mark(job, indexes, {
-          phase: 'failed',
-          status: 'submit-failed',
-          outcome: 'error',
+          ...SUBMIT_FAILED,
           message: renamed(job, indexes, error.message),
           errorCode: error.code,
         });
@@ -265,15 +257,9 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
     if (stoppedBy) {
       mark(job, queue.flat(), UNSUBMITTED);
       job.lastError = errorInfo(stoppedBy);
-      yield* checkpoint(job, opts);
-      return;
-    }
-    if (failRestWith) {
-      failForCredits(job, queue.flat(), failRestWith);
-      yield* checkpoint(job, opts);
-      break;
-    }
+    } else if (failRestWith) failForCredits(job, queue.flat(), failRestWith);
     yield* checkpoint(job, opts);
+    if (stoppedBy || failRestWith) break;
   }
 }
 

@@ -9,17 +9,22 @@ interface ItemV1 {
 
 const FINAL_OUTCOMES = new Set(['done', 'duplicate', 'not-found', 'error']);
 
+type V1Reading = { phase: ItemPhase; serviceStatus: string | null };
+
+/** A phase our own words set: no service status. */
+const ours = (phase: ItemPhase): V1Reading => ({ phase, serviceStatus: null });
+
 /**
  * The phase of a version 1 item, read from its old fields: `submitting`, `submit-failed` and `submit-unknown`
  * were our own words in `status`; `missing` after missed polls was ours too (the item was given up). Anything
  * else in `status` was the service's text. Null when the item does not read as a version 1 item (refused later).
  */
-function phaseOfV1(item: ItemV1): { phase: ItemPhase; serviceStatus: string | null } | null {
+function phaseOfV1(item: ItemV1): V1Reading | null {
   if (typeof item.status !== 'string' || typeof item.outcome !== 'string') return null;
-  if (item.status === 'submitting') return { phase: 'submitting', serviceStatus: null };
-  if (item.outcome === 'unsubmitted') return { phase: 'unsubmitted', serviceStatus: null };
-  if (item.outcome === 'unknown') return { phase: 'unknown', serviceStatus: null };
-  if (item.status === 'submit-failed') return { phase: 'failed', serviceStatus: null };
+  if (item.status === 'submitting') return ours('submitting');
+  if (item.outcome === 'unsubmitted') return ours('unsubmitted');
+  if (item.outcome === 'unknown') return ours('unknown');
+  if (item.status === 'submit-failed') return ours('failed');
   if (item.outcome === 'pending') return { phase: 'submitted', serviceStatus: item.status };
   const givenUp = item.status === 'missing' && typeof item.missedPolls === 'number' && item.missedPolls > 0;
   if (FINAL_OUTCOMES.has(item.outcome)) return { phase: 'finished', serviceStatus: givenUp ? null : item.status };

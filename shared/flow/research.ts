@@ -4,6 +4,7 @@ import { ValidationError } from '../errors';
 import { checkSavedJob, summarize, type ResearchJob } from './research-job';
 import { describeValue } from '../validation/research-items';
 import { readMaxCredits, readTimeLimitMs } from './research-limits';
+import { refusal } from './refusal';
 import { advanceResearch } from './research-step';
 import { upgradeResearchJob } from './research-upgrade';
 
@@ -48,14 +49,9 @@ export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchR
     throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [
       { field: 'options', rule: 'must be an object' },
     ]);
-  if (typeof opts.waitForResults !== 'boolean')
-    throw new ValidationError(`Research: waitForResults: must be true or false (got ${describeValue(opts.waitForResults)}). Nothing was sent.`, [
-      { field: 'waitForResults', rule: 'must be true or false' },
-    ]);
+  if (typeof opts.waitForResults !== 'boolean') throw refusal('Research', 'waitForResults', 'must be true or false', describeValue(opts.waitForResults));
   if (opts.checkpointKey !== undefined && (typeof opts.checkpointKey !== 'string' || !opts.checkpointKey))
-    throw new ValidationError('Research: checkpointKey: must be non-empty text. Nothing was sent.', [
-      { field: 'checkpointKey', rule: 'must be non-empty text' },
-    ]);
+    throw refusal('Research', 'checkpointKey', 'must be non-empty text');
   const maxCredits = readMaxCredits(opts.maxCredits, opts.maxCreditsLabel);
   readTimeLimitMs(opts.timeLimitMs);
   checkSavedJob(upgradeResearchJob(saved));

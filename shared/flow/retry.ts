@@ -40,21 +40,25 @@ export interface RetryInput {
  */
 export function decideRetry(input: RetryInput): RetryDecision {
   const { response, safety, attempt } = input;
+  const triesLeft = attempt < input.maxRetryTries;
   if (response.failure) {
-    if (!response.failure.maybeSent) return attempt < input.maxRetryTries ? { action: 'retry', reason: 'notSent' } : { action: 'fail', reason: 'notSent' };
-    return safety === 'safe' && attempt < input.maxRetryTries ? { action: 'retry', reason: 'lostAnswer' } : { action: 'fail', reason: 'lostAnswer' };
+    if (!response.failure.maybeSent) return retryIf(triesLeft, 'notSent');
+    return retryIf(safety === 'safe' && triesLeft, 'lostAnswer');
   }
   if (response.status === 429) {
     const wait = input.rateLimitWait;
     if (wait && (wait.waitMs > wait.maxWaitMs || wait.waitedMs + wait.waitMs > wait.maxWaitMs)) return { action: 'fail', reason: 'rateLimitTooLong' };
     const capped = input.maxRateLimitTries !== undefined && attempt >= input.maxRateLimitTries;
-    return capped ? { action: 'fail', reason: 'rateLimited' } : { action: 'retry', reason: 'rateLimited' };
+    return retryIf(!capped, 'rateLimited');
   }
-  if (response.status >= 500) {
-    return safety === 'safe' && attempt < input.maxRetryTries ? { action: 'retry', reason: 'serverError' } : { action: 'fail', reason: 'serverError' };
-  }
+  if (response.status >= 500) return retryIf(safety === 'safe' && triesLeft, 'serverError');
   if (response.status >= 400) return { action: 'fail', reason: 'status' };
   return { action: 'accept' };
+}
+
+/** Try again for this reason when `again`, else fail for it. */
+function retryIf(again: boolean, reason: 'rateLimited' | 'notSent' | 'serverError' | 'lostAnswer'): RetryDecision {
+  return again ? { action: 'retry', reason } : { action: 'fail', reason };
 }
 
 /** Exponential backoff for 5xx and network retries: base, 2·base, 4·base … */

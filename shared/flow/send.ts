@@ -31,9 +31,7 @@ export function* exchange(client: Client, op: Sendable & { id?: string }, reques
 
 /** One request of one operation: validate, send, decode. */
 export function* send<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(client: Client, op: Operation<I, O, R>, input: z.input<I>): Flow<Reply<R>> {
-  const prepared = prepare(op as AnyOperation, input, client);
-  const response = yield* exchange(client, op as AnyOperation, prepared.request);
-  return decodeStated(op, response, client.settings.strictResponses, prepared.request);
+  return yield* sendBuilt(client, op, prepare(op as AnyOperation, input, client).request);
 }
 
 /** `send` for an input `call` has already validated (and split): built and sent as it is, not parsed a second time. */
@@ -42,7 +40,11 @@ export function* sendValidated<O extends z.ZodMiniType, R>(
   op: Operation<z.ZodMiniType, O, R>,
   parsed: Record<string, unknown>,
 ): Flow<Reply<R>> {
-  const request = buildRequest(op as AnyOperation, parsed, client.settings);
+  return yield* sendBuilt(client, op, buildRequest(op as AnyOperation, parsed, client.settings));
+}
+
+/** A built request sent, its answer decoded. */
+function* sendBuilt<O extends z.ZodMiniType, R>(client: Client, op: Operation<z.ZodMiniType, O, R>, request: HttpRequest): Flow<Reply<R>> {
   const response = yield* exchange(client, op as AnyOperation, request);
   return decodeStated(op, response, client.settings.strictResponses, request);
 }

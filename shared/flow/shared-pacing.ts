@@ -1,5 +1,6 @@
 import type { Client } from '../client';
 import { storeGet, storePut, type Flow } from '../effects';
+import { isObject } from './is-object';
 import { unknownWindowKey, type PacingState, type RateWindow } from './pacing';
 
 /**
@@ -31,7 +32,7 @@ function parse(raw: string | null): StoredWindows {
   if (raw === null) return {};
   try {
     const value = JSON.parse(raw) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as StoredWindows) : {};
+    return isObject(value) ? (value as StoredWindows) : {};
   } catch {
     return {};
   }
@@ -46,18 +47,18 @@ function merged(state: PacingState, key: string, stored: Stored | undefined): Pa
 
 /** Applies one pacing step (a reservation, an answer) to the endpoint's window, shared when the client says so. */
 export function* updatePacing<T>(client: Client, key: string, step: (state: PacingState) => { state: PacingState; value: T }): Flow<T> {
-  if (!client.sharedPacing) {
+  // The step on this run's own copy of the windows.
+  const inMemory = () => {
     const { state, value } = step(client.state.pacing);
     client.state.pacing = state;
     return value;
-  }
+  };
+  if (!client.sharedPacing) return inMemory();
   try {
     yield { kind: 'lock', op: 'acquire', key: PACING_LOCK, timeoutMs: client.sharedPacing.lockTimeoutMs };
   } catch {
     // The lock stays busy: pace from this run's copy rather than not at all.
-    const { state, value } = step(client.state.pacing);
-    client.state.pacing = state;
-    return value;
+    return inMemory();
   }
   try {
     const windows = parse(yield* storeGet(sharedPacingKey(key)));

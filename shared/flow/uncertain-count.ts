@@ -1,4 +1,5 @@
 import type { HttpResponse } from '../effects';
+import { isObject } from './is-object';
 
 /**
  * Issue 21: a safe operation that reports a count (`lists.addContacts` → contactsAdded) and was repeated after an
@@ -16,7 +17,7 @@ export function markUncertainCount(
   data: unknown,
 ): { data: unknown; warning: string | null } {
   const fields = op.countsUncertainAfterRepeat ?? [];
-  if (!response.repeatOfMaybeActed || !fields.length || typeof data !== 'object' || data === null || Array.isArray(data)) return { data, warning: null };
+  if (!response.repeatOfMaybeActed || !fields.length || !isObject(data)) return { data, warning: null };
   const note = `${op.title}: repeated after an attempt that may have acted; ${fields.join(', ')} may be lower than what was done (read the record back).`;
   const marked: UncertainCount = { countUncertain: true, countNote: note };
   return { data: { ...data, ...marked }, warning: note };

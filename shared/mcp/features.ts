@@ -8,11 +8,11 @@ import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
 import { ProspectingError, UnexpectedResponseError, ValidationError } from '../errors';
+import { isObject } from '../flow/is-object';
 import { mcpMessage } from './exchange';
 
 export type Features = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const meUris = new WeakMap<Client, string>();
 const seen = new WeakMap<Client, Features>();
 

@@ -3,6 +3,7 @@
  * inputSchema uses a validation keyword outside the checked set is refused by name (issue 21): sending arguments the
  * connector could not check would let through what the tool forbids.
  */
+import { isObject } from '../flow/is-object';
 
 /*
  * Enforced by json-schema.ts: type, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum (numbers),
@@ -23,19 +24,24 @@ const ONE_SCHEMA = /^(items|additionalProperties|propertyNames|not|if|then|else|
 const SCHEMA_LIST = /^(allOf|anyOf|oneOf|prefixItems)$/;
 const SCHEMA_MAP = /^(properties|patternProperties|\$defs|definitions|dependentSchemas)$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The keyword as a refusal names it when the checker cannot enforce this use of it; null when it can. */
+function unchecked(keyword: string, value: unknown): string | null {
+  if (UNCHECKED_VALIDATION_KEYWORDS.test(keyword)) return keyword;
+  // A local reference is followed by the checker; any other ($ref to a URL) cannot be.
+  if (keyword === '$ref' && (typeof value !== 'string' || !value.startsWith('#'))) return `$ref ${JSON.stringify(value)}`;
+  if (keyword === 'items' && Array.isArray(value)) return 'items (a list of schemas)';
+  // Draft 4's flag form (exclusiveMinimum: true beside minimum) is not checked.
+  if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') return `${keyword} ${value}`;
+  if (keyword === 'pattern' && patternOf(value) === null) return `pattern ${JSON.stringify(value)}`;
+  return null;
+}
 
 /** Where a schema uses a keyword the checker cannot enforce: `{ keyword, at }`, at a JSON pointer into the schema. */
 export function uncheckedKeywords(schema: unknown, at = '#', out: { keyword: string; at: string }[] = [], depth = 0): { keyword: string; at: string }[] {
   if (!isObject(schema) || depth > 64) return out;
   for (const [keyword, value] of Object.entries(schema)) {
-    if (UNCHECKED_VALIDATION_KEYWORDS.test(keyword)) out.push({ keyword, at });
-    // A local reference is followed by the checker; any other ($ref to a URL) cannot be.
-    else if (keyword === '$ref' && (typeof value !== 'string' || !value.startsWith('#'))) out.push({ keyword: `$ref ${JSON.stringify(value)}`, at });
-    else if (keyword === 'items' && Array.isArray(value)) out.push({ keyword: 'items (a list of schemas)', at });
-    // Draft 4's flag form (exclusiveMinimum: true beside minimum) is not checked.
-    else if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') out.push({ keyword: `${keyword} ${value}`, at });
-    else if (keyword === 'pattern' && !compiles(value)) out.push({ keyword: `pattern ${JSON.stringify(value)}`, at });
+    const named = unchecked(keyword, value);
+    if (named !== null) out.push({ keyword: named, at });
     if (ONE_SCHEMA.test(keyword)) uncheckedKeywords(value, `${at}/${keyword}`, out, depth + 1);
     else if (SCHEMA_LIST.test(keyword) && Array.isArray(value)) value.forEach((s, i) => uncheckedKeywords(s, `${at}/${keyword}/${i}`, out, depth + 1));
     else if (SCHEMA_MAP.test(keyword) && isObject(value))
@@ -53,5 +59,3 @@ export function patternOf(source: unknown): RegExp | null {
     return null;
   }
 }
-
-const compiles = (source: unknown) => patternOf(source) !== null;

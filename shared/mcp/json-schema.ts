@@ -6,6 +6,7 @@
  * `__proto__` is an unknown argument like any other. No I/O, no dependencies: it runs in Apps Script as in Node.
  * A schema using a validation keyword outside this set is refused by the caller (tools.ts), never half-checked.
  */
+import { isObject } from '../flow/is-object';
 import { patternOf } from './json-schema-keywords';
 
 export interface SchemaIssue {
@@ -30,7 +31,6 @@ const MAX_DEPTH = 64;
 function add(out: SchemaIssue[], path: string, keyword: string, rule: string): void {
   out.push({ path, keyword, rule });
 }
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 function typeOf(value: unknown): string {
@@ -77,24 +77,25 @@ function checkNumber(schema: Schema, value: number, path: string, out: SchemaIss
     add(out, path, 'multipleOf', `must be a multiple of ${multipleOf}`);
 }
 
+/** The bounds on a size: minLength / maxLength (characters), minItems / maxItems, minProperties / maxProperties (fields). */
+function checkSize(schema: Schema, of: 'Length' | 'Items' | 'Properties', size: number, unit: string, path: string, out: SchemaIssue[]): void {
+  const min = schema[`min${of}`];
+  const max = schema[`max${of}`];
+  if (typeof min === 'number' && size < min)
+    add(out, path, `min${of}`, min === 1 && of === 'Length' ? 'must not be empty' : `must have at least ${countOf(min, unit)}`);
+  if (typeof max === 'number' && size > max) add(out, path, `max${of}`, `must have at most ${countOf(max, unit)}`);
+}
+
 function checkString(schema: Schema, value: string, path: string, out: SchemaIssue[]): void {
   // Lengths count characters (code points), as JSON Schema says, not UTF-16 units.
-  const length = [...value].length;
-  if (typeof schema.minLength === 'number' && length < schema.minLength) {
-    add(out, path, 'minLength', schema.minLength === 1 ? 'must not be empty' : `must have at least ${countOf(schema.minLength, 'character')}`);
-  }
-  if (typeof schema.maxLength === 'number' && length > schema.maxLength)
-    add(out, path, 'maxLength', `must have at most ${countOf(schema.maxLength, 'character')}`);
+  checkSize(schema, 'Length', [...value].length, 'character', path, out);
   const pattern = schema.pattern === undefined ? null : patternOf(schema.pattern);
   if (pattern && !pattern.test(value)) add(out, path, 'pattern', `must match the pattern ${show(schema.pattern)}`);
 }
 
 function checkArray(schema: Schema, value: unknown[], path: string, walk: Walk): void {
   const { out } = walk;
-  if (typeof schema.minItems === 'number' && value.length < schema.minItems)
-    add(out, path, 'minItems', `must have at least ${countOf(schema.minItems, 'item')}`);
-  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
-    add(out, path, 'maxItems', `must have at most ${countOf(schema.maxItems, 'item')}`);
+  checkSize(schema, 'Items', value.length, 'item', path, out);
   if (schema.uniqueItems === true) {
     const seen = new Map<string, number>();
     value.forEach((item, i) => {
@@ -116,22 +117,20 @@ function checkObject(schema: Schema, value: Record<string, unknown>, path: strin
     for (const key of schema.required as string[]) if (!own(value, key) || value[key] === undefined) add(out, join(path, key), 'required', 'is required');
   }
   const keys = Object.keys(value).filter((k) => value[k] !== undefined);
-  if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties)
-    add(out, path, 'minProperties', `must have at least ${countOf(schema.minProperties, 'field')}`);
-  if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties)
-    add(out, path, 'maxProperties', `must have at most ${countOf(schema.maxProperties, 'field')}`);
+  checkSize(schema, 'Properties', keys.length, 'field', path, out);
   for (const key of keys) {
     const child = value[key];
-    if (schema.propertyNames !== undefined) checkValue(schema.propertyNames, key, join(path, key), walk, 'the name ');
+    const at = join(path, key);
+    if (schema.propertyNames !== undefined) checkValue(schema.propertyNames, key, at, walk, 'the name ');
     const byPattern = patterns.filter((p) => p.re?.test(key));
-    if (own(properties, key)) checkValue(properties[key], child, join(path, key), walk);
-    byPattern.forEach((p) => checkValue(p.child, child, join(path, key), walk));
+    if (own(properties, key)) checkValue(properties[key], child, at, walk);
+    byPattern.forEach((p) => checkValue(p.child, child, at, walk));
     if (own(properties, key) || byPattern.length) continue;
     if (schema.additionalProperties === false) {
       const known = Object.keys(properties);
       const hint = known.length ? ` (this tool takes: ${known.join(', ')})` : ' (this tool takes no arguments here)';
-      add(out, join(path, key), 'additionalProperties', `is not an argument of this tool${hint}`);
-    } else if (isObject(schema.additionalProperties)) checkValue(schema.additionalProperties, child, join(path, key), walk);
+      add(out, at, 'additionalProperties', `is not an argument of this tool${hint}`);
+    } else if (isObject(schema.additionalProperties)) checkValue(schema.additionalProperties, child, at, walk);
   }
 }
 

@@ -9,6 +9,7 @@ import type { HttpRequest, HttpResponse } from '../effects';
 import { redactRequest, UnexpectedResponseError, ValidationError } from '../errors';
 import { capText } from '../errors/cap-text';
 import { parseExactJson } from '../flow/exact-json';
+import { isObject } from '../flow/is-object';
 import { McpError } from './errors';
 
 /** The rate-limit window the pacer keys MCP requests by: the endpoint's own (DECISIONS: each HTTP request counts in `POST /mcp`). */
@@ -64,7 +65,7 @@ interface RpcMessage {
   error?: { code?: unknown; message?: unknown; data?: unknown };
 }
 
-const isResponse = (m: unknown): m is RpcMessage => typeof m === 'object' && m !== null && !Array.isArray(m) && ('result' in m || 'error' in m) && 'id' in m;
+const isResponse = (m: unknown): m is RpcMessage => isObject(m) && ('result' in m || 'error' in m) && 'id' in m;
 
 /** The messages an answer holds: every event of a stream, or the JSON body (one message or a batch). */
 function messagesOf(response: HttpResponse): unknown[] | null {
@@ -102,15 +103,15 @@ export function rpcResult(title: string, request: HttpRequest, response: HttpRes
   if (m.error && typeof m.error === 'object') {
     const code = typeof m.error.code === 'number' ? m.error.code : 0;
     const text = capText(typeof m.error.message === 'string' ? m.error.message : 'no message');
+    const details = { serviceMessage: text, request: redactRequest(request) };
     if (code === INVALID_PARAMS) {
       throw new ValidationError(`${title}: the service refused the arguments: ${text}`, [{ field: 'arguments', rule: text }], {
         status: response.status,
-        serviceMessage: text,
-        request: redactRequest(request),
+        ...details,
       });
     }
-    throw new McpError(`${title}: the MCP endpoint answered JSON-RPC error ${code}: ${text}`, code, { serviceMessage: text, request: redactRequest(request) });
+    throw new McpError(`${title}: the MCP endpoint answered JSON-RPC error ${code}: ${text}`, code, details);
   }
-  if (!m.result || typeof m.result !== 'object' || Array.isArray(m.result)) throw unexpected('the MCP answer has no result object');
-  return m.result as Record<string, unknown>;
+  if (!isObject(m.result)) throw unexpected('the MCP answer has no result object');
+  return m.result;
 }

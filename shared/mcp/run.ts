@@ -3,7 +3,7 @@ import type { CallMcpToolInput } from '../catalogue/mcp';
 import type { AnyOperation } from '../catalogue/types';
 import type { Client } from '../client';
 import type { Flow } from '../effects';
-import { validate } from '../validation/format';
+import { validInput } from '../flow/prepare';
 import { readFeatures } from './features';
 import { callMcpTool, listMcpTools } from './tools';
 
@@ -13,7 +13,7 @@ import { callMcpTool, listMcpTools } from './tools';
  */
 export function* runMcpOperation(client: Client, op: AnyOperation, rawInput: unknown): Flow<unknown> {
   if (op.mcp === 'tools/call') return yield* callMcpTool(client, rawInput as CallMcpToolInput);
-  validate(op.input, rawInput ?? {}, op.title);
+  validInput(op, rawInput);
   if (op.mcp === 'tools/list') return yield* listMcpTools(client);
   return yield* readFeatures(client);
 }

@@ -8,6 +8,8 @@ import type { Client } from '../client';
 import type { Flow } from '../effects';
 import { mayHaveActed, UnexpectedResponseError, ValidationError } from '../errors';
 import { capText } from '../errors/cap-text';
+import { isObject } from '../flow/is-object';
+import { refusal } from '../flow/refusal';
 import type { RetrySafety } from '../flow/retry';
 import { validate } from '../validation/format';
 import { McpError } from './errors';
@@ -31,7 +33,9 @@ export interface McpTool {
 const known = new WeakMap<Client, McpTool[]>();
 /** tools/list pages read at most: a service paging past this (or handing a cursor back again) gets a clear error. */
 export const MAX_TOOL_PAGES = 100;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `Call an MCP tool search_contacts`: how messages about one tool's call name it. */
+const toolTitle = (tool: McpTool) => `${callMcpToolOperation.title} ${tool.name}`;
 
 /** Reads entries leniently: a tool needs a name; a missing schema means "no arguments are checked here". */
 function readTool(raw: unknown): McpTool | null {
@@ -78,14 +82,12 @@ function* findTool(client: Client, name: string, mustBeFresh = false): Flow<{ to
   const named = tools.filter((t) => t.name === name);
   if (named.length > 1) {
     // Which of them the service would run cannot be told, so neither one's schema can vouch for the arguments.
-    const rule = `the service lists ${named.length} tools named "${name}", so which one would run cannot be told`;
-    throw new ValidationError(`${callMcpToolOperation.title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
+    throw refusal(callMcpToolOperation.title, 'tool', `the service lists ${named.length} tools named "${name}", so which one would run cannot be told`);
   }
   const tool = named[0];
   if (tool) return { tool, fresh: true };
   const near = tools.filter((t) => t.name.includes(name) || name.includes(t.name)).map((t) => t.name);
-  const rule = `no tool "${name}" on the service${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`;
-  throw new ValidationError(`${callMcpToolOperation.title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
+  throw refusal(callMcpToolOperation.title, 'tool', `no tool "${name}" on the service${near.length ? ` (did you mean ${near.slice(0, 3).join(', ')}?)` : ''}`);
 }
 
 /**
@@ -94,19 +96,17 @@ function* findTool(client: Client, name: string, mustBeFresh = false): Flow<{ to
  * arguments that throw while being read (a getter, a proxy) are refused with the reason.
  */
 export function checkToolArguments(tool: McpTool, args: Record<string, unknown>): void {
-  const title = `${callMcpToolOperation.title} ${tool.name}`;
+  const title = toolTitle(tool);
   const unchecked = uncheckedKeywords(tool.inputSchema);
   if (unchecked.length) {
     const named = [...new Set(unchecked.map((u) => `${u.keyword} (at ${u.at})`))].slice(0, 5).join(', ');
-    const rule = `its inputSchema uses ${named}, which the connector cannot check, so its arguments cannot be checked before sending`;
-    throw new ValidationError(`${title}: tool: ${rule}. Nothing was sent.`, [{ field: 'tool', rule }]);
+    throw refusal(title, 'tool', `its inputSchema uses ${named}, which the connector cannot check, so its arguments cannot be checked before sending`);
   }
   let issues: ReturnType<typeof schemaIssues>;
   try {
     issues = schemaIssues(tool.inputSchema, args);
   } catch (error) {
-    const rule = `could not be read (${error instanceof Error ? error.message : String(error)})`;
-    throw new ValidationError(`${title}: arguments: ${rule}. Nothing was sent.`, [{ field: 'arguments', rule }]);
+    throw unreadableArguments(title, error);
   }
   if (!issues.length) return;
   const fields = issues.map((i) => ({ field: i.path ? `arguments.${i.path}` : 'arguments', rule: i.rule }));
@@ -117,21 +117,26 @@ export function checkToolArguments(tool: McpTool, args: Record<string, unknown>)
   throw new ValidationError(`${title}: ${text}. Nothing was sent.`, fields);
 }
 
+/** Arguments that threw while being read (a getter, a proxy): refused with the reason. */
+const unreadableArguments = (title: string, error: unknown) =>
+  refusal(title, 'arguments', `could not be read (${error instanceof Error ? error.message : String(error)})`);
+
 /** The arguments as they will travel (JSON), or a clear refusal when reading them throws. */
 function snapshot(args: Record<string, unknown>): Record<string, unknown> {
   try {
     return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
   } catch (error) {
-    const rule = `could not be read (${error instanceof Error ? error.message : String(error)})`;
-    throw new ValidationError(`${callMcpToolOperation.title}: arguments: ${rule}. Nothing was sent.`, [{ field: 'arguments', rule }]);
+    throw unreadableArguments(callMcpToolOperation.title, error);
   }
 }
 
 const isReadOnly = (tool: McpTool) => tool.annotations?.readOnlyHint === true;
 
+/** A tool result's content list ([] when it has none). */
+const contentOf = (result: Record<string, unknown>): unknown[] => (Array.isArray(result.content) ? result.content : []);
+
 function textOf(result: Record<string, unknown>): string {
-  const content = Array.isArray(result.content) ? result.content : [];
-  return content
+  return contentOf(result)
     .filter((c): c is { type: string; text: string } => isObject(c) && c.type === 'text' && typeof c.text === 'string')
     .map((c) => c.text)
     .join('\n');
@@ -150,7 +155,7 @@ function outputOf(result: Record<string, unknown>): Record<string, unknown> {
   } catch {
     // Not JSON: the service's markdown table, or the content itself.
   }
-  return { ...(readMarkdownTable(text) ?? { content: Array.isArray(result.content) ? result.content : [] }) };
+  return { ...(readMarkdownTable(text) ?? { content: contentOf(result) }) };
 }
 
 function toolError(tool: McpTool, result: Record<string, unknown>): McpError {
@@ -158,7 +163,7 @@ function toolError(tool: McpTool, result: Record<string, unknown>): McpError {
   const said = capText((typeof detail?.message === 'string' && detail.message) || textOf(result) || 'no message');
   const code = typeof detail?.code === 'string' ? detail.code : undefined;
   const status = typeof detail?.status === 'number' ? detail.status : undefined;
-  return new McpError(`${callMcpToolOperation.title} ${tool.name}: the tool answered an error: ${said}`, 0, { code, status, serviceMessage: said }, detail);
+  return new McpError(`${toolTitle(tool)}: the tool answered an error: ${said}`, 0, { code, status, serviceMessage: said }, detail);
 }
 
 /**
@@ -175,13 +180,7 @@ export function* callMcpTool(client: Client, rawInput: CallMcpToolInput): Flow<R
   const found = yield* findTool(client, input.tool);
   checkToolArguments(found.tool, args);
   const send = (tool: McpTool, retry: RetrySafety) =>
-    mcpMessage(
-      client,
-      { ...callMcpToolOperation, title: `${callMcpToolOperation.title} ${tool.name}` },
-      'tools/call',
-      { name: tool.name, arguments: args },
-      retry,
-    );
+    mcpMessage(client, { ...callMcpToolOperation, title: toolTitle(tool) }, 'tools/call', { name: tool.name, arguments: args }, retry);
   let tool = found.tool;
   let result: Record<string, unknown>;
   try {

@@ -1,6 +1,7 @@
 import * as z from '../validation/zod';
 import { nonNegativeInt } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
+import { jsonObject } from '../validation/json-object';
 
 /** Saved search (spec 2.5, 4.7, 4.8). */
 
@@ -11,7 +12,7 @@ export const savedSearchSchema = /* @__PURE__ */ lazySchema(() =>
     name: z.string(),
     type: z.nullish(z.string()),
     /** Search criteria; their shape follows the search filters, not fixed here. */
-    values: z.record(z.string(), z.unknown()),
+    values: jsonObject(),
     sortColumn: z.nullish(z.string()),
     sortOrder: z.nullish(z.string()),
     /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */

@@ -1,7 +1,7 @@
 import { cacheGet, cacheKey, cachePut } from '../cache';
 import type { CellValue } from '../cells';
 import { makeClient, run, type AddOnClient } from '../client';
-import { userError } from '../errors';
+import { fail, userError } from '../errors';
 import { gasFetch, gasFetchAll, gasHost, sleepUntil, userLocks } from '../host';
 import { runSync, type Flow, type HttpRequest, type SyncHost } from '../../../shared';
 import { tokenFreshness } from '../../../shared/auth/freshness';
@@ -24,13 +24,13 @@ export const RENEW_SIGN_IN = 'The sign-in needs renewing: open the sidebar and p
  * token that is still fresh by the core's own measure (tokenFreshness), and says so otherwise, before any request.
  */
 function requireFreshToken(client: AddOnClient): void {
-  if (runSync(tokenFreshness(client), gasHost()) === 'stale') throw new Error(RENEW_SIGN_IN);
+  if (runSync(tokenFreshness(client), gasHost()) === 'stale') fail(RENEW_SIGN_IN);
 }
 
 /** The backstop: a token request (a refresh after a 401) is refused before it leaves, alone or among others. */
 function noTokenRequests(client: AddOnClient): Pick<SyncHost, 'fetch' | 'fetchAll'> {
   const refuse = (request: HttpRequest) => {
-    if (client.auth.type === 'oauth2' && /\/oauth\/accessToken(?:[?#]|$)/.test(request.url)) throw new Error(RENEW_SIGN_IN);
+    if (client.auth.type === 'oauth2' && /\/oauth\/accessToken(?:[?#]|$)/.test(request.url)) fail(RENEW_SIGN_IN);
   };
   return {
     fetch: (request) => (refuse(request), gasFetch(request)),

@@ -9,21 +9,21 @@ import {
   listCallSentimentsOperation,
   listTasksOperation,
   paginate,
-  call,
   type AnyOperation,
 } from '../../../shared';
 import * as records from '../../../shared/records';
-import { lazyList } from '../../../shared/validation/lazy-schema';
 import { intArg, isBlank } from '../args';
 import { customFunctionCell, type CellValue } from '../cells';
 import { table } from '../sheet-io';
 import type { Answering } from './answer';
 import { customFunction, param, type CustomFunction } from './define';
+import { readTable } from './read-table';
+import { columnsOf } from './reference';
 
-const taskColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.taskSchema));
-const activityColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.activitySchema));
-const dispositionColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.callDispositionSchema));
-const sentimentColumns = /* @__PURE__ */ lazyList(() => records.describeRecordFields(records.callSentimentSchema));
+const taskColumns = /* @__PURE__ */ columnsOf(records.taskSchema);
+const activityColumns = /* @__PURE__ */ columnsOf(records.activitySchema);
+const dispositionColumns = /* @__PURE__ */ columnsOf(records.callDispositionSchema);
+const sentimentColumns = /* @__PURE__ */ columnsOf(records.callSentimentSchema);
 
 /** A cell's text filter: blank is no filter; a number typed in a cell is read as its text. */
 function textArg(value: unknown): string | undefined {
@@ -87,13 +87,13 @@ export const engagementFunctions: Record<string, CustomFunction> = {
     params: [],
     returns: 'A table of call dispositions with a header row.',
     operations: [listCallDispositionsOperation],
-    body: ({ client, run }) => table(run(call(client, listCallDispositionsOperation, {})), dispositionColumns, customFunctionCell),
+    body: (a) => readTable(a, listCallDispositionsOperation, {}, dispositionColumns),
   }),
   PDS_CALL_SENTIMENTS: customFunction({
     summary: 'Lists the sentiments a logged call can have, with their ids (free).',
     params: [],
     returns: 'A table of call sentiments with a header row.',
     operations: [listCallSentimentsOperation],
-    body: ({ client, run }) => table(run(call(client, listCallSentimentsOperation, {})), sentimentColumns, customFunctionCell),
+    body: (a) => readTable(a, listCallSentimentsOperation, {}, sentimentColumns),
   }),
 };

@@ -10,6 +10,7 @@ import { toShards, type Shard } from './lookup-shards';
 import { buildKey, cache, chunkKey, headKey, parsed, putJson, putShards, type BuildState, type Head } from './lookup-store';
 import { putMark, underUserLock } from './lookup-lease';
 import { windowOf } from './org';
+import { fail } from '../errors';
 
 /**
  * Builds the look-up index by a keyset read of the org window in time slices side by side (the imports' slicing,
@@ -29,6 +30,7 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
   const { base, token, kind, a, columns } = job;
   const p = kind.op.pagination;
   const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
+  const parallel = a.client.settings.parallelRequests;
   const resumed = resume(base);
   // A part that goes on starts at the pace the last part measured (a first guess of 1 s a page started rounds that a
   // loaded host took 7 s a page to read, past the cell's 30 s), one page wide.
@@ -38,7 +40,7 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
   else {
     const started = Date.now();
     // As many pages as hold what is expected (a range of 2,000 keys: 4 at once), as far as the time left allows.
-    const count = Math.max(1, Math.min(a.client.settings.parallelRequests, Math.ceil(expected / pageSize), roundFits({ ...pace, width: Infinity }, stopAt)));
+    const count = Math.max(1, Math.min(parallel, Math.ceil(expected / pageSize), roundFits({ ...pace, width: Infinity }, stopAt)));
     const first = firstPages(job, count, pageSize, stopAt);
     if (!first) return false;
     state = first;
@@ -49,7 +51,7 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
     const open = state.open;
     // No more slices side by side than the window has left: a round is read whole or not at all, so a round that
     // must wait for the next windows could outlast the cell and lose what it read. No more than the time left holds.
-    const width = Math.min(open.length, a.client.settings.parallelRequests, Math.max(1, leftInWindow(a, kind)), roundFits(pace, stopAt));
+    const width = Math.min(open.length, parallel, Math.max(1, leftInWindow(a, kind)), roundFits(pace, stopAt));
     if (width < 1) break;
     let round: { records: Record<string, unknown>[]; next: ChangeCursor[] };
     const started = Date.now();
@@ -62,7 +64,7 @@ export function buildPart(job: BuildJob, expected: number, stopAt: number): bool
       break;
     }
     const rest = open.slice(width);
-    const next = [...refillSlices(open.slice(0, width), round.next, round.records, a.client.settings.parallelRequests - rest.length, pageSize), ...rest];
+    const next = [...refillSlices(open.slice(0, width), round.next, round.records, parallel - rest.length, pageSize), ...rest];
     const entries = entriesOf(kind, round.records, columns);
     const saved = saveRound(base, token, state, entries, round.records.length, next, (Date.now() - started) / width);
     if (!saved) return false;
@@ -107,7 +109,7 @@ function roundFits(pace: Pace, stopAt: number): number {
  */
 function saveRound(base: string, token: string, state: BuildState, entries: Shard, records: number, open: ChangeCursor[], pageMs?: number): BuildState | null {
   return underUserLock(() => {
-    const stored = parsed<BuildState>(cache().get(buildKey(base)));
+    const stored = resume(base);
     if ((stored?.chunks ?? 0) !== state.chunks || (stored?.records ?? 0) !== state.records) return null;
     const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i)) : 0;
     const rounds = added ? [...state.rounds, [state.chunks, added] as const] : state.rounds;
@@ -169,7 +171,7 @@ function* pagesAtOnce(
   pageSize: number,
 ): Flow<Record<string, unknown>[][]> {
   const p = kind.op.pagination;
-  if (p.style !== 'page') throw new Error(`${kind.op.title} is not read by page`);
+  if (p.style !== 'page') fail(`${kind.op.title} is not read by page`);
   const tasks = Array.from({ length: count }, (_, i) => () => pageOf(client, kind, { ...window, [p.pageField]: i + 1, [p.limitField]: pageSize }));
   return yield* allOf(tasks, client.settings.parallelRequests);
 }

@@ -15,27 +15,28 @@ import {
   searchContactsOperation,
 } from '../../../shared';
 import * as records from '../../../shared/records';
-import { lazyList } from '../../../shared/validation/lazy-schema';
 import { intArg, isBlank } from '../args';
 import { customFunctionCell } from '../cells';
 import { table } from '../sheet-io';
 import { customFunction, param, type CustomFunction } from './define';
+import { readTable } from './read-table';
+import { columnsOf } from './reference';
+import { fail } from '../errors';
 
-const columnsOf = (schema: Parameters<typeof records.describeRecordFields>[0]) => lazyList(() => records.describeRecordFields(schema));
-const campaignColumns = columnsOf(records.campaignSchema);
-const campaignContactColumns = columnsOf(records.campaignContactSchema);
-const metricsColumns = columnsOf(records.campaignMetricsSchema);
-const accountColumns = columnsOf(records.emailAccountSchema);
+const campaignColumns = /* @__PURE__ */ columnsOf(records.campaignSchema);
+const campaignContactColumns = /* @__PURE__ */ columnsOf(records.campaignContactSchema);
+const metricsColumns = /* @__PURE__ */ columnsOf(records.campaignMetricsSchema);
+const accountColumns = /* @__PURE__ */ columnsOf(records.emailAccountSchema);
 
 /** One value typed in a cell (a number or text), not a range. */
 function oneValue(value: unknown, name: string): string {
-  if (typeof value === 'object' && value !== null) throw new Error(`${name}: must be one value, not a range.`);
+  if (typeof value === 'object' && value !== null) fail(`${name}: must be one value, not a range.`);
   return String(value).trim();
 }
 
 /** A record id typed in a cell; blank is refused by name. */
 function idArg(value: unknown, name: string): string {
-  if (isBlank(value)) throw new Error(`${name}: required (the id, e.g. from PDS_CAMPAIGNS or PDS_SAVED_SEARCHES).`);
+  if (isBlank(value)) fail(`${name}: required (the id, e.g. from PDS_CAMPAIGNS or PDS_SAVED_SEARCHES).`);
   return oneValue(value, name);
 }
 
@@ -47,20 +48,15 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     params: [param('searchText', 'string', 'Optional text in the campaign name.')],
     returns: 'A table of campaigns with a header row.',
     operations: [listCampaignsOperation],
-    body: ({ client, run }, searchText) =>
-      table(
-        run(call(client, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: oneValue(searchText, 'searchText') })),
-        campaignColumns,
-        customFunctionCell,
-      ),
+    body: (a, searchText) =>
+      readTable(a, listCampaignsOperation, isBlank(searchText) ? {} : { searchText: oneValue(searchText, 'searchText') }, campaignColumns),
   }),
   PDS_CAMPAIGN_CONTACTS: customFunction({
     summary: 'Lists the contacts enrolled in a campaign, with their state in it (free).',
     params: [campaignId],
     returns: 'A table of campaign contacts with a header row.',
     operations: [listCampaignContactsOperation],
-    body: ({ client, run }, id) =>
-      table(run(call(client, listCampaignContactsOperation, { id: idArg(id, 'campaignId') })), campaignContactColumns, customFunctionCell),
+    body: (a, id) => readTable(a, listCampaignContactsOperation, { id: idArg(id, 'campaignId') }, campaignContactColumns),
   }),
   PDS_CAMPAIGN_METRICS: customFunction({
     summary: "Shows a campaign's counts: contacts, emails sent, opens, clicks, replies, bounces (free).",
@@ -74,7 +70,7 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     params: [],
     returns: 'A table of email accounts with a header row.',
     operations: [listEmailAccountsOperation],
-    body: ({ client, run }) => table(run(call(client, listEmailAccountsOperation, {})), accountColumns, customFunctionCell),
+    body: (a) => readTable(a, listEmailAccountsOperation, {}, accountColumns),
   }),
   PDS_SAVED_SEARCH_RESULTS: customFunction({
     summary: 'Runs a saved search (free: uses no credits) and returns its results.',

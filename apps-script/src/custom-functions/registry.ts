@@ -16,12 +16,12 @@ import {
 } from '../../../shared';
 import * as records from '../../../shared/records';
 import { customFunctionCell } from '../cells';
-import { table } from '../sheet-io';
 import { customFunction, customFunctionsOf, param } from './define';
 import { engagementFunctions } from './engagement';
 import { recordReadFunctions } from './records-reads';
 import { companyKind, contactKind, lookupTable } from './lookup';
 import { orgTable } from './org';
+import { readTable } from './read-table';
 import { listColumns, savedSearchColumns, savedSearchesInput, statusColumns } from './reference';
 import { searchTable } from './search';
 import { templatesFunction } from './templates';
@@ -73,24 +73,21 @@ export const customFunctionDeclarations = {
     params: [],
     returns: 'A table of lists with a header row.',
     operations: [listListsOperation],
-    body: ({ client, run }) => table(run(call(client, listListsOperation, {})), listColumns, customFunctionCell),
+    body: (a) => readTable(a, listListsOperation, {}, listColumns),
   }),
   PDS_SAVED_SEARCHES: customFunction({
     summary: 'Lists your saved searches (free).',
     params: [param('type', 'string', 'Optional: contacts or companies.')],
     returns: 'A table of saved searches with a header row.',
     operations: [listSavedSearchesOperation],
-    body: ({ client, run }, type) => {
-      const searches = run(call(client, listSavedSearchesOperation, savedSearchesInput(type)));
-      return table(searches, savedSearchColumns, customFunctionCell);
-    },
+    body: (a, type) => readTable(a, listSavedSearchesOperation, savedSearchesInput(type), savedSearchColumns),
   }),
   PDS_CONTACT_STATUSES: customFunction({
     summary: "Lists your organization's contact statuses (free).",
     params: [],
     returns: 'A table of statuses with a header row.',
     operations: [listContactStatusesOperation],
-    body: ({ client, run }) => table(run(call(client, listContactStatusesOperation, {})), statusColumns, customFunctionCell),
+    body: (a) => readTable(a, listContactStatusesOperation, {}, statusColumns),
   }),
   PDS_TEMPLATES: templatesFunction,
   PDS_CREDITS: customFunction({

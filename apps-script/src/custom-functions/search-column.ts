@@ -2,7 +2,7 @@ import { paginate, validate, ValidationError, type AnyOperation, type Client, ty
 import { settleAll } from '../../../shared/flow/parallel';
 import { filtersArg, intArg, isBlank } from '../args';
 import { customFunctionCell, keyOf, type CellValue } from '../cells';
-import { userMessage } from '../errors';
+import { fail, userMessage } from '../errors';
 import { recordRow } from '../sheet-io';
 import type { Answering } from './answer';
 import { BEYOND_RATE_BUDGET, isBeyondBudget, RANGE_WAIT_MS } from './search-budget';
@@ -68,7 +68,7 @@ export function checkedInputs(op: AnyOperation, texts: readonly string[], where:
 
 /** One search, unless it is too late to start one; an answer the search itself refused is that row's error. */
 function* searchOnce(client: Client, op: AnyOperation, columns: readonly string[], input: Record<string, unknown>, max: number, stopAt: number): Flow<Outcome> {
-  if (((yield { kind: 'now' }) as number) >= stopAt) throw new Error('rate limit asks to wait past the time left');
+  if (((yield { kind: 'now' }) as number) >= stopAt) fail('rate limit asks to wait past the time left');
   try {
     const pages = yield* paginate<Record<string, unknown>>(client, op, input, { maxItems: max, limit: Math.min(max, 500) });
     return { rows: pages.items.slice(0, max).map((r) => recordRow(r, columns, customFunctionCell)) };

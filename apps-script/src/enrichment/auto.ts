@@ -1,12 +1,13 @@
 import { userKey } from '../budget';
 import { makeClient } from '../client';
 import { userMessage } from '../errors';
-import { isTimeUp } from '../host';
+import { rethrowTimeUp } from '../host';
 import { createLayoutJob } from './job-factory';
 import { assignRowIds } from '../rows/row-identity';
 import { markDataRowsSeen, newRows } from './new-rows';
 import { scanSheet } from './scan';
 import { enrichedSheetIds, loadEnrichment, saveEnrichment } from './sheet-settings';
+import { activeBook } from '../sheet-io';
 
 export interface AutoReport {
   sheetName: string;
@@ -28,7 +29,7 @@ export interface AutoReport {
 export function startAutoEnrichments(): AutoReport[] {
   const reports: AutoReport[] = [];
   const me = userKey();
-  const sheets = SpreadsheetApp.getActiveSpreadsheet().getSheets();
+  const sheets = activeBook().getSheets();
   for (const sheetId of enrichedSheetIds()) {
     const settings = loadEnrichment(sheetId);
     if (!settings || !settings.auto || settings.autoOwner !== me) continue;
@@ -60,7 +61,7 @@ export function startAutoEnrichments(): AutoReport[] {
         rows.filter((row) => row <= scan.lastExamined),
       );
     } catch (error) {
-      if (isTimeUp(error)) throw error;
+      rethrowTimeUp(error);
       report.error = userMessage(error);
     } finally {
       lock.releaseLock();

@@ -1,5 +1,6 @@
 import { userKey } from '../budget';
 import { jobHeads, type EnrichmentJob } from '../research/job-store';
+import { activeBook } from '../sheet-io';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -13,7 +14,7 @@ export function rowsTakenMessage(sheet: Sheet): string | undefined {
   const job = open.find((j) => j.owner !== userKey()) ?? open[0];
   if (!job) return undefined;
   const whose = job.owner === userKey() ? 'your own enrichment' : `the enrichment of ${job.ownerName || 'another person'}`;
-  const since = Utilities.formatDate(new Date(job.createdAt), SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone(), 'yyyy-MM-dd HH:mm');
+  const since = Utilities.formatDate(new Date(job.createdAt), activeBook().getSpreadsheetTimeZone(), 'yyyy-MM-dd HH:mm');
   return `These rows are under way in ${whose}, started ${since}. Nothing was sent: wait for it to finish, or select other rows.`;
 }
 

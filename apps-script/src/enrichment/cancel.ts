@@ -7,6 +7,8 @@ import { CANCELLED_LABEL } from '../research/columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
 import { relocate } from '../research/relocate';
 import { putCell, writeCells, type CellWrites } from './write-cells';
+import { activeBook } from '../sheet-io';
+import { fail } from '../errors';
 
 /**
  * Cancels a running enrichment: every row not yet sent (held, or waiting in the research job) leaves the job and
@@ -18,8 +20,8 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
   return withDocumentLock(() => {
     // Whole: taking rows out numbers the rest again.
     const job = loadJob(jobId, true);
-    if (!job || job.owner !== userKey()) throw new Error('jobId: this enrichment is finished or unknown (its results are in the sheet).');
-    const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+    if (!job || job.owner !== userKey()) fail('jobId: this enrichment is finished or unknown (its results are in the sheet).');
+    const sheet = activeBook().getSheetByName(job.sheetName);
     // The rows where they are now (rows moved since they were read); a deleted row (0) is not written.
     if (sheet) relocate(sheet, job);
     const out = takeOutUnsent(job).filter((row) => row > 0);
@@ -43,7 +45,7 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
 
 /** Removes the held targets and the never-sent items (with their rows); returns every sheet row taken out. */
 function takeOutUnsent(job: EnrichmentJob): number[] {
-  if (!job.layout) throw new Error('This enrichment of selected rows cannot be cancelled; it sends all its rows at once.');
+  if (!job.layout) fail('This enrichment of selected rows cannot be cancelled; it sends all its rows at once.');
   const out: number[] = [];
   for (const [i, row] of (job.held?.rows ?? []).entries()) out.push(row, ...(job.held?.copies[i] ?? []));
   if (job.held) job.held = Object.fromEntries(Object.keys(job.held).map((key) => [key, []])) as unknown as typeof job.held;

@@ -1,5 +1,6 @@
 import { type ResearchItem, type ResearchKind } from '../../../shared';
 import * as records from '../../../shared/records';
+import { fail } from '../errors';
 
 /**
  * The fields a research result can fill, built from the record schemas (contact research returns an org contact,
@@ -33,12 +34,10 @@ export function columnForField(headers: ReadonlyMap<string, number>, field: stri
 
 /** Checks a field list from the sidebar against the schema's, naming the first unknown field. */
 export function checkFields(kind: ResearchKind, fields: unknown): string[] {
-  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string'))
-    throw new Error('fields: must be a list of field names (pick them in the field list).');
+  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string')) fail('fields: must be a list of field names (pick them in the field list).');
   const known = new Set(researchFields(kind));
   const unknown = (fields as string[]).find((f) => !known.has(f));
-  if (unknown !== undefined)
-    throw new Error(`fields: "${unknown.slice(0, 60)}" is not a field of ${kind === 'companies' ? 'a company' : 'a contact'} research result.`);
+  if (unknown !== undefined) fail(`fields: "${unknown.slice(0, 60)}" is not a field of ${kind === 'companies' ? 'a company' : 'a contact'} research result.`);
   return [...new Set(fields as string[])];
 }
 

@@ -2,7 +2,7 @@ import type { ResearchKind } from '../../../shared';
 import { newResearchJob } from '../../../shared';
 import { userKey } from '../budget';
 import { safeCell } from '../cells';
-import { headerColumns, writeBlock } from '../sheet-io';
+import { activeBook, appendHeaders, headerColumns } from '../sheet-io';
 import { saveJob, type EnrichmentJob, type JobLayout } from '../research/job-store';
 import { fieldRole, STATUS_ROLES } from '../research/relocate';
 import { assignRowIds } from '../rows/row-identity';
@@ -27,7 +27,11 @@ export function layoutFor(sheet: Sheet, fields: readonly string[], overwrite: bo
   };
   const status = STATUS_HEADERS.map((h) => place(h, headers.get(h))) as [number, number, number];
   const placed = fields.map((path) => ({ path, column: place(path, columnForField(headers, path)) }));
-  if (appended.length) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [appended.map((h) => safeCell(h))]);
+  if (appended.length)
+    appendHeaders(
+      sheet,
+      appended.map((h) => safeCell(h)),
+    );
   // Tagged, so results still find them after a collaborator moves a column or renames its header.
   // The sheet's tags and its grid height read once for all the columns.
   const tags = columnTags(sheet);
@@ -82,7 +86,7 @@ export function createLayoutJob(
   };
   saveJob(job);
   // The first job inserts the hidden state sheet, and an inserted sheet becomes the active one: back to the user's.
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   if (book.getActiveSheet().getSheetId() !== sheet.getSheetId()) book.setActiveSheet(sheet);
   return job;
 }

@@ -1,9 +1,10 @@
 import type { ResearchKind, ResearchTarget } from '../../../shared';
 import { keyOf } from '../cells';
-import { headerColumns } from '../sheet-io';
+import { headerColumns, runsOf } from '../sheet-io';
 import { readStatusCell, rowState, statusColumnOf } from '../research/columns';
 import { ALIASES, rowsUnderWay, squash, targetOf } from '../research/targets';
 import type { RunConditions } from './sheet-settings';
+import { fail } from '../errors';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -68,24 +69,14 @@ function targetKey(target: ResearchTarget): string {
  */
 const SCAN_CELLS = 100_000;
 
-/** Runs of adjacent column numbers (ascending): [first, count] each, one read per run. */
-function columnRuns(columns: readonly number[]): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const c of columns) {
-    const last = runs[runs.length - 1];
-    if (last && c === last[0] + last[1]) last[1]++;
-    else runs.push([c, 1]);
-  }
-  return runs;
-}
-
 /**
  * Each of `rows` (ascending) with its cells in `columns` (ascending; the line is indexed by column − 1, other
  * columns left out), read a block of rows at a time. Google charges each cell read: a sheet as wide as a search
  * import holds 51 columns, of which the scan needs the few that name the target and the status.
  */
 function* rowsRead(sheet: Sheet, rows: number[], columns: readonly number[]): Generator<[number, unknown[]]> {
-  const runs = columnRuns(columns);
+  // Runs of adjacent columns, [first, count] each: one read per run.
+  const runs = runsOf(columns).map((run) => [run[0], run.length]);
   const span = Math.max(1, Math.floor(SCAN_CELLS / Math.max(1, columns.length)));
   for (let i = 0; i < rows.length;) {
     const first = rows[i];
@@ -120,7 +111,7 @@ export function scanSheet(sheet: Sheet, rows: number[], kind: ResearchKind, cond
   let emptyColumn: number | undefined;
   if (conditions.onlyEmptyColumn) {
     emptyColumn = [...headers].find(([name]) => squash(name) === squash(conditions.onlyEmptyColumn))?.[1];
-    if (emptyColumn === undefined) throw new Error(`onlyEmptyColumn: no column of this sheet is named "${conditions.onlyEmptyColumn}". Nothing was sent.`);
+    if (emptyColumn === undefined) fail(`onlyEmptyColumn: no column of this sheet is named "${conditions.onlyEmptyColumn}". Nothing was sent.`);
   }
   const underWay = rowsUnderWay(sheet);
   const byKey = new Map<string, number>();

@@ -1,6 +1,8 @@
 import type { ResearchKind } from '../../../shared';
 import { readCap } from './cap';
 import { checkFields, DEFAULT_FIELDS } from './fields';
+import { docProps, writeJson } from '../property-stores';
+import { fail } from '../errors';
 
 /**
  * How a sheet is enriched, remembered per sheet in document properties (shared by everyone editing the document;
@@ -44,7 +46,7 @@ export function defaultEnrichment(kind: ResearchKind = 'contacts'): SheetEnrichm
 }
 
 export function loadEnrichment(sheetId: number): SheetEnrichment | null {
-  const raw = PropertiesService.getDocumentProperties().getProperty(keyOf(sheetId));
+  const raw = docProps().getProperty(keyOf(sheetId));
   if (!raw) return null;
   try {
     return { ...defaultEnrichment(), ...(JSON.parse(raw) as Partial<SheetEnrichment>) };
@@ -54,21 +56,19 @@ export function loadEnrichment(sheetId: number): SheetEnrichment | null {
 }
 
 export function saveEnrichment(sheetId: number, value: SheetEnrichment): void {
-  PropertiesService.getDocumentProperties().setProperty(keyOf(sheetId), JSON.stringify(value));
+  writeJson(docProps(), keyOf(sheetId), value);
 }
 
 /** Every sheet id with saved enrichment settings. */
 export function enrichedSheetIds(): number[] {
-  return PropertiesService.getDocumentProperties()
+  return docProps()
     .getKeys()
     .filter((k) => k.startsWith(PREFIX))
     .map((k) => Number(k.slice(PREFIX.length)))
     .filter((n) => Number.isInteger(n));
 }
 
-const bad = (field: string, rule: string): never => {
-  throw new Error(`${field}: ${rule}. Nothing was sent.`);
-};
+const bad = (field: string, rule: string): never => fail(`${field}: ${rule}. Nothing was sent.`);
 
 export type GivenSettings = Pick<SheetEnrichment, 'kind' | 'fields' | 'overwrite'> & Omit<RunConditions, 'maxCredits'> & { maxCredits?: number | null };
 

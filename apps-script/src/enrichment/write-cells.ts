@@ -1,5 +1,5 @@
 import { keyOf, type CellValue } from '../cells';
-import { writeBlock } from '../sheet-io';
+import { runsOf, writeBlock } from '../sheet-io';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -36,13 +36,13 @@ export function writeCells(sheet: Sheet, writes: CellWrites, fillOnlyEmpty: Read
     let j = i + 1;
     while (j < columns.length && columns[j] === columns[j - 1] + 1 && rowKey(columns[j]) === rowKey(columns[i])) j++;
     const group = columns.slice(i, j);
-    const rows = [...writes.get(group[0])!.keys()].sort((a, b) => a - b);
-    for (let start = 0, k = 1; k <= rows.length; k++) {
-      if (k < rows.length && rows[k] === rows[k - 1] + 1) continue;
-      const block = rows.slice(start, k).map((r) => group.map((c) => writes.get(c)!.get(r) as CellValue));
-      calls += writeBlock(sheet, rows[start], group[0], block);
-      start = k;
-    }
+    for (const run of runsOf([...writes.get(group[0])!.keys()]))
+      calls += writeBlock(
+        sheet,
+        run[0],
+        group[0],
+        run.map((r) => group.map((c) => writes.get(c)!.get(r) as CellValue)),
+      );
     i = j;
   }
   return calls;

@@ -1,6 +1,6 @@
 import { listListsOperation, orgContactsOperation, searchContactsOperation, type Client, type Flow } from '../../../shared';
 import { userMessage } from '../errors';
-import { isTimeUp } from '../host';
+import { rethrowTimeUp } from '../host';
 import type { RunLogEntry } from './run-log';
 import { runImport, type ImportProgress } from './run-import';
 import { nextRunAfter } from './schedule-times';
@@ -55,7 +55,7 @@ export function runSavedImport(client: Client, run: Run, imp: SavedImport, deadl
     if (!done.report.complete && !done.report.cancelled) save(done, false, null);
     return { ...done.report, id: imp.id };
   } catch (error) {
-    if (isTimeUp(error)) throw error;
+    rethrowTimeUp(error);
     const message = userMessage(error);
     const current = loadImport(imp.id);
     if (current) {

@@ -1,7 +1,8 @@
 import type { CellValue } from '../cells';
 import { matchKey } from './match-key';
-import { headerColumns, recordRow, rowsByKey, writeBlock, writeRows } from '../sheet-io';
+import { appendHeaders, headerColumns, recordRow, rowsByKey, writeBlock, writeRows } from '../sheet-io';
 import type { OutputMode } from './types';
+import { fail } from '../errors';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -23,7 +24,7 @@ function headerOf(sheet: Sheet, columns: readonly string[]): string[] {
     return [...columns];
   }
   const missing = columns.filter((c) => !header.includes(c));
-  if (missing.length > 0) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [missing]);
+  if (missing.length > 0) appendHeaders(sheet, missing);
   return [...header, ...missing];
 }
 
@@ -60,7 +61,7 @@ export function writeRecords(
 ): WriteCounts {
   const header = headerOf(sheet, columns);
   const keyColumn = header.indexOf(key) + 1;
-  if (keyColumn === 0) throw new Error(`key: the sheet "${sheet.getName()}" has no column named "${key}" in row 1.`);
+  if (keyColumn === 0) fail(`key: the sheet "${sheet.getName()}" has no column named "${key}" in row 1.`);
   const index = rowsByKey(sheet, keyColumn, false, (cell) => matchKey(cell, key));
   const counts: WriteCounts = { appended: 0, updated: 0, unchanged: 0, withoutKey: 0 };
   const changed = new Map<number, CellValue[]>();

@@ -1,5 +1,6 @@
 import { safeCell } from '../cells';
-import { appendToLog } from '../sheet-io';
+import { activeBook, appendToLog } from '../sheet-io';
+import { docProps, readJson, writeJson } from '../property-stores';
 
 /** One line of the run log: what ran and what it cost. `credits` is null when the run cannot know it. */
 export interface RunLogEntry {
@@ -25,12 +26,11 @@ const DEFAULTS: RunLogSettings = { enabled: false, sheetName: 'PDS run log', max
 
 /** Document properties: the log is a property of the spreadsheet, whoever's trigger runs. */
 export function runLogSettings(): RunLogSettings {
-  const raw = PropertiesService.getDocumentProperties().getProperty(KEY);
-  return raw ? { ...DEFAULTS, ...(JSON.parse(raw) as Partial<RunLogSettings>) } : { ...DEFAULTS };
+  return { ...DEFAULTS, ...readJson<Partial<RunLogSettings>>(docProps(), KEY) };
 }
 
 export function saveRunLogSettings(settings: RunLogSettings): void {
-  PropertiesService.getDocumentProperties().setProperty(KEY, JSON.stringify(settings));
+  writeJson(docProps(), KEY, settings);
 }
 
 /** Appends runs to the log sheet (when opted in), then drops the oldest rows past `maxRows`. */
@@ -54,7 +54,7 @@ export function logRuns(entries: readonly RunLogEntry[]): void {
 /** The newest runs, for the sidebar (newest first). */
 export function recentRuns(count: number): unknown[][] {
   const settings = runLogSettings();
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(settings.sheetName);
+  const sheet = activeBook().getSheetByName(settings.sheetName);
   if (!sheet || sheet.getLastRow() < 2) return [];
   const last = sheet.getLastRow();
   const first = Math.max(2, last - count + 1);

@@ -1,12 +1,8 @@
-import { ValidationError } from '../../../shared';
+import { refuse } from '../sidebar/inputs';
 import type { ImportSchedule } from './types';
 import { instantAt, isTimeZone, wallClock } from './zoned-time';
 
 const HOUR = 3_600_000;
-
-function refuse(field: string, rule: string): never {
-  throw new ValidationError(`${field}: ${rule}.`, [{ field, rule }]);
-}
 
 /**
  * A schedule as the sidebar sends it, checked: hourly, daily at an hour (0-23), weekly on a weekday (0 = Sunday) at an

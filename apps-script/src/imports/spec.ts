@@ -1,14 +1,11 @@
-import { searchCompaniesOperation, searchContactsOperation, ValidationError } from '../../../shared';
+import { searchCompaniesOperation, searchContactsOperation } from '../../../shared';
 import { validate } from '../../../shared/validation/format';
-import { countArg, flagArg, optionalText, requestArg, sheetNameArg } from '../sidebar/inputs';
+import { countArg, flagArg, optionalText, refuse, requestArg, sheetNameArg } from '../sidebar/inputs';
 import { filtersArg } from '../args';
 import { scheduleArg } from './schedule-times';
 import { columnsOf, defaultKey } from './sources';
 import { IMPORT_SOURCES, OUTPUT_MODES, type ImportQuery, type ImportSchedule, type ImportTarget, type OutputMode } from './types';
-
-function refuse(field: string, rule: string): never {
-  throw new ValidationError(`${field}: ${rule}.`, [{ field, rule }]);
-}
+import { activeBook } from '../sheet-io';
 
 export interface ImportSpec {
   name: string;
@@ -93,8 +90,7 @@ export function specArg(raw: unknown): ImportSpec {
   const query = queryArg(s.query);
   const target = targetArg(s.target, query);
   // Hours are on the spreadsheet's clock: the zone its users set (File > Settings), kept with the schedule.
-  const schedule =
-    s.schedule === undefined ? ({ every: 'never' } as const) : scheduleArg(s.schedule, SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone());
+  const schedule = s.schedule === undefined ? ({ every: 'never' } as const) : scheduleArg(s.schedule, activeBook().getSpreadsheetTimeZone());
   const name = optionalText(s.name, 'name')?.trim() || `${query.source} → ${target.sheetName}`;
   if (name.length > 100) refuse('name', 'must be at most 100 characters');
   return { name, query, target, schedule };

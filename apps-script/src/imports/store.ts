@@ -1,5 +1,6 @@
 import { documentId } from '../budget';
 import type { SavedImport } from './types';
+import { readJson, userProps, writeJson } from '../property-stores';
 
 /**
  * Saved imports of this document, one user property each (a property holds at most 9 KB; one per import keeps
@@ -10,7 +11,7 @@ function prefix(): string {
 }
 
 export function loadImports(): SavedImport[] {
-  const props = PropertiesService.getUserProperties();
+  const props = userProps();
   const p = prefix();
   return props
     .getKeys()
@@ -20,16 +21,15 @@ export function loadImports(): SavedImport[] {
 }
 
 export function loadImport(id: string): SavedImport | null {
-  const raw = PropertiesService.getUserProperties().getProperty(prefix() + id);
-  return raw ? (JSON.parse(raw) as SavedImport) : null;
+  return readJson<SavedImport>(userProps(), prefix() + id);
 }
 
 export function saveImport(imp: SavedImport): void {
-  PropertiesService.getUserProperties().setProperty(prefix() + imp.id, JSON.stringify(imp));
+  writeJson(userProps(), prefix() + imp.id, imp);
 }
 
 export function deleteImport(id: string): boolean {
   const had = loadImport(id) !== null;
-  PropertiesService.getUserProperties().deleteProperty(prefix() + id);
+  userProps().deleteProperty(prefix() + id);
   return had;
 }

@@ -1,6 +1,6 @@
 import { busyText } from '../doc-lock';
 import { newResearchJob, advanceResearch, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
-import { isTimeUp } from '../host';
+import { rethrowTimeUp } from '../host';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { resultRow } from './columns';
 import { writeResultRows } from './result-write';
@@ -10,6 +10,8 @@ import { addSums, partSums, sumOf, summaryOf, type PartSums, type SumKey } from 
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
+import { activeBook } from '../sheet-io';
+import { fail } from '../errors';
 
 export interface Progress extends ResearchSummary {
   jobId: string;
@@ -213,7 +215,7 @@ const QUEUED_COLUMNS = [0, 1, 8];
 
 /** `queued` and the request id beside the rows the service just accepted (one setValues over their span); each row once. */
 function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
+  const sheet = activeBook().getSheetByName(job.sheetName);
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
   const accepted = [...waiting].filter((i) => job.research.items[i].phase === 'submitted' && job.research.items[i].requestId);
@@ -266,8 +268,8 @@ function writeFinished(job: EnrichmentJob): number {
   const final = (i: number) => ['finished', 'failed', 'unknown'].includes(job.research.items[i].phase) && job.written[i] !== '1';
   const writing = job.research.items.flatMap((_, i) => (final(i) ? [i] : []));
   if (writing.length === 0) return 0;
-  const sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(job.sheetName);
-  if (!sheet) throw new Error(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
+  const sheet = activeBook().getSheetByName(job.sheetName);
+  if (!sheet) fail(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
   const byId = relocate(sheet, job, writing);
   const rows = new Map<number, ReturnType<typeof resultRow>>();
@@ -329,7 +331,7 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
       did = step(client, job, r, written);
     }
   } catch (error) {
-    if (isTimeUp(error)) throw error;
+    rethrowTimeUp(error);
     // Keep what was learned before the failure, then report it.
     written.calls += writeFinished(job);
     saveJob(job);

@@ -34,7 +34,12 @@ export interface StoredJob {
 
 const LISTS = ['rowIds', 'copyIds', 'copies'] as const;
 
-export const partCount = (job: EnrichmentJob) => Math.ceil((job.research.items.length + (job.held?.targets.length ?? 0)) / PART_ROWS);
+/** The job's rows: those released to the research job, then those held. */
+function rowTotal(job: EnrichmentJob): number {
+  return job.research.items.length + (job.held?.targets.length ?? 0);
+}
+
+export const partCount = (job: EnrichmentJob) => Math.ceil(rowTotal(job) / PART_ROWS);
 /** The parts this execution holds. */
 export const partsHeld = (job: EnrichmentJob): number[] => job.partsIn ?? Array.from({ length: partCount(job) }, (_, p) => p);
 /** The parts that rows [from, to) are in. */
@@ -52,11 +57,11 @@ export function sumsOfPart(job: EnrichmentJob, p: number): PartSums {
 export function splitJob(job: EnrichmentJob): StoredJob {
   const items = job.research.items;
   const held = job.held;
-  const total = items.length + (held?.targets.length ?? 0);
+  const total = rowTotal(job);
   const has = [...LISTS.filter((k) => job[k]), ...(held ? LISTS.filter((k) => held[k]).map((k) => `held.${k}`) : [])];
   const { rows: _r, rowIds: _i, copyIds: _c, copies: _p, written: _w, held: _h, partsIn: _in, sums: _s, ...rest } = job;
   const holding = partsHeld(job);
-  const sums = Array.from({ length: Math.ceil(total / PART_ROWS) }, (_, p) => (holding.includes(p) ? sumsOfPart(job, p) : (job.sums?.[p] ?? [])));
+  const sums = Array.from({ length: partCount(job) }, (_, p) => (holding.includes(p) ? sumsOfPart(job, p) : (job.sums?.[p] ?? [])));
   const head: JobHead = { ...rest, research: { ...job.research, items: [] }, store: 2, n: items.length, held: held ? held.targets.length : null, has, sums };
   const parts = new Map<string, string>();
   for (const p of holding) {
@@ -110,7 +115,7 @@ export function emptyJob(head: JobHead): EnrichmentJob {
 /** Puts stored parts into the job's lists (parts `p` with both `t{p}` and `s{p}` in `texts`); false when one is missing. */
 export function fillParts(job: EnrichmentJob, texts: ReadonlyMap<string, string>, wanted: readonly number[]): boolean {
   const n = job.research.items.length;
-  const total = n + (job.held?.targets.length ?? 0);
+  const total = rowTotal(job);
   const marks = job.written.split('');
   for (const p of wanted) {
     if (job.partsIn?.includes(p)) continue;
@@ -169,7 +174,7 @@ export function joinJob(head: JobHead, parts: Map<string, string>): EnrichmentJo
 /** Lets go of the parts not in `keep` (their sums kept for progress): an execution holds a slice, not the job. */
 export function dropParts(job: EnrichmentJob, keep: (p: number) => boolean): string[] {
   const n = job.research.items.length;
-  const total = n + (job.held?.targets.length ?? 0);
+  const total = rowTotal(job);
   const dropped: number[] = [];
   const sums = job.sums ?? [];
   for (const p of partsHeld(job)) {

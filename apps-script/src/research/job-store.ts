@@ -1,7 +1,8 @@
 import { upgradeResearchJob } from '../../../shared/flow/research-upgrade';
-import { sheetNamed, writeBlock } from '../sheet-io';
+import { activeBook, runsOf, sheetNamed, writeBlock } from '../sheet-io';
 import { emptyJob, fillParts, joinJob, splitJob, type JobHead } from './job-parts';
 import type { EnrichmentJob } from './job-types';
+import { fail } from '../errors';
 
 export type { EnrichmentJob, JobLayout } from './job-types';
 
@@ -19,7 +20,7 @@ const MARK = '~';
 const FIXED = 4; // key, owner (heads only), updatedAt, chunk count
 
 function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
-  if (!create) return SpreadsheetApp.getActiveSpreadsheet().getSheetByName(STATE_SHEET);
+  if (!create) return activeBook().getSheetByName(STATE_SHEET);
   return sheetNamed(STATE_SHEET, (sheet) => {
     // Hidden where the runtime offers it; the sheet only holds job state, never a secret.
     const hideable = sheet as unknown as { hideSheet?: () => void };
@@ -67,20 +68,17 @@ export function saveJob(job: EnrichmentJob): void {
     const values: (string | number)[] = [MARK + key, key === job.id ? MARK + job.owner : '', Date.now(), chunks.length, ...chunks];
     return { row: at >= 0 ? at + 1 : next++, values, width };
   });
-  rows.sort((a, b) => a.row - b.row);
+  const byRow = new Map(rows.map((r) => [r.row, r]));
   // Adjacent rows go in one setValues.
-  for (let i = 0; i < rows.length;) {
-    let j = i + 1;
-    while (j < rows.length && rows[j].row === rows[j - 1].row + 1) j++;
-    const block = rows.slice(i, j);
+  for (const run of runsOf([...byRow.keys()])) {
+    const block = run.map((row) => byRow.get(row)!);
     const width = Math.max(...block.map((r) => r.width));
     writeBlock(
       sheet,
-      block[0].row,
+      run[0],
       1,
       block.map((r) => r.values.concat(Array(width - r.values.length).fill(''))),
     );
-    i = j;
   }
 }
 
@@ -129,18 +127,12 @@ const isHead = (key: string) => !key.includes('#');
 
 /** The stored rows (0-based) of `keys` (no mark), read in one getRange per run of adjacent rows; each text remembered. */
 function readRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], wanted: readonly string[]): Map<string, string> {
-  const rows = wanted
-    .map((key) => stored.indexOf(MARK + key))
-    .filter((i) => i >= 0)
-    .sort((a, b) => a - b);
+  const rows = wanted.map((key) => stored.indexOf(MARK + key)).filter((i) => i >= 0);
   const width = sheet.getLastColumn();
   const out = new Map<string, string>();
-  for (let i = 0; i < rows.length;) {
-    let j = i + 1;
-    while (j < rows.length && rows[j] === rows[j - 1] + 1) j++;
-    const span = sheet.getRange(rows[i] + 1, 1, j - i, width).getValues();
+  for (const run of runsOf(rows)) {
+    const span = sheet.getRange(run[0] + 1, 1, run.length, width).getValues();
     for (const [key, text] of textsOf(span)) out.set(key, text);
-    i = j;
   }
   return out;
 }
@@ -185,7 +177,7 @@ export function loadParts(job: EnrichmentJob, wanted: readonly number[]): void {
   const names = missing.flatMap((p) => [`${job.id}#t${p}`, `${job.id}#s${p}`]);
   const texts = sheet ? readRows(sheet, keys(sheet), names) : new Map<string, string>();
   const parts = new Map([...texts].map(([key, text]) => [key.slice(job.id.length + 1), text]));
-  if (!fillParts(job, parts, missing)) throw new Error(`Part of the saved enrichment ${job.id} is missing from the sheet "${STATE_SHEET}".`);
+  if (!fillParts(job, parts, missing)) fail(`Part of the saved enrichment ${job.id} is missing from the sheet "${STATE_SHEET}".`);
 }
 
 /** Forgets what this execution read or wrote of the parts it let go of (dropParts), so it holds no copy of them. */

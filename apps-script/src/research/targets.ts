@@ -4,6 +4,8 @@ import { keyOf } from '../cells';
 import { rowState } from './columns';
 import { allJobs } from './job-store';
 import { rowsById } from '../rows/row-identity';
+import { activeBook } from '../sheet-io';
+import { fail } from '../errors';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -20,15 +22,28 @@ export interface SelectedRows {
 
 /** The user's selected rows of the active sheet (row 1 is the header). */
 export function selectedRows(): SelectedRows {
-  const range = SpreadsheetApp.getActiveSpreadsheet().getActiveRange();
-  if (!range) throw new Error('Select the rows to use first (row 1 holds the column names).');
+  const range = activeBook().getActiveRange();
+  if (!range) fail('Select the rows to use first (row 1 holds the column names).');
   const sheet = range.getSheet();
   const first = Math.max(2, range.getRow());
   const last = Math.min(range.getLastRow(), sheet.getLastRow());
   const rows: number[] = [];
   for (let r = first; r <= last; r++) rows.push(r);
-  if (rows.length === 0) throw new Error('The selection holds no data rows (row 1 holds the column names).');
+  if (rows.length === 0) fail('The selection holds no data rows (row 1 holds the column names).');
   return { sheet, rows };
+}
+
+/** One column's cells over the selected rows (one getValues), as keys (keyOf). */
+export function selectedKeys({ sheet, rows }: SelectedRows, column: number): string[] {
+  return sheet
+    .getRange(rows[0], column, rows.length, 1)
+    .getValues()
+    .map((r) => keyOf(r[0]));
+}
+
+/** The column of an imported record's field (its name as header), else the enrichment's ("PDS " and the name). */
+export function fieldColumn(headers: ReadonlyMap<string, number>, field: string): number | undefined {
+  return headers.get(field) ?? headers.get(`PDS ${field}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { safeCell } from '../cells';
-import { headerColumns, writeBlock } from '../sheet-io';
+import { appendHeaders, headerColumns } from '../sheet-io';
 import { fingerprint } from '../../../shared/hash';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -74,8 +74,7 @@ export function roleColumn(sheet: Sheet, role: string, header: string, hidden = 
   if (tagged !== undefined) return tagged;
   let column = headerColumns(sheet).get(header) ?? 0;
   if (column === 0) {
-    column = sheet.getLastColumn() + 1;
-    writeBlock(sheet, 1, column, [[safeCell(header)]]);
+    column = appendHeaders(sheet, [safeCell(header)]);
     if (hidden) sheet.hideColumns(column);
   }
   tagColumn(sheet, column, role, tags);

@@ -2,7 +2,8 @@ import { safeCell, type CellValue } from '../cells';
 import { clearForOverwrite, writeRecords } from '../imports/output';
 import { OUTPUT_MODES, type OutputMode } from '../imports/types';
 import { sheetNameArg } from '../sidebar/inputs';
-import { ensureSize, headerColumns, sheetNamed, writeSpan } from '../sheet-io';
+import { appendHeaders, headerColumns, sheetNamed, writeSpan } from '../sheet-io';
+import { fail } from '../errors';
 
 /**
  * Where the answers of a run go: nowhere (shown in the sidebar), to a sheet with the imports' output modes
@@ -64,9 +65,7 @@ function toRows(sheet: Sheet, answers: { row: number; answer: unknown }[]): stri
     const name = `PDS ${field}`;
     let column = headers.get(name);
     if (!column) {
-      column = sheet.getLastColumn() + 1;
-      ensureSize(sheet, 1, column);
-      sheet.getRange(1, column).setValues([[safeCell(name)]]);
+      column = appendHeaders(sheet, [safeCell(name)]);
       headers.set(name, column);
     }
     writeSpan(sheet, column, 1, new Map<number, CellValue[]>(records.map((r) => [r.row, [safeCell(r.record[field])]])));
@@ -77,12 +76,10 @@ function toRows(sheet: Sheet, answers: { row: number; answer: unknown }[]): stri
 /** Refuses a bad output before anything is sent, naming the field. */
 export function checkOutput(out: OutputRequest | undefined, perRow: boolean): void {
   if (!out || !out.to || out.to === 'none') return;
-  if (out.to !== 'sheet' && out.to !== 'rows') throw new Error('output.to: must be none, sheet or rows. Nothing was sent.');
-  if (out.to === 'rows' && !perRow)
-    throw new Error('output.to: "rows" writes back into the selected rows; run once per selected row for it. Nothing was sent.');
+  if (out.to !== 'sheet' && out.to !== 'rows') fail('output.to: must be none, sheet or rows. Nothing was sent.');
+  if (out.to === 'rows' && !perRow) fail('output.to: "rows" writes back into the selected rows; run once per selected row for it. Nothing was sent.');
   if (out.to === 'sheet') {
-    if (out.mode !== undefined && !OUTPUT_MODES.includes(out.mode))
-      throw new Error(`output.mode: must be one of ${OUTPUT_MODES.join(', ')}. Nothing was sent.`);
+    if (out.mode !== undefined && !OUTPUT_MODES.includes(out.mode)) fail(`output.mode: must be one of ${OUTPUT_MODES.join(', ')}. Nothing was sent.`);
     sheetNameArg(out.sheetName, 'PDS results', 'output.sheetName');
   }
 }

@@ -1,14 +1,14 @@
-import { failureOutcome, ProspectingError, UNKNOWN_OUTCOME_TEXT, ValidationError, type Client } from '../../../shared';
+import { failureOutcome, UNKNOWN_OUTCOME_TEXT, ValidationError, type Client } from '../../../shared';
 import { fingerprint } from '../../../shared/hash';
 import { deadlineAfter } from '../budget';
 import { keyOf, safeCell, type CellValue } from '../cells';
 import { run } from '../client';
-import { userMessage } from '../errors';
+import { fail, refused, userMessage } from '../errors';
 import { noRowsDone, type RowCounts } from '../rows/row-counts';
 import { gasHost, sleepUntil } from '../host';
 import { issueConfirmation, takeConfirmation } from '../sidebar/confirmation';
 import { selectedRows } from '../research/targets';
-import { ensureSize, headerColumns, writeSpan } from '../sheet-io';
+import { appendHeaders, headerColumns, writeSpan } from '../sheet-io';
 import type { FieldKind } from '../../../shared/catalogue/form-fields';
 import { inputFrom, rowValue } from './form-values';
 import { checkOutput, writeAnswers, type OutputRequest } from './output';
@@ -57,7 +57,7 @@ export const outcomeHeader = (r: Runnable) => `PDS ${r.key}`;
 /** An optional object of the request (values, kinds): absent is empty; anything else but an object is refused. */
 function objectArg(value: unknown, name: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${name}: must be an object of field names. Nothing was sent.`);
+  if (typeof value !== 'object' || Array.isArray(value)) fail(`${name}: must be an object of field names. Nothing was sent.`);
   return value as Record<string, unknown>;
 }
 
@@ -67,7 +67,7 @@ function columnsArg(value: unknown, headers: Map<string, number>, sheetName: str
   const columns = objectArg(value, 'request.columns');
   for (const [field, header] of Object.entries(columns))
     if (typeof header !== 'string' || !headers.has(header))
-      throw new Error(`No column "${String(header)}" in sheet "${sheetName}" (chosen for ${field}). Nothing was sent.`);
+      fail(`No column "${String(header)}" in sheet "${sheetName}" (chosen for ${field}). Nothing was sent.`);
   return columns as Record<string, string>;
 }
 
@@ -81,7 +81,7 @@ function plan(r: Runnable, req: RunRequest): Plan {
     return { runs: [{ row: 0, input }], skipped: 0 };
   }
   const { sheet, rows } = selectedRows();
-  if (rows.length > MAX_ROWS) throw new Error(`Select at most ${MAX_ROWS} rows. Nothing was sent.`);
+  if (rows.length > MAX_ROWS) fail(`Select at most ${MAX_ROWS} rows. Nothing was sent.`);
   const headers = headerColumns(sheet);
   const width = Math.max(sheet.getLastColumn(), 1);
   const cells = sheet.getRange(rows[0], 1, rows.length, width).getValues();
@@ -102,7 +102,7 @@ function plan(r: Runnable, req: RunRequest): Plan {
     }
     runs.push({ row, input });
   });
-  if (runs.length === 0 && skipped === 0) throw new Error('The selection holds no rows to run. Nothing was sent.');
+  if (runs.length === 0 && skipped === 0) fail('The selection holds no rows to run. Nothing was sent.');
   return { runs, skipped, sheet, outcomeColumn };
 }
 
@@ -155,16 +155,8 @@ export interface RunResult extends RowCounts {
   written?: string;
 }
 
-/** A refusal by the service (4xx but 429) or by the checks: nothing was done, the next row may still work. */
-const refused = (e: unknown) =>
-  e instanceof ValidationError || (e instanceof ProspectingError && !!e.status && e.status >= 400 && e.status < 500 && e.status !== 429);
-
 function outcomeColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, name: string, known?: number): number {
-  if (known) return known;
-  const column = sheet.getLastColumn() + 1;
-  ensureSize(sheet, 1, column);
-  sheet.getRange(1, column).setValues([[safeCell(name)]]);
-  return column;
+  return known || appendHeaders(sheet, [safeCell(name)]);
 }
 
 export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, client: Client & { addOn: { runBudgetMs: number } }): RunResult {

@@ -1,6 +1,7 @@
 import { call, callMcpToolOperation, catalogue, validate, type AnyOperation, type Client, type Flow } from '../../../shared';
 import { checkToolArguments, type McpTool } from '../../../shared/mcp';
 import { buildRequest } from '../../../shared/request/build';
+import { fail } from '../errors';
 
 /**
  * What the "Run an operation" and "Call an MCP tool" panels run, either way: a catalogue operation or a tool of the
@@ -26,7 +27,7 @@ export const runnableOperations = (): AnyOperation[] => catalogue.filter((op) =>
 
 export function operationRunnable(id: unknown, client: Client): Runnable {
   const op = runnableOperations().find((o) => o.id === id);
-  if (!op) throw new Error(`request.operation: not an operation this panel runs (${String(JSON.stringify(id)).slice(0, 60)}).`);
+  if (!op) fail(`request.operation: not an operation this panel runs (${String(JSON.stringify(id)).slice(0, 60)}).`);
   return {
     key: op.id,
     title: op.title,

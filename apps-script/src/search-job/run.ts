@@ -1,7 +1,7 @@
 import type { Client, Flow } from '../../../shared';
 import { filtersArg } from '../args';
 import { userMessage } from '../errors';
-import { isTimeUp } from '../host';
+import { rethrowTimeUp } from '../host';
 import { clearForOverwrite, writeRecords } from '../imports/output';
 import { columnsOf, readPage } from '../imports/sources';
 import { sheetNamed } from '../sheet-io';
@@ -51,7 +51,7 @@ export function advanceSearchJob(client: Client, run: Run, deadline: number): Se
         rows = page.rows.map((r, k) => ({ ...r, [SEARCH_ROW]: `${n} #${k + 1}`, search: text }));
         if (rows.length === 0) rows = [{ [SEARCH_ROW]: `${n} #0`, search: text }];
       } catch (error) {
-        if (isTimeUp(error)) throw error;
+        rethrowTimeUp(error);
         job.error = `Search ${n}: ${userMessage(error)}`;
         if (++job.tries < MAX_TRIES) break;
         rows = [{ [SEARCH_ROW]: `${n} #0`, search: `${text} (not answered: ${job.error})` }];

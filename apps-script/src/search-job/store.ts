@@ -1,4 +1,5 @@
 import { documentId } from '../budget';
+import { readJson, userProps, writeJson } from '../property-stores';
 
 /** One search of a job: its filter text and how many results it asks for. */
 export type JobSearch = [text: string, limit: number];
@@ -25,31 +26,29 @@ export interface SearchJob {
  * 2,000 characters, whole code points, are at most 8 KB in UTF-8).
  */
 const key = () => `pds.searchJob.${documentId()}`;
-const props = () => PropertiesService.getUserProperties();
 
 export function loadSearchJob(): SearchJob | null {
-  const raw = props().getProperty(key());
-  return raw ? (JSON.parse(raw) as SearchJob) : null;
+  return readJson<SearchJob>(userProps(), key());
 }
 
 export function saveSearchJob(job: SearchJob): void {
-  props().setProperty(key(), JSON.stringify(job));
+  writeJson(userProps(), key(), job);
 }
 
 export function createSearchJob(job: Omit<SearchJob, 'chunks'>, searches: readonly JobSearch[]): void {
   deleteSearchJob();
   const chunks = JSON.stringify(searches).match(/[\s\S]{1,2000}/gu) ?? [];
-  props().setProperties(Object.fromEntries(chunks.map((c, i) => [`${key()}.${i}`, c])));
+  userProps().setProperties(Object.fromEntries(chunks.map((c, i) => [`${key()}.${i}`, c])));
   saveSearchJob({ ...job, chunks: chunks.length });
 }
 
 export function jobSearches(job: SearchJob): JobSearch[] {
-  const all = props().getProperties();
+  const all = userProps().getProperties();
   return JSON.parse(Array.from({ length: job.chunks }, (_, i) => all[`${key()}.${i}`]).join('')) as JobSearch[];
 }
 
 export function deleteSearchJob(): void {
   const job = loadSearchJob();
-  for (let i = 0; job && i < job.chunks; i++) props().deleteProperty(`${key()}.${i}`);
-  props().deleteProperty(key());
+  for (let i = 0; job && i < job.chunks; i++) userProps().deleteProperty(`${key()}.${i}`);
+  userProps().deleteProperty(key());
 }

@@ -1,5 +1,6 @@
 import { failureOutcome, UNKNOWN_OUTCOME_TEXT } from '../../../shared/errors';
 import { userMessage } from '../errors';
+import { readJson, userProps, writeJson } from '../property-stores';
 
 /**
  * A campaign created by "create and start" whose start failed: kept (user properties) with a fingerprint of what it
@@ -17,11 +18,11 @@ export interface UnstartedCampaign {
 
 /** The campaign left unstarted by the same request, or null. `campaign` given: remembered; null: forgotten. */
 export function unstarted(print: string, campaign?: UnstartedCampaign | null): UnstartedCampaign | null {
-  const props = PropertiesService.getUserProperties();
-  if (campaign) props.setProperty(KEY, JSON.stringify(campaign));
+  const props = userProps();
+  if (campaign) writeJson(props, KEY, campaign);
   else if (campaign === null) props.deleteProperty(KEY);
   try {
-    const saved = JSON.parse(props.getProperty(KEY) ?? 'null') as UnstartedCampaign | null;
+    const saved = readJson<UnstartedCampaign>(props, KEY);
     return saved?.fingerprint === print ? saved : null;
   } catch {
     return null;

@@ -1,3 +1,6 @@
+import { readJson, userProps, writeJson } from '../property-stores';
+import { fail } from '../errors';
+
 /**
  * One-time confirmations of a previewed action (a send, a run of an unsafe operation): the preview hands one out,
  * bound to a fingerprint of exactly what it showed; the action takes it back under the user lock before sending
@@ -5,7 +8,7 @@
  */
 export function issueConfirmation(key: string, fingerprint: string): string {
   const confirmation = Utilities.getUuid();
-  PropertiesService.getUserProperties().setProperty(key, JSON.stringify({ confirmation, fingerprint }));
+  writeJson(userProps(), key, { confirmation, fingerprint });
   return confirmation;
 }
 
@@ -14,12 +17,11 @@ export function takeConfirmation(key: string, confirmation: unknown, fingerprint
   const lock = LockService.getUserLock();
   lock.waitLock(30000);
   try {
-    const props = PropertiesService.getUserProperties();
-    const raw = props.getProperty(key);
-    const pending = raw ? (JSON.parse(raw) as { confirmation: string; fingerprint: string }) : null;
-    if (!pending || typeof confirmation !== 'string' || pending.confirmation !== confirmation) throw new Error(used);
+    const props = userProps();
+    const pending = readJson<{ confirmation: string; fingerprint: string }>(props, key);
+    if (!pending || typeof confirmation !== 'string' || pending.confirmation !== confirmation) fail(used);
     props.deleteProperty(key);
-    if (pending.fingerprint !== fingerprint) throw new Error(changed);
+    if (pending.fingerprint !== fingerprint) fail(changed);
   } finally {
     lock.releaseLock();
   }

@@ -3,6 +3,7 @@ import { beginOAuth, callbackPage, dropOAuthToken, finishOAuth, forgetCredential
 import { makeClient, run } from '../client';
 import { KEYS, loadSettings, saveSettings, type AddOnSettingsInput } from '../settings';
 import { deleteUserProperty, setUserProperty, userProperty } from '../user-props';
+import { fail } from '../errors';
 
 export interface ConnectionStatus {
   connected: boolean;
@@ -56,7 +57,7 @@ export function testConnection(): ConnectionTest {
 /** Stores the key only after the service accepted it. */
 export function connectApiKey(apiKey: string): ConnectionTest {
   const key = String(apiKey ?? '').trim();
-  if (!key) throw new Error('Paste the API key from the service (Public API > API Key).');
+  if (!key) fail('Paste the API key from the service (Public API > API Key).');
   const previous = userProperty(KEYS.auth);
   saveApiKey(key);
   try {
@@ -75,7 +76,7 @@ export function connectApiKey(apiKey: string): ConnectionTest {
 export function beginOAuthConnection(clientId: string, clientSecret: string): { authorizeUrl: string; redirectUri: string } {
   const id = String(clientId ?? '').trim();
   const secret = String(clientSecret ?? '').trim();
-  if (!id || !secret) throw new Error('Enter the client id and client secret of the OAuth connection (Public API > OAuth Connections).');
+  if (!id || !secret) fail('Enter the client id and client secret of the OAuth connection (Public API > OAuth Connections).');
   return { authorizeUrl: beginOAuth(id, secret), redirectUri: redirectUri() };
 }
 

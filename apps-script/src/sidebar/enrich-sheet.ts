@@ -1,8 +1,8 @@
 import { withDocumentLock } from '../doc-lock';
-import { call, getCreditsOperation } from '../../../shared';
+import { getCreditsOperation } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
-import { makeClient, run } from '../client';
-import { headerColumns } from '../sheet-io';
+import { callOnce, makeClient, run } from '../client';
+import { activeSheet, headerColumns } from '../sheet-io';
 import { advanceExclusive, type Progress } from '../research/advance';
 import { selectedRows } from '../research/targets';
 import { columnForField, researchFields } from '../enrichment/fields';
@@ -18,6 +18,7 @@ import { armFallbackRun, armNextRun } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
 import { requestArg } from './inputs';
 import { othersRunText } from './others-run';
+import { fail } from '../errors';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -32,7 +33,7 @@ export interface EnrichmentPanel {
 
 /** What the field picker shows for the active sheet: its saved settings (or the defaults) and the fields of `kind`. */
 export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
-  const sheet = SpreadsheetApp.getActiveSheet();
+  const sheet = activeSheet();
   const saved = loadEnrichment(sheet.getSheetId());
   const k = kind === 'companies' || kind === 'contacts' ? kind : (saved?.kind ?? 'contacts');
   const settings =
@@ -46,8 +47,8 @@ export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
 
 /** Remembers the picked fields and run conditions for the active sheet (document properties). */
 export function saveEnrichmentSettings(request: unknown): SheetEnrichment {
-  const sheet = SpreadsheetApp.getActiveSheet();
-  const given = readSettings(requestArg<Record<string, unknown>>(request, 'request'));
+  const sheet = activeSheet();
+  const given = readSettings(requestArg<Record<string, unknown>>(request));
   const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
   const next = { ...saved, ...given };
   saveEnrichment(sheet.getSheetId(), next);
@@ -63,13 +64,13 @@ function headerOf(headers: Map<string, number>, field: string): string {
 /** Data rows of the active sheet (`sheet`) or the selected rows (`selection`). */
 function rowsInScope(scope: unknown): { sheet: Sheet; rows: number[] } {
   if (scope === 'selection') return selectedRows();
-  if (scope !== undefined && scope !== 'sheet') throw new Error('scope: must be selection or sheet. Nothing was sent.');
-  const sheet = SpreadsheetApp.getActiveSheet();
+  if (scope !== undefined && scope !== 'sheet') fail('scope: must be selection or sheet. Nothing was sent.');
+  const sheet = activeSheet();
   const rows: number[] = [];
   // The last row read once (not once per row: that was a service call per row at Start).
   const last = sheet.getLastRow();
   for (let r = 2; r <= last; r++) rows.push(r);
-  if (rows.length === 0) throw new Error('The sheet holds no data rows (row 1 holds the column names).');
+  if (rows.length === 0) fail('The sheet holds no data rows (row 1 holds the column names).');
   return { sheet, rows };
 }
 
@@ -136,12 +137,11 @@ function previewOf(sheet: Sheet, rows: number[], scan: SheetScan, settings: Shee
  * cost. Reads the sheet and the balance only; nothing is researched.
  */
 export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview {
-  const given = requestArg<Record<string, unknown>>(request, 'request');
+  const given = requestArg<Record<string, unknown>>(request);
   const { sheet, rows } = rowsInScope(given.scope);
   const settings = inForce(sheet, readSettings(given));
   const scan = scanSheet(sheet, rows, settings.kind, settings);
-  const client = makeClient();
-  const balance = run(client, call(client, getCreditsOperation, {})).balance;
+  const balance = callOnce(getCreditsOperation, {}).balance;
   return previewOf(sheet, rows, scan, settings, typeof balance === 'number' ? balance : null);
 }
 
@@ -150,11 +150,11 @@ export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview
  * nothing is sent). The settings are remembered for the sheet; one batch is sent now, the rest on each poll.
  */
 export function startSheetEnrichment(request: unknown, confirmedItems: unknown): Progress & { capText: string } {
-  const given = requestArg<Record<string, unknown>>(request, 'request');
+  const given = requestArg<Record<string, unknown>>(request);
   const requested = readSettings(given);
   let cap: number | null = null;
   if (typeof confirmedItems !== 'number' || !Number.isSafeInteger(confirmedItems) || confirmedItems < 1)
-    throw new Error('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
+    fail('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
   const client = makeClient();
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const jobId = withDocumentLock(() => {
@@ -163,11 +163,9 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
     cap = settings.maxCredits;
     const scan = scanSheet(sheet, rows, settings.kind, settings);
     if (scan.targets.length === 0)
-      throw new Error((scan.inProgress && rowsTakenMessage(sheet)) || 'Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
+      fail((scan.inProgress && rowsTakenMessage(sheet)) || 'Nothing to research: no row qualifies under the run conditions. Nothing was sent.');
     if (scan.targets.length !== confirmedItems)
-      throw new Error(
-        `The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
-      );
+      fail(`The rows changed since the preview (${scan.targets.length} to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`);
     // The picks are remembered for the sheet, unless it is enriched automatically: a manual run never changes
     // the automatic enrichment's fields, conditions or cap.
     const saved = loadEnrichment(sheet.getSheetId());
@@ -177,7 +175,7 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
   // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
   armFallbackRun();
   const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
-  if (!step) throw new Error('The enrichment could not be read back from its state sheet.');
+  if (!step) fail('The enrichment could not be read back from its state sheet.');
   armNextRun(step.dueAt, anyJobPending);
   return { ...step.progress, capText: capText(cap) };
 }
@@ -187,9 +185,9 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
  * rows added later (rows without one) are enriched by your hourly trigger with the saved fields and run conditions.
  */
 export function setAutoEnrichment(request: unknown): SheetEnrichment {
-  const given = requestArg<Record<string, unknown>>(request, 'request');
-  if (typeof given.auto !== 'boolean') throw new Error('auto: must be true or false.');
-  const sheet = SpreadsheetApp.getActiveSheet();
+  const given = requestArg<Record<string, unknown>>(request);
+  if (typeof given.auto !== 'boolean') fail('auto: must be true or false.');
+  const sheet = activeSheet();
   const settings = readSettings(given);
   const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
   const next: SheetEnrichment = given.auto
@@ -204,6 +202,6 @@ export function setAutoEnrichment(request: unknown): SheetEnrichment {
 
 /** Cancels a running enrichment from the sidebar: unsent rows stay unsent (marked cancelled), paid rows still get results. */
 export function cancelEnrichment(jobId: unknown): Progress & { cancelledNow: number } {
-  if (typeof jobId !== 'string' || !jobId || jobId.length > 100) throw new Error('jobId: must be the id of an enrichment started from this sidebar.');
+  if (typeof jobId !== 'string' || !jobId || jobId.length > 100) fail('jobId: must be the id of an enrichment started from this sidebar.');
   return cancelJob(jobId);
 }

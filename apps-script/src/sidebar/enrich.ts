@@ -1,8 +1,8 @@
 import { withDocumentLock } from '../doc-lock';
-import { getCreditsOperation, newResearchJob, call, ValidationError } from '../../../shared';
+import { getCreditsOperation, newResearchJob, ValidationError } from '../../../shared';
 import { deadlineAfter, userKey } from '../budget';
-import { makeClient, run } from '../client';
-import { headerColumns, writeBlock } from '../sheet-io';
+import { callOnce, makeClient, run } from '../client';
+import { appendHeaders, headerColumns } from '../sheet-io';
 import { advanceExclusive, type Progress } from '../research/advance';
 import { RESULT_HEADERS, RESULTS_ROLE, resultColumns } from '../research/columns';
 import { taggedColumn } from '../rows/tagged-columns';
@@ -13,6 +13,7 @@ import { assignRowIds } from '../rows/row-identity';
 import { armFallbackRun, armNextRun } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
 import { optionalText } from './inputs';
+import { fail } from '../errors';
 
 export interface EnrichmentPreview {
   sheetName: string;
@@ -33,8 +34,7 @@ export interface EnrichmentPreview {
 export function previewEnrichment(): EnrichmentPreview {
   const selection = selectedRows();
   const scan = scanTargets(selection);
-  const client = makeClient();
-  const balance = run(client, call(client, getCreditsOperation, {})).balance;
+  const balance = callOnce(getCreditsOperation, {}).balance;
   return {
     sheetName: selection.sheet.getName(),
     firstRow: selection.rows[0],
@@ -66,14 +66,14 @@ export function startEnrichment(confirmedItems: number): Progress {
   armNextRun(step && step.dueAt, anyJobPending);
   if (step) return step.progress;
   // Gone already (cancelled from another sidebar between the save and the step).
-  throw new Error(`The enrichment ${jobId} was cancelled or finished before its first step; nothing more is sent from here.`);
+  fail(`The enrichment ${jobId} was cancelled or finished before its first step; nothing more is sent from here.`);
 }
 
 /** The row count the user confirmed in the preview: it caps what is spent, so it must be a readable whole number. */
 function confirmedCount(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < 1)
-    throw new Error(
+    fail(
       `confirmedItems: must be the whole number of rows confirmed in the preview (got ${JSON.stringify(value) ?? typeof value}). Nothing was sent: ` +
         `preview again.`,
     );
@@ -85,9 +85,9 @@ function createJob(confirmed: unknown): EnrichmentJob {
   const selection = selectedRows();
   const scan = scanTargets(selection);
   if (scan.targets.length === 0)
-    throw new Error('Nothing to research in the selection (rows already done, under way in an enrichment, or without a name, email or LinkedIn URL).');
+    fail('Nothing to research in the selection (rows already done, under way in an enrichment, or without a name, email or LinkedIn URL).');
   if (scan.targets.length !== confirmedItems) {
-    throw new Error(
+    fail(
       `The selection changed since the preview (${scan.targets.length} rows to research now, ${confirmedItems} confirmed). Nothing was sent: preview again.`,
     );
   }
@@ -96,7 +96,7 @@ function createJob(confirmed: unknown): EnrichmentJob {
   const rowIds = assignRowIds(sheet, scan.rows);
   // A new block goes after the last column; a block from an earlier enrichment is found by its tags (or headers).
   const earlier = taggedColumn(sheet, RESULTS_ROLE) ?? headerColumns(sheet).get(RESULT_HEADERS[0]);
-  if (earlier === undefined) writeBlock(sheet, 1, sheet.getLastColumn() + 1, [RESULT_HEADERS]);
+  if (earlier === undefined) appendHeaders(sheet, RESULT_HEADERS);
   // Each column is found by its own tag and the rows by their ids when results come (relocate.ts).
   const outColumns = resultColumns(sheet);
   const job: EnrichmentJob = {
@@ -131,12 +131,12 @@ export function pollEnrichment(jobId: string): Progress {
   // Job ids are short keys this add-on made; anything longer cannot be one (and is no property key).
   if (!id || id.length > 100)
     throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
+  const gone = `jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`;
   const job = loadJob(id);
-  if (!job || job.owner !== userKey())
-    throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
+  if (!job || job.owner !== userKey()) fail(gone);
   const client = makeClient();
   const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
-  if (!step) throw new Error(`jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`);
+  if (!step) fail(gone);
   if (step.progress.complete && !step.busy) deleteJob(job.id);
   return step.progress;
 }

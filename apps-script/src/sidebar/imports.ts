@@ -10,11 +10,12 @@ import type { ImportReport, SavedImport } from '../imports/types';
 import { anyJobPending } from '../triggers/run-schedule';
 import { ensureSchedule, removeSchedule } from '../triggers/schedule';
 import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
+import { fail } from '../errors';
 
 function mustFind(id: unknown): SavedImport {
   const text = optionalText(id, 'id');
   const imp = text ? loadImport(text) : null;
-  if (!imp) throw new Error(`id: no saved import "${String(id)}" in this document.`);
+  if (!imp) fail(`id: no saved import "${String(id)}" in this document.`);
   return imp;
 }
 

@@ -5,7 +5,7 @@ import { intArg } from '../args';
  * Arguments of the sidebar's server functions as google.script.run hands them: any JSON value, whatever the
  * sidebar meant to send. Each check names the argument and the rule; nothing is read, written or sent before.
  */
-function refuse(name: string, rule: string): never {
+export function refuse(name: string, rule: string): never {
   throw new ValidationError(`${name}: ${rule}.`, [{ field: name, rule }]);
 }
 
@@ -15,8 +15,8 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-/** An object argument (a request): its properties are checked by the core or by the helpers below. */
-export function requestArg<T extends object>(value: unknown, name: string): T {
+/** An object argument (a request, unless named otherwise): its properties are checked by the core or by the helpers below. */
+export function requestArg<T extends object>(value: unknown, name = 'request'): T {
   if (!value || typeof value !== 'object' || Array.isArray(value)) refuse(name, `must be an object, not ${describe(value)}`);
   return value as T;
 }

@@ -7,6 +7,7 @@ import { claim, release } from '../custom-functions/lookup-lease';
 import { buildKey, cache, headKey, parsed, type BuildState } from '../custom-functions/lookup-store';
 import { unwant, wanted } from '../custom-functions/lookup-wanted';
 import { WAIT_REFUSED } from '../host';
+import { activeBook } from '../sheet-io';
 
 /**
  * Issue 29: an organization too big for cells to read in their 30 s. The sidebar's job reads the index the cells
@@ -65,7 +66,7 @@ function readPart(base: string, fn: string, days: number, columns: string[]): vo
  */
 function enterAgain(fn: string): number {
   const calls = new RegExp(`^=.*\\b${fn}\\s*\\(`, 'i');
-  const cells = SpreadsheetApp.getActiveSpreadsheet()
+  const cells = activeBook()
     .getSheets()
     // The data range starts at A1: formula (r, c) is the cell (r + 1, c + 1).
     .flatMap((sheet) =>

@@ -8,13 +8,14 @@ import { makeClient, run } from '../client';
 import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
 import { toolRunnable, type Runnable } from '../run/runnable';
 import { optionalText, requestArg } from './inputs';
+import { fail } from '../errors';
 
 function runnableTool(name: unknown): { runnable: Runnable; client: ReturnType<typeof makeClient> } {
   const wanted = optionalText(name, 'request.tool');
-  if (!wanted) throw new Error('request.tool: choose a tool.');
+  if (!wanted) fail('request.tool: choose a tool.');
   const client = makeClient();
   const tool = run(client, listMcpTools(client)).find((t) => t.name === wanted);
-  if (!tool) throw new Error(`request.tool: the service lists no tool "${wanted.slice(0, 80)}" now. Nothing was sent.`);
+  if (!tool) fail(`request.tool: the service lists no tool "${wanted.slice(0, 80)}" now. Nothing was sent.`);
   return { runnable: toolRunnable(tool), client };
 }
 
@@ -29,12 +30,12 @@ interface ToolRequest extends RunRequest {
 }
 
 export function previewMcpTool(req: ToolRequest): RunPreview {
-  const request = requestArg<ToolRequest>(req, 'request');
+  const request = requestArg<ToolRequest>(req);
   return previewRun(runnableTool(request.tool).runnable, request);
 }
 
 export function runMcpTool(req: ToolRequest, confirmation: unknown): RunResult {
-  const request = requestArg<ToolRequest>(req, 'request');
+  const request = requestArg<ToolRequest>(req);
   const { runnable, client } = runnableTool(request.tool);
   return runPlanned(runnable, request, confirmation, client);
 }

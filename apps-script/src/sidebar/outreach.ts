@@ -8,24 +8,21 @@ import {
   sendDraftOperation,
   sendEmailOperation,
 } from '../../../shared';
-import { keyOf } from '../cells';
-import { makeClient, run } from '../client';
+import { callOnce, makeClient, run } from '../client';
 import { headerColumns } from '../sheet-io';
-import { selectedRows } from '../research/targets';
+import { fieldColumn, selectedKeys, selectedRows } from '../research/targets';
 import { fingerprint } from '../../../shared/hash';
 import { startFailedMessage, unstarted } from './campaign-start';
 import { countArg, flagArg, optionalText, requestArg } from './inputs';
+import { fail } from '../errors';
 
 /** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
 export function selectedContactIds(): number[] {
   const selection = selectedRows();
-  const headers = headerColumns(selection.sheet);
-  const column = headers.get('contactId') ?? headers.get('PDS contactId');
-  if (!column) throw new Error('The sheet has no contactId column: import saved contacts or enrich the rows first.');
-  const first = selection.rows[0];
-  const values = selection.sheet.getRange(first, column, selection.rows.length, 1).getValues();
-  const ids = values.map((r) => keyOf(r[0])).filter((v) => /^\d+$/.test(v));
-  if (ids.length === 0) throw new Error('None of the selected rows has a contactId.');
+  const column = fieldColumn(headerColumns(selection.sheet), 'contactId');
+  if (!column) fail('The sheet has no contactId column: import saved contacts or enrich the rows first.');
+  const ids = selectedKeys(selection, column).filter((v) => /^\d+$/.test(v));
+  if (ids.length === 0) fail('None of the selected rows has a contactId.');
   return [...new Set(ids)].map(Number);
 }
 
@@ -41,7 +38,7 @@ export interface CampaignRequest {
  * when asked. A create or start that fails ambiguously is reported, never repeated (it could act twice).
  */
 export function createCampaignFromSelection(req: CampaignRequest): { campaignId: string; name: string; contactsAdded: number; status: string } {
-  const request = requestArg<CampaignRequest>(req, 'request');
+  const request = requestArg<CampaignRequest>(req);
   const maxActiveContacts = countArg(request.maxActiveContacts, 'maxActiveContacts', 0, 0, 1_000_000) || undefined;
   const start = flagArg(request.start, 'start', false);
   const contactIds = selectedContactIds();
@@ -59,7 +56,7 @@ export function createCampaignFromSelection(req: CampaignRequest): { campaignId:
       status = started.campaign?.status ?? 'active';
     } catch (error) {
       unstarted(print, campaign);
-      throw new Error(startFailedMessage(campaign, error));
+      fail(startFailedMessage(campaign, error));
     }
     unstarted(print, null);
   }
@@ -90,7 +87,7 @@ function sentEmail(email: { emailId: string; status: string }, warnings: string[
 
 /** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */
 export function sendEmail(req: EmailRequest): SentEmail {
-  const request = requestArg<EmailRequest>(req, 'request');
+  const request = requestArg<EmailRequest>(req);
   const client = makeClient();
   const { data, warnings } = run(client, callWithWarnings(client, sendEmailOperation, request));
   return sentEmail(data, warnings);
@@ -104,12 +101,9 @@ export function sendDraft(id: string, from?: string): SentEmail {
 }
 
 export function listDrafts(): { emailId: string; to: string; subject: string }[] {
-  const client = makeClient();
-  const drafts = run(client, call(client, listDraftsOperation, {}));
-  return drafts.map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
+  return callOnce(listDraftsOperation, {}).map((d) => ({ emailId: d.emailId, to: d.to, subject: d.subject }));
 }
 
 export function listEmailAccounts(): { emailAccountId: string; email: string; name: string }[] {
-  const client = makeClient();
-  return run(client, call(client, listEmailAccountsOperation, {}));
+  return callOnce(listEmailAccountsOperation, {});
 }

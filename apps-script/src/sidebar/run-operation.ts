@@ -8,11 +8,12 @@ import { makeClient, run } from '../client';
 import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
 import { operationRunnable } from '../run/runnable';
 import { requestArg } from './inputs';
+import { fail } from '../errors';
 
 /** A picker's choices: the user's records of that kind, by name (the listing operation the picker names). */
 export function pickerChoices(picker: unknown): { name: string; value: string }[] {
   const source = pickerSources[picker as PickerResource];
-  if (typeof picker !== 'string' || !source) throw new Error(`picker: must be one of ${Object.keys(pickerSources).join(', ')}.`);
+  if (typeof picker !== 'string' || !source) fail(`picker: must be one of ${Object.keys(pickerSources).join(', ')}.`);
   const client = makeClient();
   const answer = run(
     client,
@@ -30,12 +31,12 @@ interface OperationRequest extends RunRequest {
 }
 
 export function previewOperation(req: OperationRequest): RunPreview {
-  const request = requestArg<OperationRequest>(req, 'request');
+  const request = requestArg<OperationRequest>(req);
   return previewRun(operationRunnable(request.operation, makeClient()), request);
 }
 
 export function runOperation(req: OperationRequest, confirmation: unknown): RunResult {
-  const request = requestArg<OperationRequest>(req, 'request');
+  const request = requestArg<OperationRequest>(req);
   const client = makeClient();
   return runPlanned(operationRunnable(request.operation, client), request, confirmation, client);
 }

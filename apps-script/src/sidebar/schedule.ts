@@ -7,6 +7,7 @@ import { refreshOrgContacts, type RefreshReport } from '../triggers/refresh-org'
 import { anyJobPending, runSchedule, type ScheduleReport } from '../triggers/run-schedule';
 import { ensureSchedule, removeSchedule } from '../triggers/schedule';
 import { countArg, requestArg, sheetNameArg } from './inputs';
+import { fail } from '../errors';
 
 /**
  * Turns on the hourly refresh of an org-contacts sheet and imports the first part now (the rest follows on
@@ -36,7 +37,7 @@ export function refreshOrgContactsNow(): RefreshReport {
   // The cursor read under the lock: the refresh that held it has saved where it stopped.
   return withDocumentLock(() => {
     const state = loadRefresh();
-    if (!state) throw new Error('The org-contacts refresh is not set up for this document: enable it first.');
+    if (!state) fail('The org-contacts refresh is not set up for this document: enable it first.');
     return refreshUnlocked(state);
   });
 }

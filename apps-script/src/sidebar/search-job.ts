@@ -8,6 +8,8 @@ import { createSearchJob, type JobSearch } from '../search-job/store';
 import { ensureSchedule } from '../triggers/schedule';
 import { countArg, sheetNameArg } from './inputs';
 import { kindOf } from './search';
+import { activeBook, activeSheet } from '../sheet-io';
+import { fail } from '../errors';
 
 /** A sidebar call runs the job this long, then the panel shows progress and calls again. */
 const POLL_SLICE_MS = 20000;
@@ -18,7 +20,7 @@ const POLL_SLICE_MS = 20000;
  * those ranges' values as text instead, the arguments the formulas refer to.
  */
 export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; formulas: string[][]; beyond: number } | string[][][] {
-  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const book = activeBook();
   const sheet = book.getActiveSheet();
   if (Array.isArray(ranges)) return ranges.map((a) => (String(a).includes('!') ? book : sheet).getRange(String(a)).getDisplayValues());
   const range = sheet.getDataRange();
@@ -33,8 +35,8 @@ export function sheetSearchFormulas(ranges?: unknown): { sheetName: string; form
 export function startSearchJob(kindArg: unknown, sheetName: unknown, searches: unknown): SearchJobProgress | null {
   const kind = kindOf(kindArg);
   const name = sheetNameArg(sheetName, `${kind === 'companies' ? 'Company' : 'Contact'} searches`);
-  if (name === SpreadsheetApp.getActiveSheet().getName()) throw new Error('sheetName: must be another sheet than the formulas (it is cleared first).');
-  if (!Array.isArray(searches) || !searches.length) throw new Error('searches: must be a list of [filter text, limit, cell].');
+  if (name === activeSheet().getName()) fail('sheetName: must be another sheet than the formulas (it is cleared first).');
+  if (!Array.isArray(searches) || !searches.length) fail('searches: must be a list of [filter text, limit, cell].');
   const op = kind === 'companies' ? searchCompaniesOperation : searchContactsOperation;
   const rows = searches.map((s: unknown) => (Array.isArray(s) ? s : []));
   checkedInputs(

@@ -1,21 +1,14 @@
-import {
-  getSavedSearchOperation,
-  paginate,
-  searchCompaniesOperation,
-  searchContactsOperation,
-  call,
-  ValidationError,
-  type AnyOperation,
-} from '../../../shared';
+import { getSavedSearchOperation, paginate, searchCompaniesOperation, searchContactsOperation, ValidationError, type AnyOperation } from '../../../shared';
 import * as records from '../../../shared/records';
 import { filtersArg } from '../args';
-import { makeClient, run } from '../client';
+import { callOnce, makeClient, run } from '../client';
 import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
 import { writeRecords } from '../imports/output';
 import { targetArg } from '../imports/spec';
 import type { OutputMode } from '../imports/types';
 import { searchFilterFields, type FilterField } from '../imports/filter-form';
+import { fail } from '../errors';
 
 export type SearchKind = 'contacts' | 'companies';
 
@@ -41,7 +34,7 @@ export interface SearchRequest {
 }
 
 export function kindOf(kind: unknown): SearchKind {
-  if (kind !== 'contacts' && kind !== 'companies') throw new Error('kind: must be contacts or companies.');
+  if (kind !== 'contacts' && kind !== 'companies') fail('kind: must be contacts or companies.');
   return kind;
 }
 
@@ -57,7 +50,7 @@ function filtersOf(filters: unknown): Record<string, unknown> {
 
 /** `previewCap`: a preview shows at most that many rows, whatever limit the form holds. */
 function runSearch(raw: SearchRequest, previewCap?: number): { rows: Record<string, unknown>[]; columns: readonly string[] } {
-  const req = requestArg<SearchRequest>(raw, 'request');
+  const req = requestArg<SearchRequest>(raw);
   const kind = kinds[kindOf(req.kind)];
   const asked = countArg(req.limit, 'limit', previewCap ? 10 : 50, 1, 5000);
   const limit = previewCap ? Math.min(asked, previewCap) : asked;
@@ -117,8 +110,7 @@ export function importSavedSearch(
   mode?: OutputMode,
   key?: string,
 ): { sheetName: string; rows: number } {
-  const client = makeClient();
-  const saved = run(client, call(client, getSavedSearchOperation, { id: savedSearchId }));
+  const saved = callOnce(getSavedSearchOperation, { id: savedSearchId });
   const kind: SearchKind = saved.type === 'companies' ? 'companies' : 'contacts';
   return importSearch({ kind, filters: {}, savedSearchId, limit, sheetName: sheetName || saved.name, mode, key });
 }

@@ -11,18 +11,15 @@ import {
   listCallDispositionsOperation,
   listCallSentimentsOperation,
   logCallOperation,
-  ProspectingError,
-  ValidationError,
   validate,
   type AnyOperation,
 } from '../../../shared';
 import { failureOutcome } from '../../../shared/errors';
 import { deadlineAfter } from '../budget';
-import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
-import { userMessage } from '../errors';
+import { fail, refused, userMessage } from '../errors';
 import { gasHost, sleepUntil } from '../host';
-import { selectedRows } from '../research/targets';
+import { fieldColumn, selectedKeys, selectedRows, type SelectedRows } from '../research/targets';
 import { headerColumns } from '../sheet-io';
 import { track } from '../rows/row-status';
 import { roleColumn } from '../rows/tagged-columns';
@@ -52,32 +49,25 @@ function outcomeColumn(sheet: Sheet, name: string): number {
 const outcomeRole = (name: string) => `outcome:${name}`;
 
 /** The selected rows with a contactId ("contactId" or "PDS contactId" column), and what their outcome cell holds. */
-function targetsOf(sheet: Sheet, rows: number[], outcome: number): { pending: Target[]; skipped: number } {
-  const headers = headerColumns(sheet);
-  const idColumn = headers.get('contactId') ?? headers.get('PDS contactId');
-  if (!idColumn) throw new Error('The sheet has no contactId column: import saved contacts or enrich the rows first. Nothing was sent.');
-  const first = rows[0];
-  const ids = sheet.getRange(first, idColumn, rows.length, 1).getValues();
-  const cells = sheet.getRange(first, outcome, rows.length, 1).getValues();
+function targetsOf(selection: SelectedRows, outcome: number): { pending: Target[]; skipped: number } {
+  const idColumn = fieldColumn(headerColumns(selection.sheet), 'contactId');
+  if (!idColumn) fail('The sheet has no contactId column: import saved contacts or enrich the rows first. Nothing was sent.');
+  const ids = selectedKeys(selection, idColumn);
+  const cells = selectedKeys(selection, outcome);
   const pending: Target[] = [];
   let skipped = 0;
-  rows.forEach((row, i) => {
-    const id = keyOf(ids[i][0]);
+  selection.rows.forEach((row, i) => {
+    const id = ids[i];
     if (!/^\d+$/.test(id)) return;
-    const cell = keyOf(cells[i][0]);
+    const cell = cells[i];
     if (cell && !cell.startsWith('error:')) {
       skipped++;
       return;
     }
     pending.push({ row, contactId: Number(id) });
   });
-  if (pending.length === 0 && skipped === 0) throw new Error('None of the selected rows has a contactId. Nothing was sent.');
+  if (pending.length === 0 && skipped === 0) fail('None of the selected rows has a contactId. Nothing was sent.');
   return { pending, skipped };
-}
-
-/** The service refused this row (4xx but 429): nothing was made, the next row may still work. */
-function refusedRow(error: unknown): boolean {
-  return error instanceof ProspectingError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;
 }
 
 /**
@@ -90,7 +80,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
   // Checked once with a stand-in contactId: a wrong field is named before the first row is sent.
   validate(op.input, { ...fields, contactId: 1 }, op.title);
   const outcomeAt = outcomeColumn(selection.sheet, column);
-  const { pending, skipped } = targetsOf(selection.sheet, selection.rows, outcomeAt);
+  const { pending, skipped } = targetsOf(selection, outcomeAt);
   const deadline = deadlineAfter(client.addOn.runBudgetMs);
   const host = gasHost({ sleep: sleepUntil(deadline) });
   // Outcomes are written by row id: rows may be inserted, deleted or sorted while the requests go out.
@@ -118,7 +108,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
         written.set(target.row, idOf(answer));
         out.done++;
       } catch (error) {
-        if (refusedRow(error) || error instanceof ValidationError) {
+        if (refused(error)) {
           out.errors++;
           note(target.row, `error: ${userMessage(error)}`);
           continue;
@@ -153,7 +143,7 @@ export interface TaskRequest {
 
 /** One task per selected contact (never repeated after a lost answer). */
 export function createTasksForSelection(req: TaskRequest): RowsOutcome {
-  const { name, taskType, priority, description, dueAt, templateId } = requestArg<TaskRequest>(req, 'request');
+  const { name, taskType, priority, description, dueAt, templateId } = requestArg<TaskRequest>(req);
   const fields = Object.fromEntries(
     Object.entries({ name, taskType, priority, description, dueAt, templateId }).filter(([, v]) => v !== undefined && v !== ''),
   );
@@ -170,7 +160,7 @@ export interface CallRequest {
 
 /** One logged call per selected contact (never repeated after a lost answer). */
 export function logCallsForSelection(req: CallRequest): RowsOutcome {
-  const { callDispositionId, callSentimentId, callScript, calledAt, durationMs } = requestArg<CallRequest>(req, 'request');
+  const { callDispositionId, callSentimentId, callScript, calledAt, durationMs } = requestArg<CallRequest>(req);
   const fields = Object.fromEntries(
     Object.entries({ callDispositionId, callSentimentId, callScript, calledAt, durationMs }).filter(([, v]) => v !== undefined && v !== ''),
   );

@@ -2,11 +2,10 @@ import { callWithWarnings, previewEmailOperation, sendBulkOperation, sendEmailOp
 import { failureOutcome } from '../../../shared/errors';
 import { fingerprint } from '../../../shared/hash';
 import { track } from '../rows/row-status';
-import { keyOf } from '../cells';
 import { makeClient, run } from '../client';
-import { userMessage } from '../errors';
+import { fail, userMessage } from '../errors';
 import { headerColumns } from '../sheet-io';
-import { selectedRows } from '../research/targets';
+import { fieldColumn, selectedKeys, selectedRows } from '../research/targets';
 import { issueConfirmation, takeConfirmation } from './confirmation';
 import { countArg, optionalText, requestArg } from './inputs';
 
@@ -38,13 +37,13 @@ const MAX_PER_ROW = 50;
 const PENDING_KEY = 'pds.templateEmail.pending';
 
 function checkedRequest(req: unknown): { mode: TemplateEmailMode; from: string; templateId: string; previewRows: number } {
-  const request = requestArg<TemplateEmailRequest>(req, 'request');
+  const request = requestArg<TemplateEmailRequest>(req);
   const mode = request.mode;
-  if (mode !== 'bulk' && mode !== 'perRow') throw new Error('request.mode: must be bulk (one send to all rows) or perRow (one email per row).');
+  if (mode !== 'bulk' && mode !== 'perRow') fail('request.mode: must be bulk (one send to all rows) or perRow (one email per row).');
   const from = optionalText(request.from, 'request.from');
-  if (!from) throw new Error('request.from: choose the account to send from.');
+  if (!from) fail('request.from: choose the account to send from.');
   const templateId = optionalText(request.templateId, 'request.templateId');
-  if (!templateId) throw new Error('request.templateId: choose a template.');
+  if (!templateId) fail('request.templateId: choose a template.');
   return { mode, from: from.trim(), templateId: templateId.trim(), previewRows: countArg(request.previewRows, 'request.previewRows', 3, 1, 10) };
 }
 
@@ -57,19 +56,17 @@ function selectedRecipients(): {
 } {
   const selection = selectedRows();
   const headers = headerColumns(selection.sheet);
-  const idColumn = headers.get('contactId') ?? headers.get('PDS contactId');
-  const emailColumn = headers.get('email') ?? headers.get('PDS email');
-  if (!idColumn || !emailColumn) throw new Error('The sheet needs a contactId and an email column: import saved contacts or enrich the rows first.');
-  const first = selection.rows[0];
-  const count = selection.rows.length;
-  const ids = selection.sheet.getRange(first, idColumn, count, 1).getValues();
-  const emails = selection.sheet.getRange(first, emailColumn, count, 1).getValues();
+  const idColumn = fieldColumn(headers, 'contactId');
+  const emailColumn = fieldColumn(headers, 'email');
+  if (!idColumn || !emailColumn) fail('The sheet needs a contactId and an email column: import saved contacts or enrich the rows first.');
+  const ids = selectedKeys(selection, idColumn);
+  const emails = selectedKeys(selection, emailColumn);
   const recipients: Recipient[] = [];
   const skipped: { row: number; reason: string }[] = [];
   const seen = new Set<string>();
   selection.rows.forEach((row, i) => {
-    const id = keyOf(ids[i][0]);
-    const to = keyOf(emails[i][0]);
+    const id = ids[i];
+    const to = emails[i];
     if (!/^\d+$/.test(id)) skipped.push({ row, reason: 'no contactId' });
     else if (!to.includes('@')) skipped.push({ row, reason: 'no email address' });
     else if (seen.has(id)) skipped.push({ row, reason: 'the same contact as an earlier row' });
@@ -78,7 +75,7 @@ function selectedRecipients(): {
       recipients.push({ row, contactId: Number(id), to });
     }
   });
-  if (recipients.length === 0) throw new Error('None of the selected rows has a contactId and an email address.');
+  if (recipients.length === 0) fail('None of the selected rows has a contactId and an email address.');
   return { sheet: selection.sheet, sheetName: selection.sheet.getName(), recipients, skipped };
 }
 
@@ -89,7 +86,7 @@ function fingerprintOf(req: ReturnType<typeof checkedRequest>, sheetName: string
 
 function checkSize(mode: TemplateEmailMode, n: number): void {
   const max = mode === 'bulk' ? MAX_BULK : MAX_PER_ROW;
-  if (n > max) throw new Error(`${n} rows are selected; a ${mode === 'bulk' ? 'bulk send' : 'per-row send'} takes at most ${max}. Select fewer rows.`);
+  if (n > max) fail(`${n} rows are selected; a ${mode === 'bulk' ? 'bulk send' : 'per-row send'} takes at most ${max}. Select fewer rows.`);
 }
 
 export interface TemplateEmailPreview {

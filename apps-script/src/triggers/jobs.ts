@@ -2,7 +2,7 @@ import type { Client, Flow } from '../../../shared';
 import { userKey } from '../budget';
 import { ifDocumentLockFree } from '../doc-lock';
 import { userMessage } from '../errors';
-import { isTimeUp } from '../host';
+import { rethrowTimeUp } from '../host';
 import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
 import type { RunLogEntry } from '../imports/run-log';
 import { capText } from '../enrichment/cap';
@@ -79,7 +79,7 @@ const research: ScheduledJob = {
           dueAt: step.busy ? Date.now() + client.settings.pollIntervalMs : (due ?? undefined),
         });
       } catch (error) {
-        if (isTimeUp(error)) throw error;
+        rethrowTimeUp(error);
         out.push({ jobId: job.id, complete: false, pending: -1, error: userMessage(error) });
       }
     }
@@ -126,7 +126,7 @@ const refresh: ScheduledJob = {
         () => nothingRefreshed('Another run held the spreadsheet; the refresh goes on at the next run.'),
       );
     } catch (error) {
-      if (isTimeUp(error)) throw error;
+      rethrowTimeUp(error);
       // The cursor stays where the last written rows left it; the next run starts there.
       return nothingRefreshed(userMessage(error));
     }

@@ -1,4 +1,5 @@
 import { documentId } from '../budget';
+import { readJson, userProps, writeJson } from '../property-stores';
 
 /**
  * Where the incremental org-contacts refresh of this document stands. Kept in user properties (the
@@ -29,14 +30,13 @@ function key(): string {
 }
 
 export function loadRefresh(): OrgRefreshState | null {
-  const raw = PropertiesService.getUserProperties().getProperty(key());
-  return raw ? (JSON.parse(raw) as OrgRefreshState) : null;
+  return readJson<OrgRefreshState>(userProps(), key());
 }
 
 export function saveRefresh(state: OrgRefreshState): void {
-  PropertiesService.getUserProperties().setProperty(key(), JSON.stringify(state));
+  writeJson(userProps(), key(), state);
 }
 
 export function clearRefresh(): void {
-  PropertiesService.getUserProperties().deleteProperty(key());
+  userProps().deleteProperty(key());
 }

@@ -5,6 +5,7 @@ import { keyOf, type CellValue } from '../cells';
 import { refillSlices } from '../imports/slices';
 import { recordRow, rowsByKey, sheetNamed, writeBlock, writeRows } from '../sheet-io';
 import { saveRefresh, type OrgRefreshState } from './org-cursor';
+import { fail } from '../errors';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type OrgContact = Record<string, unknown> & { contactId?: unknown; updatedAt?: unknown };
@@ -49,7 +50,7 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   const sheet = sheetNamed(state.sheetName);
   const columns = columnsOf(sheet);
   const idColumn = columns.indexOf('contactId') + 1;
-  if (idColumn === 0) throw new Error(`The sheet "${state.sheetName}" has no contactId column in row 1.`);
+  if (idColumn === 0) fail(`The sheet "${state.sheetName}" has no contactId column in row 1.`);
   // contactId -> sheet row, read once per run.
   const index = rowsByKey(sheet, idColumn, true);
   let nextRow = Math.max(sheet.getLastRow(), 1) + 1;
@@ -66,16 +67,8 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   Object.assign(cursor, at);
 
   const flush = () => {
-    if (updates.size > 0) report.setValuesCalls += writeRows(sheet, 1, updates);
-    if (appends.size > 0) {
-      const first = Math.min(...appends.keys());
-      report.setValuesCalls += writeBlock(
-        sheet,
-        first,
-        1,
-        [...appends.keys()].sort((a, b) => a - b).map((r) => appends.get(r) as CellValue[]),
-      );
-    }
+    // The appends are one run of new rows below the last: one setValues.
+    report.setValuesCalls += writeRows(sheet, 1, updates) + writeRows(sheet, 1, appends);
     updates.clear();
     appends.clear();
     cursor.lastRunAt = Date.now();

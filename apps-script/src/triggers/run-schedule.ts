@@ -2,7 +2,7 @@ import type { Flow } from '../../../shared';
 import { deadlineAfter } from '../budget';
 import { makeClient, run } from '../client';
 import { userMessage } from '../errors';
-import { gasHost, isTimeUp, sleepUntil } from '../host';
+import { gasHost, rethrowTimeUp, sleepUntil } from '../host';
 import { noteRunning } from '../doc-lock';
 import type { ImportReport } from '../imports/types';
 import { logRuns, type RunLogEntry } from '../imports/run-log';
@@ -49,7 +49,7 @@ export function runSchedule(): ScheduleReport {
       if (result !== undefined) report[job.name] = result;
       if (job.log) lines.push(...job.log(result));
     } catch (error) {
-      if (isTimeUp(error)) throw error;
+      rethrowTimeUp(error);
       report[job.name] = { error: userMessage(error) };
       lines.push({ at: Date.now(), what: job.name, rowsRead: 0, rowsWritten: 0, credits: null, requests: 0, error: userMessage(error) });
     }
