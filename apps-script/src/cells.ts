@@ -37,13 +37,19 @@ export function toText(value: unknown): string {
  */
 const beyondSheetsDigits = (n: number) => Number.isInteger(n) && Math.abs(n) >= 1e15;
 
-/** A value safe to write with setValues: never a formula, text stays the same text. */
-export function safeCell(value: unknown): CellValue {
+/** Numbers Sheets can hold exactly and booleans stay as they are; anything else is its text, shaped by `shape`. */
+function cellOf(value: unknown, shape: (text: string) => string): CellValue {
   if (typeof value === 'number' && !beyondSheetsDigits(value)) return Number.isFinite(value) ? value : '';
   if (typeof value === 'boolean') return value;
-  const text = toText(value).slice(0, MAX_CELL_CHARS - 1);
-  if (text === '') return '';
-  return NEEDS_QUOTE.some((re) => re.test(text)) ? `'${text}` : text;
+  return shape(toText(value));
+}
+
+/** A value safe to write with setValues: never a formula, text stays the same text. */
+export function safeCell(value: unknown): CellValue {
+  return cellOf(value, (all) => {
+    const text = all.slice(0, MAX_CELL_CHARS - 1);
+    return text !== '' && NEEDS_QUOTE.some((re) => re.test(text)) ? `'${text}` : text;
+  });
 }
 
 /**
@@ -51,9 +57,7 @@ export function safeCell(value: unknown): CellValue {
  * evaluates them as formulas and an apostrophe would be shown), so only shape is fixed here.
  */
 export function customFunctionCell(value: unknown): CellValue {
-  if (typeof value === 'number' && !beyondSheetsDigits(value)) return Number.isFinite(value) ? value : '';
-  if (typeof value === 'boolean') return value;
-  return toText(value).slice(0, MAX_CELL_CHARS);
+  return cellOf(value, (text) => text.slice(0, MAX_CELL_CHARS));
 }
 
 /** What a cell read back means as a key (ids, emails, domains): trimmed text. */

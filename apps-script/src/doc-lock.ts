@@ -17,7 +17,9 @@ interface RunningNote {
   until: number;
 }
 
-const docCache = () => CacheService.getDocumentCache();
+function docCache() {
+  return CacheService.getDocumentCache();
+}
 
 /** The scheduled run says what it does now, until `until` (its deadline); `what` null: it ended. */
 export function noteRunning(what: string | null, until = 0): void {

@@ -7,6 +7,11 @@ export function activeBook(): GoogleAppsScript.Spreadsheet.Spreadsheet {
   return SpreadsheetApp.getActiveSpreadsheet();
 }
 
+/** The sheet of that name in this spreadsheet, or null when there is none. */
+export function sheetByName(name: string): Sheet | null {
+  return activeBook().getSheetByName(name);
+}
+
 /** The sheet the user has open. */
 export function activeSheet(): Sheet {
   return SpreadsheetApp.getActiveSheet();

@@ -3,6 +3,11 @@ import type { Client } from '../client';
 import type { Flow, HttpRequest } from '../effects';
 import { accessToken } from './oauth';
 
+/** `request` with `headers` added to its own. */
+function withHeaders(request: HttpRequest, headers: Record<string, string>): HttpRequest {
+  return { ...request, headers: { ...request.headers, ...headers } };
+}
+
 /** Adds exactly one credential to a request (spec 5.1: never both headers); the token route gets none. */
 /** `rejected`: the access token the service just refused with 401, so a refresh is due unless another run did one. */
 export function* authorize(client: Client, op: Sendable, request: HttpRequest, rejected: string | null): Flow<HttpRequest> {
@@ -10,12 +15,12 @@ export function* authorize(client: Client, op: Sendable, request: HttpRequest, r
   const auth = client.auth;
   switch (auth.type) {
     case 'apiKey':
-      return { ...request, headers: { ...request.headers, token: auth.apiKey } };
+      return withHeaders(request, { token: auth.apiKey });
     case 'bearer':
-      return { ...request, headers: { ...request.headers, authorization: `Bearer ${auth.accessToken}` } };
+      return withHeaders(request, { authorization: `Bearer ${auth.accessToken}` });
     case 'oauth2': {
       const token = yield* accessToken(client, rejected);
-      return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+      return withHeaders(request, { authorization: `Bearer ${token}` });
     }
     case 'host':
       return { ...request, authBy: 'host' };

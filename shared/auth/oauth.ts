@@ -131,14 +131,22 @@ function* refreshUnderLock(client: Client, storeKey: string, found: StoredToken)
       }
       const now = yield* readToken(storeKey);
       if (now && now.refreshToken !== current.refreshToken && !now.deadReason) return now.accessToken;
+      const why = error.message;
       const deadReason = lostOnce
-        ? `the service rotated its tokens but the answer was lost (${(error as Error).message})`
-        : `the service refused its refresh token (${(error as Error).message}); another program may have used it`;
+        ? `the service rotated its tokens but the answer was lost (${why})`
+        : `the service refused its refresh token (${why}); another program may have used it`;
       const dead: StoredToken = { ...withoutMarker(current), deadReason, deadSinceMs: yield* nowMs() };
       yield* writeToken(storeKey, dead);
       throw reconnectError(dead);
     }
   }
+}
+
+/** The stored token a run may use: none means not connected, a dead one gets the reconnect error. */
+function usableToken(token: StoredToken | null, hint?: string): StoredToken {
+  if (!token) throw new AuthError('Not connected: sign in with OAuth first.', { hint });
+  if (token.deadReason) throw reconnectError(token);
+  return token;
 }
 
 /** Apps Script's LockService waits at most 5 minutes. */
@@ -176,9 +184,7 @@ function* awaitOtherRefresh(client: Client, storeKey: string, found: StoredToken
     // A mark older than a request (and its retry) can take was left by a run that stopped: refresh ourselves.
     if (!mark || now - mark.sinceMs > 2 * client.settings.timeoutMs) return current;
     yield* sleep(REFRESH_POLL_MS);
-    const again = yield* readToken(storeKey);
-    if (!again) throw new AuthError('Not connected: sign in with OAuth first.');
-    if (again.deadReason) throw reconnectError(again);
+    const again = usableToken(yield* readToken(storeKey));
     if (again.refreshToken !== current.refreshToken) return again.accessToken;
     current = again;
   }
@@ -192,16 +198,12 @@ function* awaitOtherRefresh(client: Client, storeKey: string, found: StoredToken
  */
 export function* accessToken(client: Client, rejected: string | null): Flow<string> {
   const auth = oauthOf(client);
-  const before = yield* readToken(auth.storeKey);
-  if (!before) throw new AuthError('Not connected: sign in with OAuth first.', { hint: 'Open the connection settings and connect the account.' });
-  if (before.deadReason) throw reconnectError(before);
+  const before = usableToken(yield* readToken(auth.storeKey), 'Open the connection settings and connect the account.');
   const isFresh = (t: StoredToken, now: number) => isTokenFresh(t, now, client.settings.refreshAheadMs);
   if (rejected === null && isFresh(before, yield* nowMs())) return before.accessToken;
 
   return yield* withLock(`${auth.storeKey}:lock`, lockWaitMs(client.settings), function* () {
-    const current = yield* readToken(auth.storeKey);
-    if (!current) throw new AuthError('Not connected: sign in with OAuth first.');
-    if (current.deadReason) throw reconnectError(current);
+    const current = usableToken(yield* readToken(auth.storeKey));
     const now = yield* nowMs();
     if (rejected !== null ? current.accessToken !== rejected : isFresh(current, now)) return current.accessToken;
     if (current.refreshExpiresAtMs !== null && current.refreshExpiresAtMs <= now) {

@@ -1,19 +1,18 @@
 import * as z from '../validation/zod';
 import { activitySchema, v2ListOf } from '../records';
 import { integerId, shortText } from '../validation/fields';
-import { feedPageLimit, offsetPaging } from './tasks';
-import { keyedById, defineOperation } from './types';
+import { feedPaging, offsetPaging } from './tasks';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
 export const listActivityOperation = defineOperation({
+  method: 'GET',
+  ...v2Base,
   resource: 'activity',
   action: 'list',
-  returns: 'list',
   title: 'List activity',
   description: "What happened to your organization's contacts (emails, calls, tasks, campaign events), newest first.",
-  version: 'v2',
-  method: 'GET',
   path: '/activity',
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'contactId', 'searchText'],
   input: lazySchema(() =>
@@ -25,9 +24,7 @@ export const listActivityOperation = defineOperation({
     }),
   ),
   output: v2ListOf(activitySchema),
-  credits: 'none',
-  pagination: { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit },
-  auth: 'required',
+  pagination: feedPaging,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

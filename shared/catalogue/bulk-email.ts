@@ -4,13 +4,13 @@ import { bulkSendResultSchema, emailFooterSchema, emailPreviewSchema, v2ListOf, 
 import { emailAddress, integerId, isoDateTimeInput, oneOf, pageFields, shortText, stringList } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { companySizes, departments, moneyRanges, seniorities } from './search-filters';
-import { picks } from './pickers';
 import { keyedById, defineOperation, v2Base, pagePaging } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { optionalTemplateId, emailAccount } from './inputs';
 
 /** Bulk email, preview and footers (public reference, "Bulk email", "Preview", "Email footers"). */
 
-const base = v2Base;
+const base = { ...v2Base, resource: 'emails' } as const;
 
 /** At most this many values in one filter list (DECISIONS "Campaign steps, templates, drafts, bulk email"). */
 const filterListMax = 100;
@@ -60,7 +60,6 @@ export const bulkFilters = /* @__PURE__ */ lazySchema(() =>
 
 export const sendBulkOperation = defineOperation({
   ...base,
-  resource: 'emails',
   action: 'sendBulk',
   title: 'Send bulk email',
   description: 'Sends one email, or a template filled in per contact, to every saved contact matching the filters.',
@@ -69,11 +68,11 @@ export const sendBulkOperation = defineOperation({
   input: lazySchema(() =>
     z
       .strictObject({
-        from: picks(emailAddress, 'emailAccounts'),
+        from: emailAccount,
         subject: z.optional(emailSubject),
         body: z.optional(z.string()),
         scheduleAt: z.optional(isoDateTimeInput),
-        templateId: z.optional(picks(integerId, 'templates')),
+        templateId: optionalTemplateId,
         filters: bulkFilters,
       })
       .check(z.superRefine(subjectAndBodyUnlessTemplate)),
@@ -84,7 +83,6 @@ export const sendBulkOperation = defineOperation({
 
 export const previewEmailOperation = defineOperation({
   ...base,
-  resource: 'emails',
   action: 'preview',
   title: 'Preview email',
   description: 'Shows an email as the recipient would get it, with template variables filled in; sends nothing.',
@@ -96,8 +94,8 @@ export const previewEmailOperation = defineOperation({
         to: emailAddress,
         subject: z.optional(emailSubject),
         body: z.optional(z.string()),
-        from: z.optional(picks(emailAddress, 'emailAccounts')),
-        templateId: z.optional(picks(integerId, 'templates')),
+        from: z.optional(emailAccount),
+        templateId: optionalTemplateId,
       })
       .check(z.superRefine(subjectAndBodyUnlessTemplate)),
   ),
@@ -107,13 +105,12 @@ export const previewEmailOperation = defineOperation({
 });
 
 export const listEmailFootersOperation = defineOperation({
+  method: 'GET',
   ...base,
   resource: 'emailFooters',
   action: 'list',
-  returns: 'list',
   title: 'List email footers',
   description: 'Lists the footers (signature, unsubscribe text) that templates can add to emails.',
-  method: 'GET',
   path: '/email-footers',
   queryFields: ['page', 'limit'],
   input: lazySchema(() =>

@@ -4,6 +4,7 @@ import { callDispositionSchema, callSchema, callSentimentSchema, v2ListOf, v2Of 
 import { integerId, isoDateTimeInput, shortText } from '../validation/fields';
 import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { noInput } from './inputs';
 
 /** Calls (public reference, "The rest of the service": Calls; the rest in DECISIONS "Tasks, calls, activity"). */
 
@@ -41,26 +42,24 @@ export const logCallOperation = defineOperation({
 });
 
 export const listCallDispositionsOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'listDispositions',
-  returns: 'list',
   title: 'List call dispositions',
   description: 'Lists the outcomes a logged call can have (connected, voicemail, no answer...).',
-  method: 'GET',
   path: '/calls/dispositions',
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   output: v2ListOf(callDispositionSchema),
 });
 
 export const listCallSentimentsOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'listSentiments',
-  returns: 'list',
   title: 'List call sentiments',
   description: 'Lists the moods a logged call can have (positive, neutral, negative).',
-  method: 'GET',
   path: '/calls/sentiments',
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   output: v2ListOf(callSentimentSchema),
 });
 

@@ -1,10 +1,10 @@
 import * as z from '../validation/zod';
 import { campaignStepSchema, v2ListOf, v2Of } from '../records';
-import { textCaps } from '../validation/limits';
-import { integerId, nameText, oneOf, pathId, shortText } from '../validation/fields';
-import { picks } from './pickers';
+import { nameText, oneOf, pathId } from '../validation/fields';
 import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { emailSubject } from './email-fields';
+import { optionalTemplateId, campaignId } from './inputs';
 
 /** Campaign steps (public reference, "Campaign steps"). */
 
@@ -22,7 +22,7 @@ const dueDay = /* @__PURE__ */ lazySchema(() =>
 /** Inline template of a step: the reference's `templateData: {subject, template}`. */
 const templateData = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    subject: shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')),
+    subject: emailSubject,
     template: z.string(),
   }),
 );
@@ -38,14 +38,13 @@ function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, c
 }
 
 export const listStepsOperation = defineOperation({
+  method: 'GET',
   ...base,
   ...onCampaign,
   action: 'list',
-  returns: 'list',
   title: 'List campaign steps',
   description: 'Lists the steps of a campaign in their order.',
-  method: 'GET',
-  input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns') })),
+  input: lazySchema(() => z.strictObject({ campaignId: campaignId })),
   output: v2ListOf(campaignStepSchema),
 });
 
@@ -59,12 +58,12 @@ export const createStepOperation = defineOperation({
   input: lazySchema(() =>
     z
       .strictObject({
-        campaignId: picks(pathId, 'campaigns'),
+        campaignId: campaignId,
         type: oneOf(stepTypes),
         name: nameText('step name'),
         dueDay,
         description: z.optional(z.string()),
-        templateId: z.optional(picks(integerId, 'templates')),
+        templateId: optionalTemplateId,
         templateData: z.optional(templateData),
       })
       .check(z.superRefine(oneTemplateSource)),
@@ -77,27 +76,25 @@ export const updateStepOperation = defineOperation({
   ...base,
   ...onStep,
   action: 'update',
-  changesRecord: true,
   title: 'Update campaign step',
   description: 'Changes the day, name, description, position or template of a campaign step.',
   method: 'PUT',
   input: lazySchema(() =>
     z
       .strictObject({
-        campaignId: picks(pathId, 'campaigns'),
+        campaignId: campaignId,
         stepId: pathId,
         dueDay,
         name: z.optional(nameText('step name')),
         description: z.optional(z.string()),
         stepNumber: z.optional(z.number({ message: 'must be a whole number' }).check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
-        templateId: z.optional(picks(integerId, 'templates')),
+        templateId: optionalTemplateId,
         templateData: z.optional(templateData),
       })
       .check(z.superRefine(oneTemplateSource)),
   ),
   output: v2Of(campaignStepSchema),
-  // The same values twice leave the step as once (stepNumber is a position, not a move by one).
-  retry: 'safe',
+  // Safe to repeat (a PUT): the same values twice leave the step as once (stepNumber is a position, not a move by one).
 });
 
 export const deleteStepOperation = defineOperation({
@@ -106,7 +103,7 @@ export const deleteStepOperation = defineOperation({
   ...deleteBase,
   title: 'Delete campaign step',
   description: 'Removes a step from a campaign; the steps after it move up.',
-  input: lazySchema(() => z.strictObject({ campaignId: picks(pathId, 'campaigns'), stepId: pathId })),
+  input: lazySchema(() => z.strictObject({ campaignId: campaignId, stepId: pathId })),
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
@@ -119,7 +116,7 @@ export const stepActionOperation = defineOperation({
   method: 'POST',
   input: lazySchema(() =>
     z.strictObject({
-      campaignId: picks(pathId, 'campaigns'),
+      campaignId: campaignId,
       stepId: pathId,
       action: oneOf(stepActions),
     }),

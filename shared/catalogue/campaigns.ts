@@ -13,10 +13,11 @@ import {
   type CampaignActionResult,
 } from '../records';
 import { textCaps } from '../validation/limits';
-import { integerId, nameText, nonEmpty, oneOf, pathId, shortText, wholeNumber } from '../validation/fields';
+import { nameText, nonEmpty, oneOf, shortText, wholeNumber } from '../validation/fields';
 import { picks } from './pickers';
-import { deleteBase, keyedById, defineOperation, v2Base } from './types';
+import { contactIdsBatch, deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { optionalTemplateId, campaignId, contactIds } from './inputs';
 import { jsonObject } from '../validation/json-object';
 
 /**
@@ -31,17 +32,15 @@ export const campaignStepInput = /* @__PURE__ */ lazySchema(() =>
     dueDay: z
       .number({ message: 'is required: a whole number of days, at least 1' })
       .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
-    templateId: z.optional(picks(integerId, 'templates')),
+    templateId: optionalTemplateId,
     templateData: z.optional(jsonObject()),
   }),
 );
 
 export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'] as const;
 
-/** A campaign of the organization's, picked from its campaigns. */
-const campaignId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'campaigns'));
-
-const contactIds = /* @__PURE__ */ lazySchema(() => z.array(integerId).check(z.minLength(1, 'give at least one contact id')));
+/** The input of the operations that take only the campaign. */
+const campaignIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: campaignId }));
 
 /**
  * An email account id as text (create and update): a whole number given as a number is taken as its digits; any other
@@ -89,8 +88,7 @@ export const createCampaignOperation = defineOperation({
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
   batch: {
-    fields: ['contactIds'],
-    setting: 'contactIdsLimit',
+    ...contactIdsBatch,
     thenAdd: {
       operation: 'campaigns.addContacts',
       recordId: (answer) => (answer as { campaign: { campaignId: string } }).campaign.campaignId,
@@ -102,23 +100,22 @@ export const createCampaignOperation = defineOperation({
 });
 
 export const getCampaignOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'get',
   title: 'Get campaign',
   description: 'Reads one campaign with its steps.',
-  method: 'GET',
   ...byId,
-  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  input: campaignIdInput,
   output: v2Of(campaignDetailSchema),
 });
 
 export const listCampaignsOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'list',
-  returns: 'list',
   title: 'List campaigns',
   description: 'Lists campaigns, optionally filtered by a text in their name.',
-  method: 'GET',
   path: '/campaigns',
   queryFields: ['searchText', 'limit'],
   input: lazySchema(() =>
@@ -136,7 +133,7 @@ export const deleteCampaignOperation = defineOperation({
   title: 'Delete campaign',
   description: 'Deletes a campaign that is not running (pause it first).',
   ...byId,
-  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  input: campaignIdInput,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
@@ -156,25 +153,24 @@ export const campaignActionOperation = defineOperation({
 });
 
 export const campaignMetricsOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'metrics',
   title: 'Get campaign metrics',
   description: 'Counts of contacts, emails sent, opens, replies and bounces of a campaign.',
-  method: 'GET',
   path: '/campaigns/{id}/metrics',
-  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  input: campaignIdInput,
   output: v2Of(campaignMetricsSchema),
 });
 
 export const listCampaignContactsOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'listContacts',
-  returns: 'list',
   title: 'List campaign contacts',
   description: 'Lists the contacts enrolled in a campaign.',
-  method: 'GET',
   path: '/campaigns/{id}/contacts',
-  input: lazySchema(() => z.strictObject({ id: campaignId })),
+  input: campaignIdInput,
   output: v2ListOf(campaignContactSchema),
 });
 
@@ -187,7 +183,7 @@ export const addCampaignContactsOperation = defineOperation({
   path: '/campaigns/{id}/contacts',
   input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
   output: v2Of(campaignContactsChangeSchema),
-  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+  batch: contactIdsBatch,
 });
 
 export const removeCampaignContactsOperation = defineOperation({
@@ -201,7 +197,7 @@ export const removeCampaignContactsOperation = defineOperation({
   output: v2Of(campaignContactsChangeSchema),
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsRemoved'],
-  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+  batch: contactIdsBatch,
 });
 
 /**
@@ -223,7 +219,6 @@ const updateAccountIds = /* @__PURE__ */ lazySchema(() =>
 export const updateCampaignOperation = defineOperation({
   ...base,
   action: 'update',
-  changesRecord: true,
   title: 'Update campaign',
   description: 'Renames a campaign, shares it with the team or not, or changes the email accounts it sends from.',
   method: 'PUT',
@@ -244,8 +239,7 @@ export const updateCampaignOperation = defineOperation({
       ),
   ),
   output: v2Of(campaignSchema),
-  // Setting the same values twice changes nothing more.
-  retry: 'safe',
+  // Safe to repeat (a PUT): setting the same values twice changes nothing more.
 });
 
 export const cloneCampaignOperation = defineOperation({

@@ -2,9 +2,9 @@ import * as z from '../validation/zod';
 import { emailSchema, v2Of } from '../records';
 import { emailAddress, emailList, integerId, isoDateTimeInput, pathId } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
-import { picks } from './pickers';
 import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { idInput, optionalTemplateId, emailAccount } from './inputs';
 
 /** Email drafts (public reference, "Email drafts"): write, read and change a draft; emails.sendDraft sends it. */
 
@@ -13,14 +13,14 @@ const byId = { path: '/emails/{id}' } as const;
 
 const draftFields = {
   contactId: integerId,
-  from: lazySchema(() => picks(emailAddress, 'emailAccounts')),
+  from: emailAccount,
   to: emailAddress,
   subject: lazySchema(() => z.optional(emailSubject)),
   body: lazySchema(() => z.optional(z.string())),
   cc: lazySchema(() => z.optional(emailList)),
   bcc: lazySchema(() => z.optional(emailList)),
   scheduleAt: lazySchema(() => z.optional(isoDateTimeInput)),
-  templateId: lazySchema(() => z.optional(picks(integerId, 'templates'))),
+  templateId: optionalTemplateId,
 };
 
 export const createDraftOperation = defineOperation({
@@ -36,13 +36,13 @@ export const createDraftOperation = defineOperation({
 });
 
 export const getEmailOperation = defineOperation({
+  method: 'GET',
   ...base,
   ...byId,
   action: 'get',
   title: 'Get email',
   description: 'Reads one of your emails: a draft, a scheduled or a sent email.',
-  method: 'GET',
-  input: lazySchema(() => z.strictObject({ id: pathId })),
+  input: idInput,
   output: v2Of(emailSchema),
 });
 
@@ -52,7 +52,6 @@ export const updateDraftOperation = defineOperation({
   ...base,
   ...byId,
   action: 'updateDraft',
-  changesRecord: true,
   title: 'Update draft',
   description: 'Changes a draft that has not been sent; fields left out stay as they are.',
   method: 'PUT',
@@ -79,8 +78,7 @@ export const updateDraftOperation = defineOperation({
       ),
   ),
   output: v2Of(emailSchema),
-  // Writing the same fields twice leaves the draft as once.
-  retry: 'safe',
+  // Safe to repeat (a PUT): writing the same fields twice leaves the draft as once.
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

@@ -3,7 +3,7 @@ import { textCaps } from '../validation/limits';
 import { shortText } from '../validation/fields';
 import { lazySchema } from '../validation/lazy-schema';
 
-/** Fields the email operations share (drafts, bulk send, preview), with the rules emails.send states. */
+/** Fields the email operations share (send, drafts, bulk send, preview), with the rules emails.send states. */
 
 /** One line: a subject goes into a mail header, where a line break would inject another header. */
 export const emailSubject = /* @__PURE__ */ lazySchema(() =>

@@ -1,16 +1,15 @@
 import * as z from '../validation/zod';
 import { emailAccountSchema, emailSchema, v2ListOf, v2Of } from '../records';
-import { textCaps } from '../validation/limits';
-import { emailAddress, emailList, integerId, pathId, shortText } from '../validation/fields';
-import { picks } from './pickers';
+import { emailAddress, emailList, integerId, pathId } from '../validation/fields';
 import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
+import { noInput, optionalTemplateId, emailAccount } from './inputs';
 
-const base = v2Base;
+const base = { ...v2Base, resource: 'emails' } as const;
 
 export const sendEmailOperation = defineOperation({
   ...base,
-  resource: 'emails',
   action: 'send',
   title: 'Send email',
   description: 'Sends an email to a saved contact from one of your connected email accounts.',
@@ -20,21 +19,15 @@ export const sendEmailOperation = defineOperation({
     z
       .strictObject({
         contactId: integerId,
-        from: picks(emailAddress, 'emailAccounts'),
+        from: emailAccount,
         to: emailAddress,
-        subject: z.optional(shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)'))),
+        subject: z.optional(emailSubject),
         body: z.optional(z.string()),
         cc: z.optional(emailList),
         bcc: z.optional(emailList),
-        templateId: z.optional(picks(integerId, 'templates')),
+        templateId: optionalTemplateId,
       })
-      .check(
-        z.superRefine((v, ctx) => {
-          if (v.templateId !== undefined) return;
-          if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
-          if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
-        }),
-      ),
+      .check(z.superRefine(subjectAndBodyUnlessTemplate)),
   ),
   output: v2Of(emailSchema),
   // Never repeat a send after an ambiguous failure: the contact would get the email twice.
@@ -42,24 +35,21 @@ export const sendEmailOperation = defineOperation({
 
 export const sendDraftOperation = defineOperation({
   ...base,
-  resource: 'emails',
   action: 'sendDraft',
   title: 'Send draft',
   description: 'Sends an email draft you prepared earlier.',
   method: 'POST',
   path: '/emails/{id}/send',
-  input: lazySchema(() => z.strictObject({ id: pathId, from: z.optional(picks(emailAddress, 'emailAccounts')) })),
+  input: lazySchema(() => z.strictObject({ id: pathId, from: z.optional(emailAccount) })),
   output: v2Of(emailSchema),
 });
 
 export const listDraftsOperation = defineOperation({
+  method: 'GET',
   ...base,
-  resource: 'emails',
   action: 'listDrafts',
-  returns: 'list',
   title: 'List drafts',
   description: 'Lists your email drafts that have not been sent.',
-  method: 'GET',
   path: '/emails',
   queryFields: ['status'],
   input: lazySchema(() => z.strictObject({ status: z._default(z.literal('draft'), 'draft') })),
@@ -67,15 +57,14 @@ export const listDraftsOperation = defineOperation({
 });
 
 export const listEmailAccountsOperation = defineOperation({
+  method: 'GET',
   ...base,
   resource: 'emailAccounts',
   action: 'list',
-  returns: 'list',
   title: 'List email accounts',
   description: 'Lists the email accounts you connected for sending.',
-  method: 'GET',
   path: '/email-accounts',
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   output: v2ListOf(emailAccountSchema),
 });
 

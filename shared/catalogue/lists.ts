@@ -1,36 +1,38 @@
 import * as z from '../validation/zod';
 import { campaignContactsChangeSchema, listSchema, v2ListOf, v2Of } from '../records';
-import { integerId, nameText, pathId } from '../validation/fields';
+import { nameText, pathId } from '../validation/fields';
 import { picks } from './pickers';
-import { deleteBase, keyedById, defineOperation, v2Base } from './types';
+import { contactIdsBatch, deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { contactIds, noInput } from './inputs';
 
 const base = { ...v2Base, resource: 'lists' } as const;
 const byId = { path: '/lists/{id}' } as const;
 
 /** A list of the user's, picked from their lists. */
 const listId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'lists'));
+const listIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: listId }));
 
 export const listListsOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'getAll',
   returns: 'list',
   title: 'Get lists',
   description: 'Gets all your lists.',
-  method: 'GET',
   path: '/lists',
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   output: v2ListOf(listSchema),
 });
 
 export const getListOperation = defineOperation({
+  method: 'GET',
   ...base,
   ...byId,
   action: 'get',
   title: 'Get list',
   description: 'Gets one of your lists.',
-  method: 'GET',
-  input: lazySchema(() => z.strictObject({ id: listId })),
+  input: listIdInput,
   output: v2Of(listSchema),
 });
 
@@ -54,8 +56,7 @@ export const renameListOperation = defineOperation({
   method: 'PUT',
   input: lazySchema(() => z.strictObject({ id: listId, name: nameText('list name') })),
   output: v2Of(listSchema),
-  // Setting the same name twice changes nothing more.
-  retry: 'safe',
+  // Safe to repeat (a PUT): setting the same name twice changes nothing more.
 });
 
 export const deleteListOperation = defineOperation({
@@ -64,7 +65,7 @@ export const deleteListOperation = defineOperation({
   ...deleteBase,
   title: 'Delete list',
   description: 'Deletes one of your lists (the contacts stay).',
-  input: lazySchema(() => z.strictObject({ id: listId })),
+  input: listIdInput,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
@@ -75,12 +76,12 @@ export const addListContactsOperation = defineOperation({
   description: 'Adds saved contacts to one of your lists.',
   method: 'POST',
   path: '/lists/{id}/contacts',
-  input: lazySchema(() => z.strictObject({ id: listId, contactIds: z.array(integerId).check(z.minLength(1, 'give at least one contact id')) })),
+  input: lazySchema(() => z.strictObject({ id: listId, contactIds })),
   output: v2Of(campaignContactsChangeSchema),
   // Adding a contact that is already on the list changes nothing.
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsAdded'],
-  batch: { fields: ['contactIds'], setting: 'contactIdsLimit' },
+  batch: contactIdsBatch,
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

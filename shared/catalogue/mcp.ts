@@ -1,6 +1,7 @@
 import * as z from '../validation/zod';
 import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { noInput } from './inputs';
 import { jsonObject } from '../validation/json-object';
 
 /**
@@ -21,10 +22,9 @@ export const listMcpToolsOperation = defineOperation({
   resource: 'mcp',
   action: 'listTools',
   mcp: 'tools/list',
-  returns: 'list',
   title: 'List MCP tools',
   description: "The service's MCP tools (name, description, input schema), as its tools/list gives them today.",
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   retry: 'safe',
 });
 
@@ -63,7 +63,7 @@ export const getFeaturesOperation = defineOperation({
   mcp: 'features',
   title: 'Get features',
   description: "The organization's feature flags (e.g. Max Active Contacts), from the service's MCP resource me.",
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   retry: 'safe',
 });
 

@@ -5,8 +5,9 @@ import { textCaps } from '../validation/limits';
 
 /** Client ids, secrets, codes and tokens: opaque text, JWT-sized at most. */
 const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
-import { keyedById, defineOperation } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { noInput } from './inputs';
 
 /** Each grant's own field: the authorization code, or the refresh token. */
 const GRANT_FIELDS = { authorization_code: 'code', refresh_token: 'refresh_token' } as const;
@@ -38,17 +39,15 @@ const tokenInput = /* @__PURE__ */ lazySchema(() =>
 );
 
 const tokenBase = {
+  ...v2Base,
   resource: 'oauth',
   method: 'POST',
   path: '/oauth/accessToken',
-  queryFields: [],
   input: tokenInput,
   output: tokenResponseSchema,
   result: (body: z.output<typeof tokenResponseSchema>) => body,
-  credits: 'none',
   // A refresh rotates both tokens (spec 4.2): repeating one after a lost answer would use a dead token.
   retry: 'unsafe',
-  pagination: { style: 'none' },
   auth: 'none',
 } as const;
 
@@ -71,20 +70,16 @@ export const tokenV1Operation = defineOperation({
 });
 
 export const meOperation = defineOperation({
+  ...v2Base,
+  method: 'GET',
   resource: 'oauth',
   action: 'me',
   title: 'Get current user',
   description: 'Returns the user the credential belongs to.',
-  version: 'v2',
-  method: 'GET',
   path: '/oauth/me',
-  queryFields: [],
-  input: lazySchema(() => z.strictObject({})),
+  input: noInput,
   output: meSchema,
   result: (body) => body,
-  credits: 'none',
-  pagination: { style: 'none' },
-  auth: 'required',
 });
 
 /** This file's operations, keyed by id (the registry in index.ts spreads these). */

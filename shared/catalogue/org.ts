@@ -1,14 +1,15 @@
 import * as z from '../validation/zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
-import { keyedById, defineOperation } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { pageNumber } from './inputs';
 
 /** Public reference: page (from 1), limit (1..500, spec 8), startDate and endDate required. */
 export const orgReadInput = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
-      page: z._default(z.number().check(z.int(), z.minimum(1, 'pages start at 1')), 1),
+      page: z._default(pageNumber, 1),
       limit: z._default(z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(500, 'at most 500 results per page (spec 8)')), 500),
       startDate: isoDateTimeInput,
       endDate: isoDateTimeInput,
@@ -17,21 +18,18 @@ export const orgReadInput = /* @__PURE__ */ lazySchema(() =>
 );
 
 const orgCommon = {
+  ...v2Base,
   version: 'v1',
-  method: 'GET',
   queryFields: ['page', 'limit', 'startDate', 'endDate'],
   input: orgReadInput,
-  credits: 'none',
-  retry: 'safe',
   pagination: { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 500 },
-  auth: 'required',
 } as const;
 
 export const orgContactsOperation = defineOperation({
+  method: 'GET',
   ...orgCommon,
   resource: 'orgContacts',
   action: 'list',
-  returns: 'list',
   title: 'Get saved contacts',
   description: "Reads the organization's saved (already researched) contacts changed within a period. Free.",
   path: '/contacts',
@@ -39,10 +37,10 @@ export const orgContactsOperation = defineOperation({
 });
 
 export const orgCompaniesOperation = defineOperation({
+  method: 'GET',
   ...orgCommon,
   resource: 'orgCompanies',
   action: 'list',
-  returns: 'list',
   title: 'Get saved companies',
   description: "Reads the organization's saved companies changed within a period. Free.",
   path: '/companies',

@@ -1,15 +1,14 @@
-import * as z from '../validation/zod';
 import { contactStatusSchema, creditsSchema, v2ListOf, v2Of } from '../records';
 import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { noInput } from './inputs';
 
-const base = { ...v2Base, method: 'GET', input: lazySchema(() => z.strictObject({})), retry: 'safe' } as const;
+const base = { ...v2Base, input: noInput } as const;
 
 export const listContactStatusesOperation = defineOperation({
+  method: 'GET',
   ...base,
   resource: 'contactStatuses',
   action: 'list',
-  returns: 'list',
   title: 'List contact statuses',
   description: 'Lists the prospect statuses your organization uses.',
   path: '/contact-statuses',
@@ -17,6 +16,7 @@ export const listContactStatusesOperation = defineOperation({
 });
 
 export const getCreditsOperation = defineOperation({
+  method: 'GET',
   ...base,
   resource: 'credits',
   action: 'get',

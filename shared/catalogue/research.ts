@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
 import { stringList } from '../validation/fields';
 import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
-import { keyedById, defineOperation } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 
 // The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
@@ -78,29 +78,24 @@ export const pollInput = /* @__PURE__ */ lazySchema(() =>
 );
 
 const submitCommon = {
+  ...v2Base,
   version: 'v1',
   method: 'POST',
-  queryFields: [],
   output: researchSubmitResponseSchema,
   // A 2xx body may break the shape after the service acted (decode keeps it): never throw here; the flow checks the ids.
   result: (body: z.output<typeof researchSubmitResponseSchema>) => (body as { requestIds?: string[] } | null)?.requestIds as string[],
   credits: 'perItem',
   // A repeat after a lost answer could research (and charge) twice: surface it instead.
   retry: 'unsafe',
-  pagination: { style: 'none' },
-  auth: 'required',
 } as const;
 
 const pollCommon = {
-  version: 'v1',
+  ...v2Base,
   method: 'GET',
+  version: 'v1',
   queryFields: ['requestIds'],
   input: pollInput,
-  credits: 'none',
-  retry: 'safe',
-  pagination: { style: 'none' },
   batch: { fields: ['requestIds'], setting: 'pollIdsLimit' },
-  auth: 'required',
 } as const;
 
 export const researchContactsOperation = defineOperation({

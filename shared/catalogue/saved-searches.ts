@@ -72,14 +72,14 @@ function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(inp
 
 /** A saved search of the user's, picked from their saved searches. */
 const savedSearchPathId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'savedSearches'));
+const savedSearchIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: savedSearchPathId }));
 
 export const listSavedSearchesOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'list',
-  returns: 'list',
   title: 'List saved searches',
   description: 'Lists your saved searches, of contacts or of companies.',
-  method: 'GET',
   path: '/saved-searches',
   queryFields: ['type'],
   input: lazySchema(() => z.strictObject({ type: z.optional(z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' })) })),
@@ -87,13 +87,13 @@ export const listSavedSearchesOperation = defineOperation({
 });
 
 export const getSavedSearchOperation = defineOperation({
+  method: 'GET',
   ...base,
   ...byId,
   action: 'get',
   title: 'Get saved search',
   description: 'Gets one of your saved searches.',
-  method: 'GET',
-  input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
+  input: savedSearchIdInput,
   output: v2Of(savedSearchSchema),
 });
 
@@ -125,7 +125,6 @@ export const updateSavedSearchOperation = defineOperation({
   ...base,
   ...byId,
   action: 'update',
-  changesRecord: true,
   title: 'Update saved search',
   description: 'Changes the given fields of one of your saved searches; the others stay.',
   method: 'PUT',
@@ -141,7 +140,6 @@ export const updateSavedSearchOperation = defineOperation({
     ),
   ),
   output: v2Of(savedSearchSchema),
-  retry: 'safe',
 });
 
 export const deleteSavedSearchOperation = defineOperation({
@@ -150,7 +148,7 @@ export const deleteSavedSearchOperation = defineOperation({
   ...deleteBase,
   title: 'Delete saved search',
   description: 'Deletes one of your saved searches.',
-  input: lazySchema(() => z.strictObject({ id: savedSearchPathId })),
+  input: savedSearchIdInput,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 

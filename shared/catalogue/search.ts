@@ -4,13 +4,14 @@ import { isoDateTimeInput, pathId } from '../validation/fields';
 import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
 import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
 import { picks } from './pickers';
-import { keyedById, defineOperation } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { pageNumber } from './inputs';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
 const paging = {
   limit: lazySchema(() => z.optional(z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(500, 'at most 500 results per page')))),
-  page: lazySchema(() => z.optional(z.number().check(z.int(), z.minimum(1, 'pages start at 1')))),
+  page: lazySchema(() => z.optional(pageNumber)),
   nextToken: nextTokenField,
   savedSearchId: lazySchema(() => z.optional(picks(z.pipe(z.union([z.string(), z.number()]), pathId), 'savedSearches'))),
 };
@@ -84,21 +85,18 @@ export const companySearchInput = /* @__PURE__ */ lazySchema(() =>
 );
 
 const searchCommon = {
-  version: 'v2',
+  ...v2Base,
+  returns: 'list',
   method: 'POST',
-  queryFields: [],
-  credits: 'none',
   // A search changes nothing: repeating it is harmless.
   retry: 'safe',
   pagination: { style: 'nextToken', tokenField: 'nextToken', limitField: 'limit', maxLimit: 500 },
-  auth: 'required',
 } as const;
 
 export const searchContactsOperation = defineOperation({
   ...searchCommon,
   resource: 'contacts',
   action: 'search',
-  returns: 'list',
   title: 'Search contacts',
   description: 'Finds people by company, title, seniority, location and more. Free: uses no credits.',
   path: '/search/contacts',
@@ -110,7 +108,6 @@ export const searchCompaniesOperation = defineOperation({
   ...searchCommon,
   resource: 'companies',
   action: 'search',
-  returns: 'list',
   title: 'Search companies',
   description: 'Finds companies by name, domain, industry, size and more. Free: uses no credits.',
   path: '/search/companies',

@@ -4,6 +4,7 @@ import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2
 import { integerId, isoDateTimeInput, nameText, oneOf, pathId, shortText, wholeNumber } from '../validation/fields';
 import { deleteBase, keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { idInput } from './inputs';
 
 /** Tasks (public reference, "The rest of the service": Tasks; the rest in DECISIONS "Tasks, calls, activity"). */
 
@@ -26,18 +27,18 @@ export const offsetPaging = {
   limit: lazySchema(() => z.optional(wholeNumber(1).check(z.maximum(feedPageLimit, `at most ${feedPageLimit} per page`)))),
   offset: lazySchema(() => z.optional(wholeNumber(0, 'must be 0 or more'))),
 };
-const paging = { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit } as const;
+/** Their pagination: offset + limit, at most feedPageLimit per page. */
+export const feedPaging = { style: 'offset', offsetField: 'offset', limitField: 'limit', maxLimit: feedPageLimit } as const;
 
 const base = { ...v2Base, resource: 'tasks' } as const;
 const byId = { path: '/tasks/{id}' } as const;
 
 export const listTasksOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'list',
-  returns: 'list',
   title: 'List tasks',
   description: 'Lists your tasks (calls, manual emails, LinkedIn steps, to-dos), filtered by status, type or campaign.',
-  method: 'GET',
   path: '/tasks',
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'sortColumn', 'sortOrder', 'status', 'taskType'],
   input: lazySchema(() =>
@@ -51,17 +52,17 @@ export const listTasksOperation = defineOperation({
     }),
   ),
   output: v2ListOf(taskSchema),
-  pagination: paging,
+  pagination: feedPaging,
 });
 
 export const getTaskOperation = defineOperation({
+  method: 'GET',
   ...base,
   ...byId,
   action: 'get',
   title: 'Get task',
   description: 'Reads one task.',
-  method: 'GET',
-  input: lazySchema(() => z.strictObject({ id: pathId })),
+  input: idInput,
   output: v2Of(taskSchema),
 });
 
@@ -92,7 +93,6 @@ export const updateTaskOperation = defineOperation({
   ...base,
   ...byId,
   action: 'update',
-  changesRecord: true,
   title: 'Update task',
   description: "Changes a task's name, description, due date, priority or status.",
   method: 'PUT',
@@ -111,8 +111,7 @@ export const updateTaskOperation = defineOperation({
       ),
   ),
   output: v2Of(taskSchema),
-  // Setting the same values twice changes nothing more.
-  retry: 'safe',
+  // Safe to repeat (a PUT): setting the same values twice changes nothing more.
 });
 
 export const deleteTaskOperation = defineOperation({
@@ -121,7 +120,7 @@ export const deleteTaskOperation = defineOperation({
   ...deleteBase,
   title: 'Delete task',
   description: 'Deletes a task.',
-  input: lazySchema(() => z.strictObject({ id: pathId })),
+  input: idInput,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 

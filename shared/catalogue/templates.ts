@@ -1,10 +1,10 @@
 import * as z from '../validation/zod';
 import { templateSchema, v2ListOf, v2Of } from '../records';
-import { textCaps } from '../validation/limits';
 import { integerId, nameText, oneOf, pageFields, pathId, shortText } from '../validation/fields';
 import { picks } from './pickers';
 import { deleteBase, keyedById, defineOperation, v2Base, pagePaging } from './types';
 import { lazySchema } from '../validation/lazy-schema';
+import { emailSubject } from './email-fields';
 
 /** Public reference, "Templates": `type: email | call | custom | linkedin-*` (the linkedin kinds are the step types of the same name). */
 export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'linkedin-connect-request'] as const;
@@ -12,8 +12,9 @@ export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'li
 export const templateContentCategories = ['static', 'ai_prompt'] as const;
 
 const typeField = /* @__PURE__ */ lazySchema(() => oneOf(templateTypes));
-const subject = /* @__PURE__ */ lazySchema(() => shortText(textCaps.subject).check(z.refine((v) => !/[\r\n]/.test(v), 'must be one line (no line breaks)')));
 const byId = { path: '/templates/{id}', queryFields: ['type'] } as const;
+/** The input of a get or a delete: the template and, optionally, its type (sent in the query). */
+const idAndType = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) }));
 const base = { ...v2Base, resource: 'templates' } as const;
 
 /** An email template is what a send fills in: it needs its subject and body (DECISIONS "Campaign steps, templates ..."). */
@@ -24,12 +25,11 @@ function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: s
 }
 
 export const listTemplatesOperation = defineOperation({
+  method: 'GET',
   ...base,
   action: 'list',
-  returns: 'list',
   title: 'List templates',
   description: 'Lists the email templates you can use in sends and campaign steps.',
-  method: 'GET',
   path: '/templates',
   queryFields: ['page', 'limit', 'searchText', 'type', 'includeStats'],
   input: lazySchema(() =>
@@ -45,13 +45,13 @@ export const listTemplatesOperation = defineOperation({
 });
 
 export const getTemplateOperation = defineOperation({
+  method: 'GET',
   ...base,
   ...byId,
   action: 'get',
   title: 'Get template',
   description: 'Reads one template with its subject and body.',
-  method: 'GET',
-  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) })),
+  input: idAndType,
   output: v2Of(templateSchema),
 });
 
@@ -67,7 +67,7 @@ export const createTemplateOperation = defineOperation({
       .strictObject({
         name: nameText('template name'),
         type: typeField,
-        subject: z.optional(subject),
+        subject: z.optional(emailSubject),
         body: z.optional(z.string()),
         contentCategory: oneOf(templateContentCategories),
         emailFooterId: z.optional(integerId),
@@ -89,7 +89,6 @@ export const updateTemplateOperation = defineOperation({
   ...base,
   ...byId,
   action: 'update',
-  changesRecord: true,
   title: 'Update template',
   description: 'Changes the name, subject, body or footer of a template; fields left out stay as they are.',
   method: 'PUT',
@@ -99,7 +98,7 @@ export const updateTemplateOperation = defineOperation({
         id: picks(pathId, 'templates'),
         type: z.optional(typeField),
         name: z.optional(nameText('template name')),
-        subject: z.optional(subject),
+        subject: z.optional(emailSubject),
         body: z.optional(z.string()),
         contentCategory: z.optional(oneOf(templateContentCategories)),
         emailFooterId: z.optional(integerId),
@@ -115,8 +114,7 @@ export const updateTemplateOperation = defineOperation({
       ),
   ),
   output: v2Of(templateSchema),
-  // Setting the same values twice changes nothing more.
-  retry: 'safe',
+  // Safe to repeat (a PUT): setting the same values twice changes nothing more.
 });
 
 export const deleteTemplateOperation = defineOperation({
@@ -125,7 +123,7 @@ export const deleteTemplateOperation = defineOperation({
   ...deleteBase,
   title: 'Delete template',
   description: 'Deletes a template that no campaign step uses.',
-  input: lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) })),
+  input: idAndType,
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 

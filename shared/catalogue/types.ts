@@ -111,7 +111,8 @@ type DataOf<O extends z.ZodMiniType> = z.output<O> extends { data: infer D } ? D
 /**
  * Keeps each operation's precise types while checking it against the Operation shape. The catalogue's ids are
  * `resource.action`: derived here rather than written (and shipped in Code.js) twice per operation. An explicit id is
- * only for variants built from another operation (tests). Path fields and the result are derived too, unless written.
+ * only for variants built from another operation (tests). Retry, path fields, result, returns and changesRecord are
+ * derived too, unless written.
  */
 export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType, R = DataOf<O>>(
   op: Omit<Operation<I, O, R>, 'id' | 'retry' | 'pathFields' | 'result'> & {
@@ -121,14 +122,18 @@ export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType
     result?: (body: z.output<O>) => R;
   },
 ): Operation<I, O, R> {
-  // Unwritten retry: a GET is safe to repeat; anything else is not (a repeat could act twice). Unwritten path fields:
-  // the path's {placeholders}, in order. Unwritten result: the answer's `data`.
+  // The method is always written (a forgotten one must not become a repeatable GET). Unwritten retry: a GET is safe to
+  // repeat, and so is a PUT (it sets the same values again); anything else is not (a repeat could act twice).
+  // Unwritten path fields: the path's {placeholders}, in order. Unwritten result: the answer's `data`. An action named
+  // list... returns a list; one named update... changes a record.
   return {
     id: `${op.resource}.${op.action}`,
     pathFields: Array.from(op.path.matchAll(PATH_PLACEHOLDER), (m) => m[1]),
     result: dataOf as (body: z.output<O>) => R,
+    ...(op.action.startsWith('list') && { returns: 'list' as const }),
+    ...(op.action.startsWith('update') && { changesRecord: true }),
     ...op,
-    retry: op.retry ?? (op.method === 'GET' ? 'safe' : 'unsafe'),
+    retry: op.retry ?? (op.method === 'GET' || op.method === 'PUT' ? 'safe' : 'unsafe'),
   };
 }
 
@@ -142,3 +147,6 @@ export const deleteBase = { action: 'delete', method: 'DELETE', output: successO
 
 /** Page paging of the v2 lists that take page and limit (at most 100). */
 export const pagePaging = { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 } as const;
+
+/** The cap of an operation that takes saved contacts' ids (at most contactIdsLimit per request). */
+export const contactIdsBatch = { fields: ['contactIds'], setting: 'contactIdsLimit' } as const;

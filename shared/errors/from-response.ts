@@ -23,8 +23,7 @@ function parseBody(text: string): ServiceBody {
 
 /** The service's own message: spec says `message`, 401s have been seen with `msg` (public reference). */
 export function serviceMessageOf(body: ServiceBody, fallback: string): string {
-  if (typeof body.message === 'string' && body.message) return capText(body.message);
-  if (typeof body.msg === 'string' && body.msg) return capText(body.msg);
+  for (const said of [body.message, body.msg]) if (typeof said === 'string' && said) return capText(said);
   return fallback;
 }
 

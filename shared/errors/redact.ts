@@ -29,8 +29,8 @@ function redactUrl(url: string): string {
     .slice(q + 1)
     .split('&')
     .map((pair) => {
-      const name = decodeURIComponent(pair.split('=')[0] ?? '');
-      return SECRET_QUERY.has(name.toLowerCase()) ? `${pair.split('=')[0]}=${REDACTED}` : pair;
+      const name = pair.split('=')[0];
+      return SECRET_QUERY.has(decodeURIComponent(name).toLowerCase()) ? `${name}=${REDACTED}` : pair;
     });
   return `${url.slice(0, q)}?${pairs.join('&')}`;
 }

@@ -23,9 +23,13 @@ export interface Redactor {
   error<E>(error: E): E;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A regex alternation matching any of `pieces` as written. */
+function anyOf(pieces: readonly string[]): string {
+  return pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 }
+
+/** Zero-width: every position where a piece starts, so overlapping pieces are all found. */
+const startsOf = (alternation: string) => new RegExp(`(?=(${alternation}))`, 'gi');
 
 /** The pieces searched for: every `size`-character window of each form (the whole form when shorter). */
 function piecesOf(secrets: readonly string[], size = MIN_PIECE_CHARS): string[] {
@@ -43,18 +47,10 @@ function piecesOf(secrets: readonly string[], size = MIN_PIECE_CHARS): string[] 
 
 export function redactor(secrets: readonly string[]): Redactor {
   const all = piecesOf(secrets);
-  const pieces = all.map(escapeRegExp).join('|');
-  // Zero-width: every position where a piece starts, so overlapping pieces are all found.
-  const find = pieces ? new RegExp(`(?=(${pieces}))`, 'gi') : undefined;
+  const pieces = anyOf(all);
+  const find = pieces ? startsOf(pieces) : undefined;
   // Spaced out, a piece must be twice as long: joining words must not make ordinary text next to a piece look like one.
-  const spacedFind = pieces
-    ? new RegExp(
-        `(?=(${piecesOf(secrets, 2 * MIN_PIECE_CHARS)
-          .map(escapeRegExp)
-          .join('|')}))`,
-        'gi',
-      )
-    : undefined;
+  const spacedFind = pieces ? startsOf(anyOf(piecesOf(secrets, 2 * MIN_PIECE_CHARS))) : undefined;
   const quick = new RegExp(pieces, 'i');
   // A first look much cheaper than the regex on a long answer; its "maybe" goes to the regex.
   const scan = pieceScanner(all);

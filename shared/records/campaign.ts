@@ -1,5 +1,5 @@
 import * as z from '../validation/zod';
-import { nonNegativeInt, digitString, isoDateTime } from './primitives';
+import { nonNegativeInt, digitString, isoDateTime, text } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Campaign records (spec 2.2, 2.3, 4.3; other campaign answers from DECISIONS "Campaigns (v2)"). */
@@ -12,22 +12,22 @@ export type CampaignStatus = z.output<typeof campaignStatusSchema>;
 /** Spec 2.2. numContacts and numSteps are strings there, so a number is refused. */
 export const campaignSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    campaignId: z.string(),
-    name: z.string(),
-    identifier: z.string(),
+    campaignId: text,
+    name: text,
+    identifier: text,
     status: campaignStatusSchema,
     isPublic: z.boolean(),
     maxActiveContacts: z.nullable(z.int()),
-    numContacts: z.string(),
-    numSteps: z.string(),
+    numContacts: text,
+    numSteps: text,
     numDays: z.int(),
-    userIdOwner: z.string(),
-    ownerName: z.string(),
+    userIdOwner: text,
+    ownerName: text,
     startedAt: z.nullable(isoDateTime),
     pausedAt: z.nullable(isoDateTime),
     completedAt: z.nullable(isoDateTime),
     createdAt: isoDateTime,
-    emailAccountIds: z.array(z.string()),
+    emailAccountIds: z.array(text),
   }),
 );
 export type Campaign = z.output<typeof campaignSchema>;
@@ -35,15 +35,15 @@ export type Campaign = z.output<typeof campaignSchema>;
 /** Spec 2.3. Step type and status values beyond the examples are not shown (2.10), so plain strings. */
 export const campaignStepSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    campaignStepId: z.string(),
-    campaignId: z.string(),
-    type: z.string(),
-    name: z.string(),
-    description: z.string(),
-    status: z.string(),
+    campaignStepId: text,
+    campaignId: text,
+    type: text,
+    name: text,
+    description: text,
+    status: text,
     stepNumber: z.int(),
     dueDay: z.int(),
-    templateId: z.nullable(z.string()),
+    templateId: z.nullable(text),
     createdAt: isoDateTime,
   }),
 );
@@ -76,7 +76,7 @@ export type CampaignActionResult = z.output<typeof campaignActionResultSchema>;
 export const campaignContactSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     contactId: digitString,
-    status: z.string(),
+    status: text,
     addedAt: isoDateTime,
   }),
 );

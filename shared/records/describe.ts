@@ -17,8 +17,8 @@ export interface DescribeOptions {
 export function objectInside(schema: z.ZodMiniType): z.ZodMiniObject | undefined {
   let s: z.ZodMiniType = schema;
   for (;;) {
-    if (s instanceof z.ZodMiniOptional || s instanceof z.ZodMiniNullable || s instanceof z.ZodMiniDefault) s = s.def.innerType as z.ZodMiniType;
-    else if (s instanceof z.ZodMiniCatch) s = s.def.innerType as z.ZodMiniType;
+    if (s instanceof z.ZodMiniOptional || s instanceof z.ZodMiniNullable || s instanceof z.ZodMiniDefault || s instanceof z.ZodMiniCatch)
+      s = s.def.innerType as z.ZodMiniType;
     else if (s instanceof z.ZodMiniPipe) s = (s.def.in instanceof z.ZodMiniTransform ? s.def.out : s.def.in) as z.ZodMiniType;
     else break;
   }

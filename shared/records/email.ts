@@ -1,5 +1,5 @@
 import * as z from '../validation/zod';
-import { digitString, isoDateTime } from './primitives';
+import { digitString, isoDateTime, text } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** Email records (spec 2.4, 4.5, 4.6) plus email accounts and templates (DECISIONS "Emails, accounts, templates"). */
@@ -13,16 +13,16 @@ export const knownEmailStatuses = ['SCHEDULED', 'sent', 'draft'] as const;
  */
 export const emailSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    emailId: z.string(),
+    emailId: text,
     contactId: digitString,
     /** Addresses may come with a display name ("Ana <ana@x.com>"), so only presence is checked. */
-    from: z.string().check(z.minLength(1)),
-    to: z.string().check(z.minLength(1)),
-    cc: z.nullish(z.string()),
-    bcc: z.nullish(z.string()),
-    subject: z.string(),
-    body: z.string(),
-    status: z.string(),
+    from: text.check(z.minLength(1)),
+    to: text.check(z.minLength(1)),
+    cc: z.nullish(text),
+    bcc: z.nullish(text),
+    subject: text,
+    body: text,
+    status: text,
     scheduledAt: z.nullish(isoDateTime),
     sentAt: z.nullish(isoDateTime),
     createdAt: isoDateTime,
@@ -33,9 +33,9 @@ export type Email = z.output<typeof emailSchema>;
 /** Item of `GET /v2/email-accounts`: the user's connected sending accounts. */
 export const emailAccountSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    emailAccountId: z.string(),
+    emailAccountId: text,
     email: z.email(),
-    name: z.string(),
+    name: text,
   }),
 );
 export type EmailAccount = z.output<typeof emailAccountSchema>;
@@ -44,9 +44,9 @@ export type EmailAccount = z.output<typeof emailAccountSchema>;
 export const templateSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     templateId: z.int(),
-    name: z.string(),
-    subject: z.string(),
-    body: z.string(),
+    name: text,
+    subject: text,
+    body: text,
   }),
 );
 export type Template = z.output<typeof templateSchema>;

@@ -78,11 +78,12 @@ export const looseBoolean = /* @__PURE__ */ lazySchema(() => readAs<boolean | nu
 /**
  * Optional ISO date-time, calendar date and http(s) link (or "", how a record says none). Their forms are the
  * usual ones, but reading never refused another: a zone-less time, a plain date or other text was kept as sent, so
- * the value is the value sent, with no check to run.
+ * the value is the value sent, with no check to run: one schema reads all three.
  */
-export const looseDateTime = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
-export const looseDate = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
-export const looseLink = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+const keptText = /* @__PURE__ */ lazySchema(() => readAs<string | null | undefined>(keptAsSent));
+export const looseDateTime = keptText;
+export const looseDate = keptText;
+export const looseLink = keptText;
 
 /** Optional list of text (numbers and booleans in it read as their text); anything else is kept as sent. */
 export const looseTextList = /* @__PURE__ */ lazySchema(() =>

@@ -1,12 +1,12 @@
 import * as z from '../validation/zod';
-import { digitString, isoDateTime } from './primitives';
+import { digitString, isoDateTime, text } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** List (tag), spec 2.6. listId is a digit string because saved searches refer to lists by integer tagIds (DECISIONS). */
 export const listSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     listId: digitString,
-    name: z.string(),
+    name: text,
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),

@@ -1,4 +1,5 @@
 import * as z from '../validation/zod';
+import { text } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /** `GET /v2/oauth/me`: the user, not wrapped in `data` (public reference). Lower-case names as the service sends them. */
@@ -6,8 +7,8 @@ export const meSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     success: z.boolean(),
     email: z.email(),
-    firstname: z.string(),
-    lastname: z.string(),
+    firstname: text,
+    lastname: text,
   }),
 );
 export type Me = z.output<typeof meSchema>;

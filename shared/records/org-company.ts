@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
-import { looseDate, looseDateTime, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
-import { companyLocationSchema, newsAndEventsItemSchema } from './org-contact';
+import { looseDate, looseDateTime, looseLink, looseText, looseTextList } from './lenient';
+import { companyLocationField, newsAndEventsList } from './org-contact';
 import { companyPublishedNames, readPublishedNames } from './published-names';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -41,14 +41,14 @@ const identity = {
   companyNetworkId: text,
   sicCode: text,
   topTechnologies: text,
-  location: lazySchema(() => looseNested(companyLocationSchema)),
+  location: companyLocationField,
 };
 
 const funding = {
   fundingTotal: text,
   latestFundingDate: looseDate,
   latestFundingClassifications: looseTextList,
-  newsAndEvents: lazySchema(() => looseList(newsAndEventsItemSchema)),
+  newsAndEvents: newsAndEventsList,
 };
 
 const meta = {

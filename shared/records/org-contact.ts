@@ -51,6 +51,9 @@ export const companyLocationSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type CompanyLocation = z.output<typeof companyLocationSchema>;
 
+/** A company location field as records read it: a non-object is kept as sent. */
+export const companyLocationField = /* @__PURE__ */ lazySchema(() => looseNested(companyLocationSchema));
+
 /** Item of jobHistory; the current job has no end, sent as null or left out (both are read). */
 export const jobHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
@@ -72,6 +75,9 @@ export const newsAndEventsItemSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 export type NewsAndEventsItem = z.output<typeof newsAndEventsItemSchema>;
+
+/** The newsAndEvents list of every record that has one; an odd value is kept as sent. */
+export const newsAndEventsList = /* @__PURE__ */ lazySchema(() => looseList(newsAndEventsItemSchema));
 
 // contactId is a digit string (DECISIONS) because campaign and email bodies take it as an integer; a number is
 // read as its text. Not required: a record without it is still a paid result worth keeping.
@@ -158,7 +164,7 @@ const person = {
 
 const location = {
   contactLocation: lazySchema(() => looseNested(contactLocationSchema)),
-  companyLocation: lazySchema(() => looseNested(companyLocationSchema)),
+  companyLocation: companyLocationField,
 };
 
 const history = {
@@ -174,7 +180,7 @@ const history = {
   /** Request id of the research that produced this record (public reference). */
   apiResearchId: text,
   jobHistory: lazySchema(() => looseList(jobHistoryItemSchema)),
-  newsAndEvents: lazySchema(() => looseList(newsAndEventsItemSchema)),
+  newsAndEvents: newsAndEventsList,
 };
 
 // Research links: "each a URL string". The last five are the spec's neutral names for branded fields; their

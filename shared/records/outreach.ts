@@ -1,5 +1,5 @@
 import * as z from '../validation/zod';
-import { digitString, nonNegativeInt } from './primitives';
+import { digitString, nonNegativeInt, text } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 
 /**
@@ -12,21 +12,21 @@ import { lazySchema } from '../validation/lazy-schema';
 export const emailFooterSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     emailFooterId: z.int(),
-    name: z.string(),
-    body: z.string(),
+    name: text,
+    body: text,
   }),
 );
 export type EmailFooter = z.output<typeof emailFooterSchema>;
 
 /** A contact the bulk send did not write to, and why (no email address, already emailed in this send ...). */
-export const bulkSkipSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ contactId: digitString, reason: z.string() }));
+export const bulkSkipSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ contactId: digitString, reason: text }));
 
 /** Data of `POST /v2/emails/send-bulk`: how many contacts the filters matched, and the emails it scheduled. */
 export const bulkSendResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     matched: nonNegativeInt,
     scheduled: nonNegativeInt,
-    emailIds: z.array(z.string()),
+    emailIds: z.array(text),
     skipped: z.array(bulkSkipSchema),
   }),
 );
@@ -35,16 +35,16 @@ export type BulkSendResult = z.output<typeof bulkSendResultSchema>;
 /** Data of `POST /v2/emails/preview`: the rendered email (nothing is sent) and the variables it could not fill. */
 export const emailPreviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    from: z.nullable(z.string()),
-    to: z.string(),
-    subject: z.string(),
-    body: z.string(),
+    from: z.nullable(text),
+    to: text,
+    subject: text,
+    body: text,
     contactId: z.nullable(digitString),
-    missingVariables: z.array(z.string()),
+    missingVariables: z.array(text),
   }),
 );
 export type EmailPreview = z.output<typeof emailPreviewSchema>;
 
 /** A template variable as the MCP resource `templates/variables` lists it. */
-export const templateVariableSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ name: z.string(), description: z.string() }));
+export const templateVariableSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ name: text, description: text }));
 export type TemplateVariable = z.output<typeof templateVariableSchema>;

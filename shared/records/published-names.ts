@@ -1,4 +1,5 @@
 import * as z from '../validation/zod';
+import { isObject } from '../flow/is-object';
 import { objectInside } from './describe';
 
 /**
@@ -64,8 +65,6 @@ function fieldSchemaAt(schema: z.ZodMiniObject, path: string[]): z.ZodMiniType |
   return inner ? fieldSchemaAt(inner, path.slice(1)) : undefined;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /**
  * One record's moves, written beside it rather than into a copy of it: the values for its own keys (`top`, a nested
  * holder copied before it is written, so the parsed input is never changed in place) and the published keys moved
@@ -76,6 +75,11 @@ interface Moves {
   gone: Set<string>;
 }
 
+/** No value: null or undefined. */
+function isAbsent(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
+
 /** Moves one published field onto its connector path, unless that path already holds a value. */
 function moveField(record: Record<string, unknown>, moves: Moves, published: string, path: string[], field: z.ZodMiniType | undefined): void {
   const last = path[path.length - 1];
@@ -83,22 +87,22 @@ function moveField(record: Record<string, unknown>, moves: Moves, published: str
   const own = (key: string) => (moves.top.has(key) ? moves.top.get(key) : record[key]);
   if (path.length === 1) {
     // The connector's own name wins when both are sent: the published one then stays as an extra field.
-    if (own(last) !== null && own(last) !== undefined) return;
+    if (!isAbsent(own(last))) return;
     moves.top.set(last, value());
   } else {
     const first = own(path[0]);
     let holder: Record<string, unknown>;
-    if (first === null || first === undefined) holder = {};
-    else if (isPlainObject(first)) holder = moves.top.has(path[0]) ? first : { ...first };
+    if (isAbsent(first)) holder = {};
+    else if (isObject(first)) holder = moves.top.has(path[0]) ? first : { ...first };
     else return;
     const root = holder;
     for (const part of path.slice(1, -1)) {
       const next = holder[part];
-      if (next === null || next === undefined) holder = holder[part] = {};
-      else if (isPlainObject(next)) holder = holder[part] = { ...next };
+      if (isAbsent(next)) holder = holder[part] = {};
+      else if (isObject(next)) holder = holder[part] = { ...next };
       else return;
     }
-    if (holder[last] !== null && holder[last] !== undefined) return;
+    if (!isAbsent(holder[last])) return;
     holder[last] = value();
     moves.top.set(path[0], root);
   }

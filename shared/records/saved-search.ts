@@ -1,5 +1,5 @@
 import * as z from '../validation/zod';
-import { nonNegativeInt } from './primitives';
+import { nonNegativeInt, text } from './primitives';
 import { lazySchema } from '../validation/lazy-schema';
 import { jsonObject } from '../validation/json-object';
 
@@ -8,17 +8,17 @@ import { jsonObject } from '../validation/json-object';
 /** Type and sortOrder values beyond the examples are not shown (spec 2.10), so they stay plain strings. */
 export const savedSearchSchema = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    savedSearchId: z.string(),
-    name: z.string(),
-    type: z.nullish(z.string()),
+    savedSearchId: text,
+    name: text,
+    type: z.nullish(text),
     /** Search criteria; their shape follows the search filters, not fixed here. */
     values: jsonObject(),
-    sortColumn: z.nullish(z.string()),
-    sortOrder: z.nullish(z.string()),
+    sortColumn: z.nullish(text),
+    sortOrder: z.nullish(text),
     /** Ids of lists (tags); integers, while a list record's own listId is a digit string. */
     tagIds: z.array(z.int()),
     numResultsApproved: nonNegativeInt,
-    gptRequestIdNLS: z.nullish(z.string()),
+    gptRequestIdNLS: z.nullish(text),
   }),
 );
 export type SavedSearch = z.output<typeof savedSearchSchema>;

@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
-import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
-import { newsAndEventsItemSchema } from './org-contact';
+import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseNested, looseText, looseTextList } from './lenient';
+import { newsAndEventsList } from './org-contact';
 import { companySearchPublishedNames, contactSearchPublishedNames, readPublishedNames } from './published-names';
 import { lazySchema } from '../validation/lazy-schema';
 
@@ -13,7 +13,6 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 const text = looseText;
 const link = looseLink;
-const newsAndEvents = /* @__PURE__ */ lazySchema(() => looseList(newsAndEventsItemSchema));
 
 /** The short location of a contact search row (published: flat city, state, country). */
 export const searchLocationSchema = /* @__PURE__ */ lazySchema(() =>
@@ -85,7 +84,7 @@ const contactSearchRowFields = /* @__PURE__ */ lazySchema(() =>
     contactGURL: link,
     companyXUrl: link,
     companyFBUrl: link,
-    newsAndEvents,
+    newsAndEvents: newsAndEventsList,
     companyFundingTotal: text,
     companyLatestFundingDate: looseDate,
     companyLatestFundingClassifications: looseTextList,
@@ -128,7 +127,7 @@ const companySearchRowFields = /* @__PURE__ */ lazySchema(() =>
     companyNetworkId: text,
     companyLIURL: link,
     foundedOn: looseDate,
-    newsAndEvents,
+    newsAndEvents: newsAndEventsList,
     fundingTotal: text,
     latestFundingDate: looseDate,
     latestFundingClassifications: looseTextList,

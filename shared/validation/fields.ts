@@ -83,28 +83,27 @@ export const nonEmpty = (what = 'text', max: number = textCaps.name) =>
 
 /** C0 control characters other than tab, line feed and carriage return: never part of a name or an id. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Refuses text with a character `control` matches. */
+export const withoutControl = (control = CONTROL) => z.refine<string>((v) => !control.test(v), 'must not contain control characters');
 
 /** Optional one-line text with a length cap, e.g. a step name or a search text (may be empty). */
-export const shortText = (max: number = textCaps.name) =>
-  z.string().check(
-    atMostChars(max),
-    z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
-  );
+export const shortText = (max: number = textCaps.name) => z.string().check(atMostChars(max), withoutControl());
 
 /** A name a person gives (campaign, list, saved search): required, one line, at most 255 characters. */
-export const nameText = (what: string) => nonEmpty(what).check(z.refine((v) => !CONTROL.test(v), 'must not contain control characters'));
+export const nameText = (what: string) => nonEmpty(what).check(withoutControl());
+
+/** Splits one comma-separated text of free values. */
+export function splitValues(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 /** A list of strings that also takes one comma-separated string (a sheet cell, an n8n text field). */
 export function stringList(max?: number, what = 'values') {
   const list = z.pipe(
-    z.transform((v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    ),
+    z.transform((v) => (typeof v === 'string' ? splitValues(v) : v)),
     z.array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
   );
   return max === undefined ? list : list.check(z.refine((a) => a.length <= max, `at most ${max} ${what}`));

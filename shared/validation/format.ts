@@ -35,13 +35,8 @@ export function acceptedKeysAt(schema: z.ZodMiniType, path: readonly PropertyKey
       return;
     }
     if (def.type === 'array') return typeof rest[0] === 'number' ? walk(def.element, rest.slice(1), depth + 1) : undefined;
-    if (def.options) return def.options.forEach((o) => walk(o, rest, depth + 1));
-    if (def.type === 'pipe') {
-      walk(def.in, rest, depth + 1);
-      walk(def.out, rest, depth + 1);
-      return;
-    }
-    walk(def.innerType, rest, depth + 1);
+    // A union's options, a pipe's two ends or a wrapper's inner type: the same path in each.
+    for (const inner of def.options ?? (def.type === 'pipe' ? [def.in, def.out] : [def.innerType])) walk(inner, rest, depth + 1);
   };
   walk(schema, path, 0);
   return [...keys];
@@ -72,6 +67,11 @@ function errorOf(context: string, issues: Issue[]): ValidationError {
   return new ValidationError(`${context}: ${text}. Nothing was sent.`, issues);
 }
 
+/** A getter or proxy in the input that throws while being read: a refusal naming the reason, not a crash. */
+function unreadable(context: string, error: unknown): ValidationError {
+  return errorOf(context, [{ field: '(input)', rule: `could not be read (${(error as Error)?.message ?? String(error)})` }]);
+}
+
 /** Turns zod issues into one ValidationError that names every field and its rule. */
 export function validationErrorFrom(context: string, error: z.core.$ZodError, schema?: z.ZodMiniType): ValidationError {
   return errorOf(context, issuesOf(error, schema));
@@ -86,8 +86,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, con
   try {
     unsafe = jsonSafetyIssues(value);
   } catch (error) {
-    // A getter or proxy that throws while being read: a refusal naming the reason, not a raw exception.
-    throw errorOf(context, [{ field: '(input)', rule: `could not be read (${(error as Error)?.message ?? String(error)})` }]);
+    throw unreadable(context, error);
   }
   if (unsafe.length)
     throw errorOf(
@@ -98,8 +97,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, con
   try {
     result = schema.safeParse(value) as z.core.util.SafeParseResult<z.output<S>>;
   } catch (error) {
-    // A getter or proxy in the input that throws while being read: still a refusal, not a crash.
-    throw errorOf(context, [{ field: '(input)', rule: `could not be read (${(error as Error)?.message ?? String(error)})` }]);
+    throw unreadable(context, error);
   }
   if (!result.success) throw validationErrorFrom(context, result.error, schema);
   return result.data;

@@ -1,3 +1,4 @@
+import { isObject } from '../flow/is-object';
 import * as z from './zod';
 
 /**
@@ -6,7 +7,7 @@ import * as z from './zod';
  * expression's, counts too), not a Date, a Map or a class's instance.
  */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!isObject(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf');
 }

@@ -5,13 +5,6 @@ export interface RawIssue {
   rule: string;
 }
 
-function kindOf(value: unknown): string {
-  if (typeof value === 'bigint') return 'a bigint';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'symbol') return 'a symbol';
-  return typeof value;
-}
-
 /**
  * Checks that an input is data the request can carry, before any schema runs: no text over the general
  * cap (a megabyte name or id), no NaN or Infinity (JSON would turn them into null), no bigint, function
@@ -32,7 +25,7 @@ export function jsonSafetyIssues(input: unknown): RawIssue[] {
       return;
     }
     if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol') {
-      issues.push({ path, rule: `must be text, a number, true/false, a list or an object (got ${kindOf(value)})` });
+      issues.push({ path, rule: `must be text, a number, true/false, a list or an object (got a ${typeof value})` });
       return;
     }
     if (value === null || typeof value !== 'object' || value instanceof Date) return;

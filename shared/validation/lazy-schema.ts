@@ -55,25 +55,12 @@ const traps: ProxyHandler<object> & ThisType<Filling> = {
   set(t, key, value) {
     return Reflect.set(ready(this, t), key, value, t);
   },
-  has(t, key) {
-    return Reflect.has(ready(this, t), key);
-  },
-  ownKeys(t) {
-    return Reflect.ownKeys(ready(this, t));
-  },
-  getOwnPropertyDescriptor(t, key) {
-    return Reflect.getOwnPropertyDescriptor(ready(this, t), key);
-  },
-  defineProperty(t, key, descriptor) {
-    return Reflect.defineProperty(ready(this, t), key, descriptor);
-  },
-  deleteProperty(t, key) {
-    return Reflect.deleteProperty(ready(this, t), key);
-  },
-  getPrototypeOf(t) {
-    return Reflect.getPrototypeOf(ready(this, t));
-  },
 };
+// The other traps do on the object what was asked of the stand-in.
+for (const name of ['has', 'ownKeys', 'getOwnPropertyDescriptor', 'defineProperty', 'deleteProperty', 'getPrototypeOf'] as const)
+  traps[name] = function (this: Filling, t: object, ...rest: unknown[]) {
+    return (Reflect[name] as (...args: unknown[]) => unknown)(ready(this, t), ...rest);
+  } as never;
 
 /** A Proxy over `target` that calls `fill(target, proxy)` before anything reads or writes through it, once. */
 function filledOnFirstUse<T extends object>(target: T, fill: (target: T, proxy: T) => void): T {

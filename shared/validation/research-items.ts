@@ -1,3 +1,4 @@
+import { describeValue } from './describe-value';
 import { atMostChars } from './limits';
 import * as z from './zod';
 import { lazySchema } from './lazy-schema';
@@ -15,16 +16,7 @@ import { lazySchema } from './lazy-schema';
  */
 export const RESEARCH_TEXT_MAX = { searchResultId: 256, name: 256, domain: 253, email: 254, url: 2048 } as const;
 
-/** How a wrong value is described in a message: its type, or a short quote of a string. */
-export function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : `the number ${v}`;
-  if (typeof v === 'boolean') return `${v}`;
-  if (typeof v === 'string') return v.length > 40 ? `text of ${v.length} characters` : JSON.stringify(v);
-  return typeof v === 'object' ? 'an object' : typeof v;
-}
+export { describeValue };
 
 /** Non-empty text, trimmed, at most `max` characters; any other type is named in the message. */
 export function itemText(max: number) {
@@ -61,45 +53,39 @@ const unknownKey = (allowed: readonly string[]) => (issue: { code?: string; keys
   return undefined;
 };
 
-const CONTACT_KEYS = ['contactName', 'companyName', 'title', 'domain', 'email', 'liProfileUrl', 'liSalesNavUrl', 'liRecruiterUrl'] as const;
-const COMPANY_KEYS = ['domain', 'companyName'] as const;
+/** An item object: its own fields only, a refusal naming them all (in the shape's order). */
+function itemObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, { error: unknownKey(Object.keys(shape)) });
+}
 
 /** A contact given by identifiers (public reference: research). */
 export const contactResearchItem = /* @__PURE__ */ lazySchema(() =>
-  z
-    .strictObject(
-      {
-        contactName: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
-        companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
-        title: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
-        domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)),
-        email: z.optional(email),
-        liProfileUrl: z.optional(url),
-        liSalesNavUrl: z.optional(url),
-        liRecruiterUrl: z.optional(url),
-      },
-      { error: unknownKey(CONTACT_KEYS) },
-    )
-    .check(
-      z.superRefine((c, ctx) => {
-        const named = c.contactName !== undefined;
-        const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
-        if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
-        else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
-          ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
-        }
-      }),
-    ),
+  itemObject({
+    contactName: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
+    companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
+    title: z.optional(itemText(RESEARCH_TEXT_MAX.name)),
+    domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)),
+    email: z.optional(email),
+    liProfileUrl: z.optional(url),
+    liSalesNavUrl: z.optional(url),
+    liRecruiterUrl: z.optional(url),
+  }).check(
+    z.superRefine((c, ctx) => {
+      const named = c.contactName !== undefined;
+      const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
+      if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
+      else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
+      }
+    }),
+  ),
 );
 
 /** Spec 4.10: each company needs at least one of domain, companyName. */
 export const companyResearchItem = /* @__PURE__ */ lazySchema(() =>
-  z
-    .strictObject(
-      { domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)), companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)) },
-      { error: unknownKey(COMPANY_KEYS) },
-    )
-    .check(z.refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)')),
+  itemObject({ domain: z.optional(itemText(RESEARCH_TEXT_MAX.domain)), companyName: z.optional(itemText(RESEARCH_TEXT_MAX.name)) }).check(
+    z.refine((c) => c.domain !== undefined || c.companyName !== undefined, 'needs at least one of domain or companyName (spec 4.10)'),
+  ),
 );
 
 export type ContactResearchItem = z.input<typeof contactResearchItem>;

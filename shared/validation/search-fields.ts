@@ -1,3 +1,4 @@
+import { splitValues, withoutControl } from './fields';
 import { atMostChars, textCaps } from './limits';
 import * as z from './zod';
 import { lazySchema } from './lazy-schema';
@@ -7,17 +8,11 @@ import { lazySchema } from './lazy-schema';
  * a mistake: sent as is, it would make an unfiltered search, so it is refused by name.
  */
 
+export { splitValues };
+
 const EMPTY = 'is empty: give at least one value, or leave the filter out';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** Splits one comma-separated text of free values. */
-export function splitValues(text: string): string[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /**
  * Splits one comma-separated text of values from a set whose values may hold commas ("501 - 1,000"): at each
@@ -41,34 +36,34 @@ export function splitSetValues(text: string, values: readonly string[]): string[
   return out;
 }
 
-function listOf(item: z.ZodMiniType<string>, max: number, split: (text: string) => string[]) {
-  return z.pipe(
-    z.transform((v) => {
-      // Numbers (a zip code or "60" days from a sheet or JSON) are the text they show.
-      const text = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? String(x) : x);
-      if (typeof v === 'string') return split(v);
-      if (typeof v === 'number') return [text(v)];
-      return Array.isArray(v) ? v.map(text) : v;
-    }),
-    z
-      .array(item, { message: 'must be a list of values or one comma-separated text' })
-      .check(z.minLength(1, EMPTY), z.maxLength(max, `at most ${max} values (published limit)`)),
-  );
+/**
+ * A list of `item` values, also given as one comma-separated text. Its metadata (`items`, the JSON Schema of one
+ * value) shows forms (n8n fields) what JSON Schema cannot see through the comma-text preprocessing.
+ */
+function listOf(item: z.ZodMiniType<string>, max: number, split: (text: string) => string[], items: object) {
+  return z
+    .pipe(
+      z.transform((v) => {
+        // Numbers (a zip code or "60" days from a sheet or JSON) are the text they show.
+        const text = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? String(x) : x);
+        if (typeof v === 'string') return split(v);
+        if (typeof v === 'number') return [text(v)];
+        return Array.isArray(v) ? v.map(text) : v;
+      }),
+      z
+        .array(item, { message: 'must be a list of values or one comma-separated text' })
+        .check(z.minLength(1, EMPTY), z.maxLength(max, `at most ${max} values (published limit)`)),
+    )
+    .check(z.meta({ type: 'array', items, maxItems: max }));
 }
 
 const filterText = /* @__PURE__ */ lazySchema(() =>
-  z.string({ message: 'must be text' }).check(
-    z.trim(),
-    z.minLength(1, 'must not be empty'),
-    atMostChars(textCaps.filterValue),
-    z.refine((v) => !CONTROL.test(v), 'must not contain control characters'),
-  ),
+  z.string({ message: 'must be text' }).check(z.trim(), z.minLength(1, 'must not be empty'), atMostChars(textCaps.filterValue), withoutControl(CONTROL)),
 );
 
 /** Free-text values: an array, or one comma-separated text. */
 export function textList(max: number) {
-  // The metadata shows forms (n8n fields) what JSON Schema cannot see through the comma-text preprocessing.
-  return listOf(filterText, max, splitValues).check(z.meta({ type: 'array', items: { type: 'string' }, maxItems: max }));
+  return listOf(filterText, max, splitValues, { type: 'string' });
 }
 
 /** How values compare for a suggestion: case, spaces, commas and dash forms do not matter. */
@@ -99,13 +94,7 @@ export function enumValue(values: readonly string[]) {
 
 /** Values from a published set: an array, or one comma-separated text (sizes keep their thousands commas). */
 export function enumList(values: readonly string[], max: number) {
-  return listOf(enumValue(values), max, (text) => splitSetValues(text, values)).check(
-    z.meta({
-      type: 'array',
-      items: { type: 'string', enum: [...values] },
-      maxItems: max,
-    }),
-  );
+  return listOf(enumValue(values), max, (text) => splitSetValues(text, values), { type: 'string', enum: [...values] });
 }
 
 /** true / false, also as the text a sheet cell holds. */

@@ -1,3 +1,5 @@
+import { describeValue } from './describe-value';
+
 /**
  * What a zod issue says when its schema gives no message of its own: a rule in the connector's voice, read after the
  * field's name (`limit: must be at most 100`, `email: must be a valid email address`), as the schemas' own messages
@@ -38,10 +40,11 @@ const EXPECTED: Record<string, string> = {
 };
 
 /** What a size counts, for the origins that have one: [one, many]. */
+const ITEMS: [string, string] = ['item', 'items'];
 const UNITS: Record<string, [string, string]> = {
   string: ['character', 'characters'],
-  array: ['item', 'items'],
-  set: ['item', 'items'],
+  array: ITEMS,
+  set: ITEMS,
   map: ['entry', 'entries'],
   file: ['byte', 'bytes'],
 };
@@ -58,11 +61,10 @@ const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : Strin
 
 /** What a value given in the wrong type was: `got text`. */
 function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
   if (typeof v === 'string') return 'text';
-  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : 'a number';
-  return typeof v === 'object' ? 'an object' : typeof v;
+  if (typeof v === 'number' && !Number.isNaN(v)) return 'a number';
+  // null, a list, an object, NaN as a message describes them; a boolean (and the rest) by its type.
+  return typeof v === 'boolean' ? 'boolean' : describeValue(v);
 }
 
 /** A size bound: `must be at most 100`, `must have at least 1 item`. */

@@ -63,7 +63,7 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     params: [campaignId],
     returns: 'One row of metrics under a header.',
     operations: [campaignMetricsOperation],
-    body: ({ client, run }, id) => table([run(call(client, campaignMetricsOperation, { id: idArg(id, 'campaignId') }))], metricsColumns, customFunctionCell),
+    body: (a, id) => readTable(a, campaignMetricsOperation, { id: idArg(id, 'campaignId') }, metricsColumns, true),
   }),
   PDS_EMAIL_ACCOUNTS: customFunction({
     summary: 'Lists your connected sending accounts (free).',

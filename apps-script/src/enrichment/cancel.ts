@@ -7,7 +7,7 @@ import { CANCELLED_LABEL } from '../research/columns';
 import { deleteJob, loadJob, saveJob, type EnrichmentJob } from '../research/job-store';
 import { relocate } from '../research/relocate';
 import { putCell, writeCells, type CellWrites } from './write-cells';
-import { activeBook } from '../sheet-io';
+import { sheetByName } from '../sheet-io';
 import { fail } from '../errors';
 
 /**
@@ -21,7 +21,7 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
     // Whole: taking rows out numbers the rest again.
     const job = loadJob(jobId, true);
     if (!job || job.owner !== userKey()) fail('jobId: this enrichment is finished or unknown (its results are in the sheet).');
-    const sheet = activeBook().getSheetByName(job.sheetName);
+    const sheet = sheetByName(job.sheetName);
     // The rows where they are now (rows moved since they were read); a deleted row (0) is not written.
     if (sheet) relocate(sheet, job);
     const out = takeOutUnsent(job).filter((row) => row > 0);

@@ -29,7 +29,9 @@ export interface SheetEnrichment extends RunConditions {
 }
 
 const PREFIX = 'pds.enrich.';
-const keyOf = (sheetId: number) => `${PREFIX}${sheetId}`;
+function keyOf(sheetId: number) {
+  return `${PREFIX}${sheetId}`;
+}
 
 export function defaultEnrichment(kind: ResearchKind = 'contacts'): SheetEnrichment {
   return {

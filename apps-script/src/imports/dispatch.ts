@@ -1,3 +1,4 @@
+import { timeLeft } from '../budget';
 import { listListsOperation, orgContactsOperation, searchContactsOperation, type Client, type Flow } from '../../../shared';
 import { userMessage } from '../errors';
 import { rethrowTimeUp } from '../host';
@@ -75,7 +76,7 @@ export function runDueImports(client: Client, run: Run, deadline: number): Impor
   const reports: ImportReport[] = [];
   const now = Date.now();
   for (const imp of loadImports()) {
-    if (Date.now() >= deadline) break;
+    if (!timeLeft(deadline)) break;
     if (isDue(imp, now)) reports.push(runSavedImport(client, run, imp, deadline));
   }
   return reports;

@@ -1,3 +1,4 @@
+import { timeLeft } from '../budget';
 import { afterWindow } from '../../../shared/flow/incremental-read';
 import type { Client, Flow } from '../../../shared';
 import { sheetNamed } from '../sheet-io';
@@ -66,7 +67,7 @@ export function runImport(
   // overwrite re-reads the whole lookback each run; append and merge read only what changed since the last.
   let orgFrom = job.target.mode === 'overwrite' ? null : job.orgFrom;
   for (;;) {
-    if (Date.now() >= deadline) return progress(false, orgFrom);
+    if (!timeLeft(deadline)) return progress(false, orgFrom);
     const page = readPage(client, run, query, state.cursor, state.rowsRead, orgFrom);
     const written = writeRecords(sheet, columns, page.rows, job.target.mode, job.target.key, job.target.appendWithoutKey);
     state.rowsRead += page.rows.length;

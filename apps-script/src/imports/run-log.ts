@@ -1,5 +1,5 @@
 import { safeCell } from '../cells';
-import { activeBook, appendToLog } from '../sheet-io';
+import { appendToLog, sheetByName } from '../sheet-io';
 import { docProps, readJson, writeJson } from '../property-stores';
 
 /** One line of the run log: what ran and what it cost. `credits` is null when the run cannot know it. */
@@ -54,7 +54,7 @@ export function logRuns(entries: readonly RunLogEntry[]): void {
 /** The newest runs, for the sidebar (newest first). */
 export function recentRuns(count: number): unknown[][] {
   const settings = runLogSettings();
-  const sheet = activeBook().getSheetByName(settings.sheetName);
+  const sheet = sheetByName(settings.sheetName);
   if (!sheet || sheet.getLastRow() < 2) return [];
   const last = sheet.getLastRow();
   const first = Math.max(2, last - count + 1);

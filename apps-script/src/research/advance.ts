@@ -1,4 +1,5 @@
-import { busyText } from '../doc-lock';
+import { timeLeft } from '../budget';
+import { busyText, ifDocumentLockFree } from '../doc-lock';
 import { newResearchJob, advanceResearch, type Client, type Flow, type ResearchJob, type ResearchStep, type ResearchSummary } from '../../../shared';
 import { rethrowTimeUp } from '../host';
 import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
@@ -10,7 +11,7 @@ import { addSums, partSums, sumOf, summaryOf, type PartSums, type SumKey } from 
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
-import { activeBook } from '../sheet-io';
+import { sheetByName } from '../sheet-io';
 import { fail } from '../errors';
 
 export interface Progress extends ResearchSummary {
@@ -179,8 +180,8 @@ function sendSlice(job: EnrichmentJob, limit: number): number[] {
 }
 
 /** Rows not sent yet, in memory or by the saved sums of the parts elsewhere (as progress counts them). */
-const unsubmittedCount = (job: EnrichmentJob): number =>
-  sumOf(
+function unsubmittedCount(job: EnrichmentJob): number {
+  return sumOf(
     addSums(
       partSums(
         job.research.items.filter(() => true),
@@ -190,6 +191,7 @@ const unsubmittedCount = (job: EnrichmentJob): number =>
     ),
     'unsubmitted',
   );
+}
 
 /** Saves the job and lets go of the parts it holds (when it holds only some), so the next slice is read alone. */
 function letGoOfSlice(job: EnrichmentJob): void {
@@ -215,7 +217,7 @@ const QUEUED_COLUMNS = [0, 1, 8];
 
 /** `queued` and the request id beside the rows the service just accepted (one setValues over their span); each row once. */
 function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
-  const sheet = activeBook().getSheetByName(job.sheetName);
+  const sheet = sheetByName(job.sheetName);
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
   const accepted = [...waiting].filter((i) => job.research.items[i].phase === 'submitted' && job.research.items[i].requestId);
@@ -268,7 +270,7 @@ function writeFinished(job: EnrichmentJob): number {
   const final = (i: number) => ['finished', 'failed', 'unknown'].includes(job.research.items[i].phase) && job.written[i] !== '1';
   const writing = job.research.items.flatMap((_, i) => (final(i) ? [i] : []));
   if (writing.length === 0) return 0;
-  const sheet = activeBook().getSheetByName(job.sheetName);
+  const sheet = sheetByName(job.sheetName);
   if (!sheet) fail(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
   const byId = relocate(sheet, job, writing);
@@ -311,7 +313,7 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
     // writes outlast the interval polls at once.
     let did = step(client, job, r, written);
     // More rows to send than a slice: the next slice while time remains, each one saved and let go of first.
-    for (let left = unsubmittedCount(job); did === 'submit' && left > 0 && Date.now() < r.deadline;) {
+    for (let left = unsubmittedCount(job); did === 'submit' && left > 0 && timeLeft(r.deadline);) {
       letGoOfSlice(job);
       did = step(client, job, r, written);
       const now = unsubmittedCount(job);
@@ -325,7 +327,7 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
       did = step(client, job, r, written);
     }
     // A sweep cut into slices goes on while time remains.
-    while (did === 'poll' && job.pollFrom !== undefined && Date.now() < r.deadline) {
+    while (did === 'poll' && job.pollFrom !== undefined && timeLeft(r.deadline)) {
       // The slice just polled is saved; let go of it before the next is read, so memory stays a slice's.
       letGoOfSlice(job);
       did = step(client, job, r, written);
@@ -377,6 +379,14 @@ function nextStepDueAt(job: EnrichmentJob, progress: Progress, client: Client): 
   return job.lastPollAt + client.settings.pollIntervalMs;
 }
 
+/** What advanceExclusive did: the job, its progress, whether the document was busy, and when its next step is due. */
+interface ExclusiveStep {
+  job: EnrichmentJob;
+  progress: Progress;
+  busy: boolean;
+  dueAt: number | null;
+}
+
 /**
  * One step of a saved job while holding the document lock, so the sidebar's polling and the hourly
  * trigger never advance the same job at once (both could otherwise submit the same rows and pay twice).
@@ -384,29 +394,25 @@ function nextStepDueAt(job: EnrichmentJob, progress: Progress, client: Client): 
  * nothing is sent: `busy` tells the caller to show the saved progress and try again later. `dueAt`: when the job's
  * next step can do something (null once complete), computed here once for every caller's next run.
  */
-export function advanceExclusive(
-  client: Client,
-  jobId: string,
-  r: StepRunner,
-): { job: EnrichmentJob; progress: Progress; busy: boolean; dueAt: number | null } | null {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(1000)) {
-    const saved = loadJob(jobId);
-    if (!saved) return null;
-    // What holds the document (the scheduled run, in words), for the sidebar's poll to show.
-    const progress = { ...progressOf(saved, client), running: busyText() };
-    return { job: saved, progress, busy: true, dueAt: nextStepDueAt(saved, progress, client) };
-  }
-  try {
-    const job = loadJob(jobId);
-    if (!job) return null;
-    const progress = advance(client, job, r);
-    const dueAt = nextStepDueAt(job, progress, client);
-    // Only a sweep is hastened: rows still to send keep the sidebar's own interval (a field-picked job sends one batch
-    // per step, so that a cancel between two steps keeps every later row unsent).
-    if (dueAt !== null && progress.unsubmitted === 0) progress.nextStepInMs = Math.max(0, dueAt - Date.now());
-    return { job, progress, busy: false, dueAt };
-  } finally {
-    lock.releaseLock();
-  }
+export function advanceExclusive(client: Client, jobId: string, r: StepRunner): ExclusiveStep | null {
+  return ifDocumentLockFree<ExclusiveStep | null>(
+    () => {
+      const job = loadJob(jobId);
+      if (!job) return null;
+      const progress = advance(client, job, r);
+      const dueAt = nextStepDueAt(job, progress, client);
+      // Only a sweep is hastened: rows still to send keep the sidebar's own interval (a field-picked job sends one batch
+      // per step, so that a cancel between two steps keeps every later row unsent).
+      if (dueAt !== null && progress.unsubmitted === 0) progress.nextStepInMs = Math.max(0, dueAt - Date.now());
+      return { job, progress, busy: false, dueAt };
+    },
+    () => {
+      const saved = loadJob(jobId);
+      if (!saved) return null;
+      // What holds the document (the scheduled run, in words), for the sidebar's poll to show.
+      const progress = { ...progressOf(saved, client), running: busyText() };
+      return { job: saved, progress, busy: true, dueAt: nextStepDueAt(saved, progress, client) };
+    },
+    1000,
+  );
 }

@@ -43,8 +43,11 @@ export const partCount = (job: EnrichmentJob) => Math.ceil(rowTotal(job) / PART_
 /** The parts this execution holds. */
 export const partsHeld = (job: EnrichmentJob): number[] => job.partsIn ?? Array.from({ length: partCount(job) }, (_, p) => p);
 /** The parts that rows [from, to) are in. */
-export const partsOf = (from: number, to: number): number[] =>
-  to <= from ? [] : Array.from({ length: Math.floor((to - 1) / PART_ROWS) - Math.floor(from / PART_ROWS) + 1 }, (_, k) => Math.floor(from / PART_ROWS) + k);
+export function partsOf(from: number, to: number): number[] {
+  return to <= from
+    ? []
+    : Array.from({ length: Math.floor((to - 1) / PART_ROWS) - Math.floor(from / PART_ROWS) + 1 }, (_, k) => Math.floor(from / PART_ROWS) + k);
+}
 
 /** The sums of part `p` as it is in memory (held rows count nothing). */
 export function sumsOfPart(job: EnrichmentJob, p: number): PartSums {

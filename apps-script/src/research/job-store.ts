@@ -1,5 +1,5 @@
 import { upgradeResearchJob } from '../../../shared/flow/research-upgrade';
-import { activeBook, runsOf, sheetNamed, writeBlock } from '../sheet-io';
+import { runsOf, sheetByName, sheetNamed, writeBlock } from '../sheet-io';
 import { emptyJob, fillParts, joinJob, splitJob, type JobHead } from './job-parts';
 import type { EnrichmentJob } from './job-types';
 import { fail } from '../errors';
@@ -20,7 +20,7 @@ const MARK = '~';
 const FIXED = 4; // key, owner (heads only), updatedAt, chunk count
 
 function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null {
-  if (!create) return activeBook().getSheetByName(STATE_SHEET);
+  if (!create) return sheetByName(STATE_SHEET);
   return sheetNamed(STATE_SHEET, (sheet) => {
     // Hidden where the runtime offers it; the sheet only holds job state, never a secret.
     const hideable = sheet as unknown as { hideSheet?: () => void };

@@ -12,4 +12,6 @@ export interface RowCounts {
   messages: string[];
 }
 
-export const noRowsDone = (skipped: number): RowCounts => ({ done: 0, errors: 0, unknown: 0, skipped, remaining: 0, messages: [] });
+export function noRowsDone(skipped: number): RowCounts {
+  return { done: 0, errors: 0, unknown: 0, skipped, remaining: 0, messages: [] };
+}

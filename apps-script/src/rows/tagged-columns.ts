@@ -45,7 +45,9 @@ export function columnTags(sheet: Sheet): ColumnTags {
  */
 export function taggedColumn(sheet: Sheet, role: string, tags?: ColumnTags): number | undefined {
   if (tags) return tags.get(tagKey(role)) ?? tags.get(`legacy:${role}`);
-  const finder = () => sheet.createDeveloperMetadataFinder();
+  function finder() {
+    return sheet.createDeveloperMetadataFinder();
+  }
   for (const m of [...finder().withKey(tagKey(role)).find(), ...finder().withKey(LEGACY_KEY).withValue(role).find()]) {
     const column = m.getLocation().getColumn();
     if (column) return column.getColumn();

@@ -7,7 +7,9 @@ import type { FieldKind } from '../../../shared/catalogue/form-fields';
  * A value without a kind is sent as given. What a value must be is the schema's business (checked before anything is
  * sent): here only a value that cannot be read at all is refused, by name.
  */
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+function blank(v: unknown) {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
 
 function valueOf(name: string, kind: FieldKind | undefined, raw: unknown): unknown {
   const v = raw instanceof Date ? raw.toISOString() : raw;

@@ -20,7 +20,9 @@ export interface OutputRequest {
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+function isRec(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 /** The records of an answer: a list, a list under `results` (or the one list it holds), else the answer itself. */
 function recordsOf(answer: unknown): Rec[] {

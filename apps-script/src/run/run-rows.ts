@@ -1,6 +1,6 @@
 import { failureOutcome, UNKNOWN_OUTCOME_TEXT, ValidationError, type Client } from '../../../shared';
 import { fingerprint } from '../../../shared/hash';
-import { deadlineAfter } from '../budget';
+import { deadlineAfter, timeLeft } from '../budget';
 import { keyOf, safeCell, type CellValue } from '../cells';
 import { run } from '../client';
 import { fail, refused, userMessage } from '../errors';
@@ -113,8 +113,9 @@ function creditsOf(r: Runnable, runs: Planned[]): number {
   return n;
 }
 
-const fingerprintOf = (r: Runnable, p: Plan, output: unknown) =>
-  fingerprint(JSON.stringify([r.key, p.sheet?.getName() ?? '', p.runs.map((x) => [x.row, x.input]), output ?? null]));
+function fingerprintOf(r: Runnable, p: Plan, output: unknown): string {
+  return fingerprint(JSON.stringify([r.key, p.sheet?.getName() ?? '', p.runs.map((x) => [x.row, x.input]), output ?? null]));
+}
 
 export interface RunPreview {
   title: string;
@@ -180,7 +181,7 @@ export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, 
   };
   for (let i = 0; i < p.runs.length; i++) {
     const { row, input } = p.runs[i];
-    if (i > 0 && Date.now() >= deadline) {
+    if (i > 0 && !timeLeft(deadline)) {
       out.remaining = p.runs.length - i;
       break;
     }

@@ -1,3 +1,5 @@
+import { ifDocumentLockFree } from '../doc-lock';
+import { timeLeft } from '../budget';
 import type { Client, Flow } from '../../../shared';
 import { filtersArg } from '../args';
 import { userMessage } from '../errors';
@@ -29,45 +31,45 @@ export const SEARCH_ROW = 'searchRow';
  * this; the document lock keeps them from running the same search at once.
  */
 export function advanceSearchJob(client: Client, run: Run, deadline: number): SearchJobProgress | null {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(1000)) {
-    const saved = loadSearchJob();
-    return saved && { ...saved, complete: false, busy: true };
-  }
-  try {
-    const job = loadSearchJob();
-    if (!job) return null;
-    const searches = jobSearches(job);
-    const sheet = sheetNamed(job.sheetName);
-    const columns = [SEARCH_ROW, 'search', ...columnsOf({ source: 'search', kind: job.kind })];
-    if (job.next === 0 && job.tries === 0) clearForOverwrite(sheet);
-    while (job.next < job.total && Date.now() < deadline) {
-      const [text, limit] = searches[job.next];
-      const n = job.next + 1;
-      let rows: Record<string, unknown>[];
-      try {
-        const page = readPage(client, run, { source: 'search', kind: job.kind, filters: filtersArg(text), limit }, null, 0, null);
-        job.requests += page.requests;
-        rows = page.rows.map((r, k) => ({ ...r, [SEARCH_ROW]: `${n} #${k + 1}`, search: text }));
-        if (rows.length === 0) rows = [{ [SEARCH_ROW]: `${n} #0`, search: text }];
-      } catch (error) {
-        rethrowTimeUp(error);
-        job.error = `Search ${n}: ${userMessage(error)}`;
-        if (++job.tries < MAX_TRIES) break;
-        rows = [{ [SEARCH_ROW]: `${n} #0`, search: `${text} (not answered: ${job.error})` }];
+  return ifDocumentLockFree(
+    () => {
+      const job = loadSearchJob();
+      if (!job) return null;
+      const searches = jobSearches(job);
+      const sheet = sheetNamed(job.sheetName);
+      const columns = [SEARCH_ROW, 'search', ...columnsOf({ source: 'search', kind: job.kind })];
+      if (job.next === 0 && job.tries === 0) clearForOverwrite(sheet);
+      while (job.next < job.total && timeLeft(deadline)) {
+        const [text, limit] = searches[job.next];
+        const n = job.next + 1;
+        let rows: Record<string, unknown>[];
+        try {
+          const page = readPage(client, run, { source: 'search', kind: job.kind, filters: filtersArg(text), limit }, null, 0, null);
+          job.requests += page.requests;
+          rows = page.rows.map((r, k) => ({ ...r, [SEARCH_ROW]: `${n} #${k + 1}`, search: text }));
+          if (rows.length === 0) rows = [{ [SEARCH_ROW]: `${n} #0`, search: text }];
+        } catch (error) {
+          rethrowTimeUp(error);
+          job.error = `Search ${n}: ${userMessage(error)}`;
+          if (++job.tries < MAX_TRIES) break;
+          rows = [{ [SEARCH_ROW]: `${n} #0`, search: `${text} (not answered: ${job.error})` }];
+        }
+        job.written += writeRecords(sheet, columns, rows, 'merge', SEARCH_ROW).appended;
+        job.next = n;
+        job.tries = 0;
+        saveSearchJob(job);
       }
-      job.written += writeRecords(sheet, columns, rows, 'merge', SEARCH_ROW).appended;
-      job.next = n;
-      job.tries = 0;
       saveSearchJob(job);
-    }
-    saveSearchJob(job);
-    const complete = job.next >= job.total;
-    if (complete) deleteSearchJob();
-    return { ...job, complete };
-  } finally {
-    lock.releaseLock();
-  }
+      const complete = job.next >= job.total;
+      if (complete) deleteSearchJob();
+      return { ...job, complete };
+    },
+    () => {
+      const saved = loadSearchJob();
+      return saved && { ...saved, complete: false, busy: true };
+    },
+    1000,
+  );
 }
 
 /** The dispatcher's part (triggers/jobs.ts): an unfinished job of searches goes on where it stands. */

@@ -49,10 +49,15 @@ export function enrichmentPanel(kind?: unknown): EnrichmentPanel {
 export function saveEnrichmentSettings(request: unknown): SheetEnrichment {
   const sheet = activeSheet();
   const given = readSettings(requestArg<Record<string, unknown>>(request));
-  const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
+  const saved = savedOrDefault(sheet, given.kind);
   const next = { ...saved, ...given };
   saveEnrichment(sheet.getSheetId(), next);
   return next;
+}
+
+/** The sheet's saved settings, or the defaults of `kind` when none are saved. */
+function savedOrDefault(sheet: Sheet, kind: SheetEnrichment['kind']): SheetEnrichment {
+  return loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(kind);
 }
 
 /** The header of the column a field is written to ('' when it would be appended). */
@@ -76,7 +81,7 @@ function rowsInScope(scope: unknown): { sheet: Sheet; rows: number[] } {
 
 /** What a run uses: the request's settings over the sheet's saved ones (a cap not sent is the saved cap). */
 function inForce(sheet: Sheet, given: GivenSettings): SheetEnrichment {
-  const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(given.kind);
+  const saved = savedOrDefault(sheet, given.kind);
   return { ...saved, ...given, maxCredits: given.maxCredits === undefined ? saved.maxCredits : given.maxCredits };
 }
 
@@ -189,7 +194,7 @@ export function setAutoEnrichment(request: unknown): SheetEnrichment {
   if (typeof given.auto !== 'boolean') fail('auto: must be true or false.');
   const sheet = activeSheet();
   const settings = readSettings(given);
-  const saved = loadEnrichment(sheet.getSheetId()) ?? defaultEnrichment(settings.kind);
+  const saved = savedOrDefault(sheet, settings.kind);
   const next: SheetEnrichment = given.auto
     ? { ...saved, ...settings, auto: true, autoOwner: userKey(), watermark: saved.auto ? saved.watermark : 0 }
     : { ...saved, auto: false };

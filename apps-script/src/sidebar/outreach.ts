@@ -15,6 +15,7 @@ import { fingerprint } from '../../../shared/hash';
 import { startFailedMessage, unstarted } from './campaign-start';
 import { countArg, flagArg, optionalText, requestArg } from './inputs';
 import { fail } from '../errors';
+import { withWarnings } from './warnings';
 
 /** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
 export function selectedContactIds(): number[] {
@@ -82,7 +83,7 @@ export interface SentEmail {
 }
 
 function sentEmail(email: { emailId: string; status: string }, warnings: string[]): SentEmail {
-  return { emailId: email.emailId, status: email.status, ...(warnings.length ? { warnings } : {}) };
+  return withWarnings({ emailId: email.emailId, status: email.status }, warnings);
 }
 
 /** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */

@@ -15,7 +15,7 @@ import {
   type AnyOperation,
 } from '../../../shared';
 import { failureOutcome } from '../../../shared/errors';
-import { deadlineAfter } from '../budget';
+import { deadlineAfter, timeLeft } from '../budget';
 import { makeClient, run } from '../client';
 import { fail, refused, userMessage } from '../errors';
 import { gasHost, sleepUntil } from '../host';
@@ -99,7 +99,7 @@ function perRow(op: AnyOperation, fields: Record<string, unknown>, column: strin
   try {
     for (let i = 0; i < pending.length; i++) {
       const target = pending[i];
-      if (Date.now() >= deadline) {
+      if (!timeLeft(deadline)) {
         out.remaining = pending.length - i;
         break;
       }

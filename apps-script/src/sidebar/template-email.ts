@@ -8,6 +8,7 @@ import { headerColumns } from '../sheet-io';
 import { fieldColumn, selectedKeys, selectedRows } from '../research/targets';
 import { issueConfirmation, takeConfirmation } from './confirmation';
 import { countArg, optionalText, requestArg } from './inputs';
+import { withWarnings } from './warnings';
 
 /**
  * "Send a bulk or per-row email from a template to the selected rows": a preview of the first rows first (rendered by
@@ -149,7 +150,7 @@ export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: strin
     const input = { from: request.from, templateId: request.templateId, filters: { contactIds: recipients.map((r) => r.contactId) } };
     const { data, warnings } = run(client, callWithWarnings(client, sendBulkOperation, input));
     const failures = data.skipped.map((s) => ({ row: recipients.find((r) => String(r.contactId) === s.contactId)?.row ?? 0, message: s.reason }));
-    return { mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, unknown: [], ...(warnings.length ? { warnings } : {}) };
+    return withWarnings({ mode: 'bulk', sent: data.scheduled, emailIds: data.emailIds, failures, unknown: [] }, warnings);
   }
   // Each row's outcome is written beside it, found by its id (the sheet may change while the emails go out).
   const rows = track(
@@ -187,5 +188,5 @@ export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: strin
   } finally {
     rows.write(outcomes);
   }
-  return { mode: 'perRow', sent: emailIds.length, emailIds, failures, unknown, ...(warnings.length ? { warnings } : {}) };
+  return withWarnings({ mode: 'perRow', sent: emailIds.length, emailIds, failures, unknown }, warnings);
 }

@@ -1,5 +1,5 @@
 import type { Client, Flow } from '../../../shared';
-import { userKey } from '../budget';
+import { timeLeft, userKey } from '../budget';
 import { ifDocumentLockFree } from '../doc-lock';
 import { userMessage } from '../errors';
 import { rethrowTimeUp } from '../host';
@@ -100,21 +100,16 @@ const research: ScheduledJob = {
 };
 
 /** A refresh run that read and wrote nothing, and why. */
-const nothingRefreshed = (error: string): RefreshReport & { error: string } => ({
-  appended: 0,
-  updated: 0,
-  requests: 0,
-  setValuesCalls: 0,
-  passComplete: false,
-  error,
-});
+function nothingRefreshed(error: string): RefreshReport & { error: string } {
+  return { appended: 0, updated: 0, requests: 0, setValuesCalls: 0, passComplete: false, error };
+}
 
 /** Continues the org-contacts refresh from its cursor. */
 const refresh: ScheduledJob = {
   name: 'refresh',
   pending: () => loadRefresh() !== null,
   run: ({ client, run, deadline }) => {
-    if (Date.now() >= deadline) return null;
+    if (!timeLeft(deadline)) return null;
     try {
       // Under the document lock, as a refresh from the sidebar is: one refresh at a time appends each contact once.
       // The cursor is read under it: a refresh that held the lock saved where it stopped.

@@ -1,3 +1,4 @@
+import { timeLeft } from '../budget';
 import { orgContactsOperation, type Client, type Flow } from '../../../shared';
 import * as records from '../../../shared/records';
 import { afterWindow, openWindow, readSlicesOnce, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
@@ -81,7 +82,7 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   let open: ChangeCursor[] = cursor.slices?.length ? cursor.slices : [at];
   const paging = orgContactsOperation.pagination;
   const pageSize = Math.min(paging.style === 'page' ? paging.maxLimit : Infinity, client.settings.pageSizeLimit);
-  while (Date.now() < deadline) {
+  while (timeLeft(deadline)) {
     const reading = open.slice(0, PAGES_AT_ONCE);
     const round = run(readSlicesOnce<OrgContact>(client, orgContactsOperation, reading, 'contactId', seen));
     report.requests += reading.length;

@@ -1,5 +1,5 @@
 import type { Flow } from '../../../shared';
-import { deadlineAfter } from '../budget';
+import { deadlineAfter, timeLeft } from '../budget';
 import { makeClient, run } from '../client';
 import { userMessage } from '../errors';
 import { gasHost, rethrowTimeUp, sleepUntil } from '../host';
@@ -42,7 +42,7 @@ export function runSchedule(): ScheduleReport {
   const lines: RunLogEntry[] = [];
   armFallbackRun();
   for (const job of scheduledJobs) {
-    if (Date.now() >= deadline) break;
+    if (!timeLeft(deadline)) break;
     noteRunning(DOING[job.name] ?? job.name, deadline);
     try {
       const result = job.run(ctx);
