@@ -56,10 +56,11 @@ const traps: ProxyHandler<object> & ThisType<Filling> = {
     return Reflect.set(ready(this, t), key, value, t);
   },
 };
-// The other traps do on the object what was asked of the stand-in.
+// The other traps do on the object what was asked of the stand-in. Each takes at most two arguments after the
+// target (a Reflect method ignores the ones it has no use for), passed on as they are: no array per call.
 for (const name of ['has', 'ownKeys', 'getOwnPropertyDescriptor', 'defineProperty', 'deleteProperty', 'getPrototypeOf'] as const)
-  traps[name] = function (this: Filling, t: object, ...rest: unknown[]) {
-    return (Reflect[name] as (...args: unknown[]) => unknown)(ready(this, t), ...rest);
+  traps[name] = function (this: Filling, t: object, key: unknown, more: unknown) {
+    return (Reflect[name] as (...args: unknown[]) => unknown)(ready(this, t), key, more);
   } as never;
 
 /** A Proxy over `target` that calls `fill(target, proxy)` before anything reads or writes through it, once. */
