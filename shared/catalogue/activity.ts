@@ -7,8 +7,8 @@ import { lazySchema } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
 export const listActivityOperation = defineOperation({
-  method: 'GET',
   ...v2Base,
+  method: 'GET',
   resource: 'activity',
   action: 'list',
   title: 'List activity',

@@ -105,8 +105,8 @@ export const previewEmailOperation = defineOperation({
 });
 
 export const listEmailFootersOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   resource: 'emailFooters',
   action: 'list',
   title: 'List email footers',

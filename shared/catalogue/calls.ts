@@ -42,8 +42,8 @@ export const logCallOperation = defineOperation({
 });
 
 export const listCallDispositionsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'listDispositions',
   title: 'List call dispositions',
   description: 'Lists the outcomes a logged call can have (connected, voicemail, no answer...).',
@@ -53,8 +53,8 @@ export const listCallDispositionsOperation = defineOperation({
 });
 
 export const listCallSentimentsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'listSentiments',
   title: 'List call sentiments',
   description: 'Lists the moods a logged call can have (positive, neutral, negative).',

@@ -38,9 +38,9 @@ function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, c
 }
 
 export const listStepsOperation = defineOperation({
-  method: 'GET',
   ...base,
   ...onCampaign,
+  method: 'GET',
   action: 'list',
   title: 'List campaign steps',
   description: 'Lists the steps of a campaign in their order.',

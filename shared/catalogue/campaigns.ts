@@ -100,8 +100,8 @@ export const createCampaignOperation = defineOperation({
 });
 
 export const getCampaignOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'get',
   title: 'Get campaign',
   description: 'Reads one campaign with its steps.',
@@ -111,8 +111,8 @@ export const getCampaignOperation = defineOperation({
 });
 
 export const listCampaignsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'list',
   title: 'List campaigns',
   description: 'Lists campaigns, optionally filtered by a text in their name.',
@@ -153,8 +153,8 @@ export const campaignActionOperation = defineOperation({
 });
 
 export const campaignMetricsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'metrics',
   title: 'Get campaign metrics',
   description: 'Counts of contacts, emails sent, opens, replies and bounces of a campaign.',
@@ -164,8 +164,8 @@ export const campaignMetricsOperation = defineOperation({
 });
 
 export const listCampaignContactsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'listContacts',
   title: 'List campaign contacts',
   description: 'Lists the contacts enrolled in a campaign.',

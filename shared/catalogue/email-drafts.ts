@@ -36,9 +36,9 @@ export const createDraftOperation = defineOperation({
 });
 
 export const getEmailOperation = defineOperation({
-  method: 'GET',
   ...base,
   ...byId,
+  method: 'GET',
   action: 'get',
   title: 'Get email',
   description: 'Reads one of your emails: a draft, a scheduled or a sent email.',

@@ -45,8 +45,8 @@ export const sendDraftOperation = defineOperation({
 });
 
 export const listDraftsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'listDrafts',
   title: 'List drafts',
   description: 'Lists your email drafts that have not been sent.',
@@ -57,8 +57,8 @@ export const listDraftsOperation = defineOperation({
 });
 
 export const listEmailAccountsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   resource: 'emailAccounts',
   action: 'list',
   title: 'List email accounts',

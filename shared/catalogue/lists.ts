@@ -14,8 +14,8 @@ const listId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'lists'));
 const listIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: listId }));
 
 export const listListsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'getAll',
   returns: 'list',
   title: 'Get lists',
@@ -26,9 +26,9 @@ export const listListsOperation = defineOperation({
 });
 
 export const getListOperation = defineOperation({
-  method: 'GET',
   ...base,
   ...byId,
+  method: 'GET',
   action: 'get',
   title: 'Get list',
   description: 'Gets one of your lists.',

@@ -26,8 +26,8 @@ const orgCommon = {
 } as const;
 
 export const orgContactsOperation = defineOperation({
-  method: 'GET',
   ...orgCommon,
+  method: 'GET',
   resource: 'orgContacts',
   action: 'list',
   title: 'Get saved contacts',
@@ -37,8 +37,8 @@ export const orgContactsOperation = defineOperation({
 });
 
 export const orgCompaniesOperation = defineOperation({
-  method: 'GET',
   ...orgCommon,
+  method: 'GET',
   resource: 'orgCompanies',
   action: 'list',
   title: 'Get saved companies',

@@ -5,8 +5,8 @@ import { noInput } from './inputs';
 const base = { ...v2Base, input: noInput } as const;
 
 export const listContactStatusesOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   resource: 'contactStatuses',
   action: 'list',
   title: 'List contact statuses',
@@ -16,8 +16,8 @@ export const listContactStatusesOperation = defineOperation({
 });
 
 export const getCreditsOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   resource: 'credits',
   action: 'get',
   title: 'Get credits',

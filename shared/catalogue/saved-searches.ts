@@ -75,8 +75,8 @@ const savedSearchPathId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'savedS
 const savedSearchIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: savedSearchPathId }));
 
 export const listSavedSearchesOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'list',
   title: 'List saved searches',
   description: 'Lists your saved searches, of contacts or of companies.',
@@ -87,9 +87,9 @@ export const listSavedSearchesOperation = defineOperation({
 });
 
 export const getSavedSearchOperation = defineOperation({
-  method: 'GET',
   ...base,
   ...byId,
+  method: 'GET',
   action: 'get',
   title: 'Get saved search',
   description: 'Gets one of your saved searches.',

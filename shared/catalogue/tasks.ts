@@ -34,8 +34,8 @@ const base = { ...v2Base, resource: 'tasks' } as const;
 const byId = { path: '/tasks/{id}' } as const;
 
 export const listTasksOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'list',
   title: 'List tasks',
   description: 'Lists your tasks (calls, manual emails, LinkedIn steps, to-dos), filtered by status, type or campaign.',
@@ -56,9 +56,9 @@ export const listTasksOperation = defineOperation({
 });
 
 export const getTaskOperation = defineOperation({
-  method: 'GET',
   ...base,
   ...byId,
+  method: 'GET',
   action: 'get',
   title: 'Get task',
   description: 'Reads one task.',

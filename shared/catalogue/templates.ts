@@ -25,8 +25,8 @@ function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: s
 }
 
 export const listTemplatesOperation = defineOperation({
-  method: 'GET',
   ...base,
+  method: 'GET',
   action: 'list',
   title: 'List templates',
   description: 'Lists the email templates you can use in sends and campaign steps.',
@@ -45,9 +45,9 @@ export const listTemplatesOperation = defineOperation({
 });
 
 export const getTemplateOperation = defineOperation({
-  method: 'GET',
   ...base,
   ...byId,
+  method: 'GET',
   action: 'get',
   title: 'Get template',
   description: 'Reads one template with its subject and body.',
