@@ -10,7 +10,7 @@ export { readToken, writeToken, type StoredToken } from './auth/token-store';
 export { settleAll, allOf, type Settled } from './flow/parallel';
 export type { Reply } from './flow/decode';
 /** Sending a request: `call` (typed by the operation, input validated once, oversized inputs split) is the one way targets use. */
-export { call, callWithWarnings, type Answered } from './flow/call';
+export { call, callWithWarnings, withWarnings, type Answered } from './flow/call';
 export { customCall, customCallWithWarnings } from './custom-call/flow';
 export { customCallSummary, type CustomCallInput } from './custom-call/request';
 export { paginate, type PageRun, type PageOptions } from './flow/paginate';

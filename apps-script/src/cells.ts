@@ -37,19 +37,21 @@ export function toText(value: unknown): string {
  */
 const beyondSheetsDigits = (n: number) => Number.isInteger(n) && Math.abs(n) >= 1e15;
 
-/** Numbers Sheets can hold exactly and booleans stay as they are; anything else is its text, shaped by `shape`. */
-function cellOf(value: unknown, shape: (text: string) => string): CellValue {
+/**
+ * A number Sheets can hold exactly or a boolean, as it is ('' for a number that is not finite); null for anything
+ * else, which a cell holds as its text. No function per call: every cell an import or enrichment writes comes here.
+ */
+function asIs(value: unknown): CellValue | null {
   if (typeof value === 'number' && !beyondSheetsDigits(value)) return Number.isFinite(value) ? value : '';
-  if (typeof value === 'boolean') return value;
-  return shape(toText(value));
+  return typeof value === 'boolean' ? value : null;
 }
 
 /** A value safe to write with setValues: never a formula, text stays the same text. */
 export function safeCell(value: unknown): CellValue {
-  return cellOf(value, (all) => {
-    const text = all.slice(0, MAX_CELL_CHARS - 1);
-    return text !== '' && NEEDS_QUOTE.some((re) => re.test(text)) ? `'${text}` : text;
-  });
+  const kept = asIs(value);
+  if (kept !== null) return kept;
+  const text = toText(value).slice(0, MAX_CELL_CHARS - 1);
+  return text !== '' && NEEDS_QUOTE.some((re) => re.test(text)) ? `'${text}` : text;
 }
 
 /**
@@ -57,7 +59,7 @@ export function safeCell(value: unknown): CellValue {
  * evaluates them as formulas and an apostrophe would be shown), so only shape is fixed here.
  */
 export function customFunctionCell(value: unknown): CellValue {
-  return cellOf(value, (text) => text.slice(0, MAX_CELL_CHARS));
+  return asIs(value) ?? toText(value).slice(0, MAX_CELL_CHARS);
 }
 
 /** What a cell read back means as a key (ids, emails, domains): trimmed text. */

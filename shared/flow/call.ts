@@ -51,6 +51,11 @@ export function* call<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(clien
   return (yield* callWithWarnings(client, op, rawInput)).data;
 }
 
+/** What a target shows of an answer, with the answer's warnings only when it carried some (sidebar, n8n items). */
+export function withWarnings<T extends object, W extends readonly string[]>(shown: T, warnings: W): T & { warnings?: W } {
+  return warnings.length ? { ...shown, warnings } : shown;
+}
+
 /** `call`, returning the answer's warnings too so a target can show them. */
 export function* callWithWarnings<I extends z.ZodMiniType, O extends z.ZodMiniType, R>(
   client: Client,

@@ -7,6 +7,7 @@ import {
   listEmailAccountsOperation,
   sendDraftOperation,
   sendEmailOperation,
+  withWarnings,
 } from '../../../shared';
 import { callOnce, makeClient, run } from '../client';
 import { headerColumns } from '../sheet-io';
@@ -15,7 +16,6 @@ import { fingerprint } from '../../../shared/hash';
 import { startFailedMessage, unstarted } from './campaign-start';
 import { countArg, flagArg, optionalText, requestArg } from './inputs';
 import { fail } from '../errors';
-import { withWarnings } from './warnings';
 
 /** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
 export function selectedContactIds(): number[] {

@@ -1,4 +1,4 @@
-import { callWithWarnings, previewEmailOperation, sendBulkOperation, sendEmailOperation } from '../../../shared';
+import { callWithWarnings, withWarnings, previewEmailOperation, sendBulkOperation, sendEmailOperation } from '../../../shared';
 import { failureOutcome } from '../../../shared/errors';
 import { fingerprint } from '../../../shared/hash';
 import { track } from '../rows/row-status';
@@ -8,7 +8,6 @@ import { headerColumns } from '../sheet-io';
 import { fieldColumn, selectedKeys, selectedRows } from '../research/targets';
 import { issueConfirmation, takeConfirmation } from './confirmation';
 import { countArg, optionalText, requestArg } from './inputs';
-import { withWarnings } from './warnings';
 
 /**
  * "Send a bulk or per-row email from a template to the selected rows": a preview of the first rows first (rendered by

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { callWithWarnings, operationsById, paginate, runAsync, type AnyOperation, type Answered } from '../../../shared';
+import { callWithWarnings, operationsById, withWarnings, paginate, runAsync, type AnyOperation, type Answered } from '../../../shared';
 import { runCustomCall } from './custom-call';
 import type { Connection } from './client';
 import { isListOperation } from './description/derive';
@@ -21,7 +21,7 @@ export function toItems(result: unknown, itemIndex: number, warnings: readonly s
   const records = Array.isArray(result) ? result : [result];
   return records.map((record) => {
     const json = asJson(record);
-    return { json: warnings.length ? { ...json, warnings: [...warnings] } : json, pairedItem: { item: itemIndex } };
+    return { json: withWarnings(json, [...warnings]), pairedItem: { item: itemIndex } };
   });
 }
 
