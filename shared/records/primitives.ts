@@ -6,10 +6,10 @@ import { lazySchema } from '../validation/lazy-schema';
  * Kept here so every record validates dates, ids and links the same way.
  */
 
-/** ISO 8601 date-time with `Z` or a numeric offset; a zone-less time is ambiguous, so it is refused. */
 /** Text of any form (one schema shared by the strict records). */
 export const text = /* @__PURE__ */ lazySchema(() => z.string());
 
+/** ISO 8601 date-time with `Z` or a numeric offset; a zone-less time is ambiguous, so it is refused. */
 export const isoDateTime = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
 
 /** Calendar date `YYYY-MM-DD` (spec 2.8 history and funding dates). */
