@@ -17,9 +17,8 @@ export function* authorize(client: Client, op: Sendable, request: HttpRequest, r
     case 'apiKey':
       return withHeaders(request, { token: auth.apiKey });
     case 'bearer':
-      return withHeaders(request, { authorization: `Bearer ${auth.accessToken}` });
     case 'oauth2': {
-      const token = yield* accessToken(client, rejected);
+      const token = auth.type === 'bearer' ? auth.accessToken : yield* accessToken(client, rejected);
       return withHeaders(request, { authorization: `Bearer ${token}` });
     }
     case 'host':

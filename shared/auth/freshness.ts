@@ -1,6 +1,7 @@
 import type { Client } from '../client';
 import { nowMs, storeGet, type Flow } from '../effects';
 import type { StoredToken } from './token-store';
+import { isObjectOrList } from '../flow/is-object';
 
 /**
  * Whether an OAuth connection's stored access token can be used as it is, by the measure the core refreshes by
@@ -26,6 +27,6 @@ export function* tokenFreshness(client: Pick<Client, 'auth' | 'settings'>): Flow
     token = null;
   }
   // A stored value that cannot be read is no usable token: it needs renewing as much as an expired one.
-  if (!token || typeof token !== 'object') return 'stale';
+  if (!isObjectOrList(token)) return 'stale';
   return isTokenFresh(token, yield* nowMs(), client.settings.refreshAheadMs) ? 'fresh' : 'stale';
 }

@@ -19,6 +19,11 @@ function oauthOf(client: Client): OAuthAuth {
 /** Spec 2.1: access tokens last 10800 s by default; used when an answer's expiry cannot be read. */
 const DEFAULT_ACCESS_TTL_MS = 10_800_000;
 
+/** Non-empty text (a token). */
+function isFilled(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
 /**
  * Reads the tokens out of a token answer of either form. Once the service has answered 2xx the old refresh
  * token is dead (spec 5.5), so this never throws while the two tokens are there: an unreadable expiry falls
@@ -27,12 +32,12 @@ const DEFAULT_ACCESS_TTL_MS = 10_800_000;
 function tokensFrom(body: unknown, now: number, keptRefreshToken: string | null, serviceNowMs?: number): StoredToken | null {
   const given = (body ?? {}) as Record<string, unknown>;
   // RFC 6749 6: a refresh answer without a refresh token leaves the one we hold valid (the published answer makes it optional).
-  const b = typeof given.refresh_token === 'string' && given.refresh_token ? given : { ...given, refresh_token: keptRefreshToken };
-  if (typeof b.access_token !== 'string' || !b.access_token || typeof b.refresh_token !== 'string' || !b.refresh_token) return null;
+  const b = isFilled(given.refresh_token) ? given : { ...given, refresh_token: keptRefreshToken };
+  if (!isFilled(b.access_token) || !isFilled(b.refresh_token)) return null;
   try {
-    const t = normalizeToken(b, now, serviceNowMs);
-    if (Number.isFinite(t.expiresAtMs))
-      return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAtMs: t.expiresAtMs, refreshExpiresAtMs: t.refreshExpiresAtMs };
+    // The stored token is the normalized one without the answer it was read from.
+    const { raw: _raw, ...token } = normalizeToken(b, now, serviceNowMs);
+    if (Number.isFinite(token.expiresAtMs)) return token;
   } catch {
     // Fall through to the lenient reading below.
   }
@@ -123,13 +128,12 @@ function* refreshUnderLock(client: Client, storeKey: string, found: StoredToken)
         lostOnce = true;
         continue;
       }
+      const now = yield* readToken(storeKey);
       if (!isRefused(error)) {
         // Our refresh failed without an answer on the token: let the next run try at once, not wait for us.
-        const now = yield* readToken(storeKey);
         if (now?.refreshing?.by === me) yield* writeToken(storeKey, withoutMarker(now));
         throw error;
       }
-      const now = yield* readToken(storeKey);
       if (now && now.refreshToken !== current.refreshToken && !now.deadReason) return now.accessToken;
       const why = error.message;
       const deadReason = lostOnce

@@ -16,6 +16,8 @@ export interface ErrorDetails {
   hint?: string;
 }
 
+const DETAIL_KEYS = ['status', 'code', 'serviceMessage', 'request', 'hint'] as const;
+
 /** Base of every error the connector raises: status, code, the service's message, the redacted request. */
 export class ProspectingError extends Error {
   readonly status?: number;
@@ -34,11 +36,8 @@ export class ProspectingError extends Error {
   constructor(message: string, details: ErrorDetails = {}) {
     super(message);
     this.name = new.target.name;
-    this.status = details.status;
-    this.code = details.code;
-    this.serviceMessage = details.serviceMessage;
-    this.request = details.request;
-    this.hint = details.hint;
+    // Each detail set, in this order, even when absent (undefined): the properties every error has.
+    for (const key of DETAIL_KEYS) (this as Record<string, unknown>)[key] = details[key];
   }
 }
 

@@ -3,6 +3,7 @@ import { AuthError, ConflictError, CreditsError, NotFoundError, ProspectingError
 import type { RedactedRequest } from './redact';
 import { capText } from './cap-text';
 import { parseExactJson } from '../flow/exact-json';
+import { isObjectOrList } from '../flow/is-object';
 
 interface ServiceBody {
   message?: unknown;
@@ -15,7 +16,7 @@ interface ServiceBody {
 function parseBody(text: string): ServiceBody {
   try {
     const value: unknown = parseExactJson(text);
-    return value && typeof value === 'object' ? (value as ServiceBody) : {};
+    return isObjectOrList(value) ? (value as ServiceBody) : {};
   } catch {
     return {};
   }
@@ -40,20 +41,16 @@ export function errorFromResponse(response: HttpResponse, request: RedactedReque
 
   if (code === 'insufficientCredits' || code === 'missingLicense') {
     // The published 422 body may leave `data` out, and a shortfall may come as text: read what is there.
-    const data = body.data && typeof body.data === 'object' ? body.data : {};
-    const needed =
-      typeof data.additionalCreditsNeeded === 'string' && /^\s*\d+\s*$/.test(data.additionalCreditsNeeded)
-        ? Number(data.additionalCreditsNeeded)
-        : data.additionalCreditsNeeded;
-    const extra = {
-      productCategory: typeof data.productCategory === 'string' ? data.productCategory : undefined,
-      additionalCreditsNeeded: typeof needed === 'number' && Number.isFinite(needed) ? needed : undefined,
-    };
+    const data = isObjectOrList(body.data) ? body.data : {};
+    const given = data.additionalCreditsNeeded;
+    const needed = typeof given === 'string' && /^\s*\d+\s*$/.test(given) ? Number(given) : given;
+    const additionalCreditsNeeded = typeof needed === 'number' && Number.isFinite(needed) ? needed : undefined;
+    const extra = { productCategory: typeof data.productCategory === 'string' ? data.productCategory : undefined, additionalCreditsNeeded };
     const hint =
       code === 'missingLicense'
         ? 'The organization has no active Public API license; ask an admin to enable it.'
-        : extra.additionalCreditsNeeded !== undefined
-          ? `Add at least ${extra.additionalCreditsNeeded} research credits, or research fewer records.`
+        : additionalCreditsNeeded !== undefined
+          ? `Add at least ${additionalCreditsNeeded} research credits, or research fewer records.`
           : 'Add research credits, or research fewer records.';
     return new CreditsError(say(`${serviceMessage}. ${hint}`), extra, { ...details, hint });
   }

@@ -8,6 +8,7 @@
 import { REDACTED } from './redact';
 import { pieceScanner } from './piece-scan';
 import { secretForms } from './secret-forms';
+import { isObjectOrList } from '../flow/is-object';
 
 export const MIN_SECRET_CHARS = 6;
 /** The shortest piece of a secret's form that is hidden on its own. */
@@ -86,7 +87,7 @@ export function redactor(secrets: readonly string[]): Redactor {
 
   function value<T>(input: T, seen = new WeakMap<object, unknown>()): T {
     if (typeof input === 'string') return text(input) as T;
-    if (!input || typeof input !== 'object' || input instanceof Date || ArrayBuffer.isView(input)) return input;
+    if (!isObjectOrList(input) || input instanceof Date || ArrayBuffer.isView(input)) return input;
     if (input instanceof Error) return error(input);
     if (!seen.has(input)) {
       const list = Array.isArray(input);
@@ -100,7 +101,7 @@ export function redactor(secrets: readonly string[]): Redactor {
   /** Errors are redacted in place (hosts read their own properties), walking nested objects and causes. */
   function error<E>(err: E, seen = new WeakSet<object>(), depth = 0): E {
     const target = err as Record<string, unknown>;
-    if (!find || !target || typeof target !== 'object' || seen.has(target) || depth > 8 || ArrayBuffer.isView(target)) return err;
+    if (!find || !isObjectOrList(target) || seen.has(target) || depth > 8 || ArrayBuffer.isView(target)) return err;
     seen.add(target);
     const keys = new Set(Object.keys(target));
     if (target instanceof Error) {

@@ -75,16 +75,16 @@ function* callCollecting(client: Client, op: AnyOperation, rawInput: unknown, wa
   const over = oversized(op, input, client);
   const sendParsed = (o: AnyOperation, i: Record<string, unknown>) => sendCollecting(client, o, i, warnings);
   if (!over) return yield* sendParsed(op, input);
+  const { field, max } = over;
   if (op.credits === 'perItem') {
-    throw new ValidationError(
-      `${op.title}: ${over.field}: at most ${over.max} items in one request; use the research flow, which splits and polls. Nothing was sent.`,
-      [{ field: over.field, rule: `at most ${over.max} items` }],
-    );
+    throw new ValidationError(`${op.title}: ${field}: at most ${max} items in one request; use the research flow, which splits and polls. Nothing was sent.`, [
+      { field, rule: `at most ${max} items` },
+    ]);
   }
-  const pieces = chunk(input[over.field] as unknown[], over.max);
-  if (op.batch?.thenAdd) return yield* createThenAdd(client, op, op.batch.thenAdd, input, over.field, pieces, sendParsed);
+  const pieces = chunk(input[field] as unknown[], max);
+  if (op.batch?.thenAdd) return yield* createThenAdd(client, op, op.batch.thenAdd, input, field, pieces, sendParsed);
   const results: unknown[] = [];
-  for (const piece of pieces) results.push(yield* sendParsed(op, { ...input, [over.field]: piece }));
+  for (const piece of pieces) results.push(yield* sendParsed(op, { ...input, [field]: piece }));
   return mergeChunkResults(results);
 }
 

@@ -6,6 +6,7 @@ import { capText } from '../errors/cap-text';
 import { serviceMessageOf } from '../errors/from-response';
 import { fieldPath } from '../validation/format';
 import { parseExactJson } from './exact-json';
+import { isObjectOrList } from './is-object';
 
 export interface Reply<R> {
   data: R;
@@ -25,8 +26,9 @@ function kindOf(body: unknown): string {
 
 /** Parses a 2xx body and checks it against the operation's output schema. */
 export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response: HttpResponse, strict: boolean, request: HttpRequest): Reply<R> {
-  const unexpected = (text: string) => new UnexpectedResponseError(text, { status: response.status, request: redactRequest(request) });
-  const unreadable = (what: string) => unexpected(`${op.title}: the service answered ${response.status} with ${what}.`);
+  const { status } = response;
+  const unexpected = (text: string) => new UnexpectedResponseError(text, { status, request: redactRequest(request) });
+  const unreadable = (what: string) => unexpected(`${op.title}: the service answered ${status} with ${what}.`);
   let body: unknown = null;
   if (response.body.trim()) {
     try {
@@ -36,11 +38,11 @@ export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response
     }
   }
   // `success: false` at 2xx: the service says it did not do it, in its own words; never "carried out".
-  if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
+  if (isObjectOrList(body) && (body as { success?: unknown }).success === false) {
     const said = capText(serviceMessageOf(body as Record<string, unknown>, 'no message'));
     const code = (body as { code?: unknown }).code;
-    throw new ConflictError(`${op.title}: the service answered ${response.status} with success: false, so it was not done: ${said}`, {
-      status: response.status,
+    throw new ConflictError(`${op.title}: the service answered ${status} with success: false, so it was not done: ${said}`, {
+      status,
       code: typeof code === 'string' ? code : 'notDone',
       serviceMessage: said,
       request: redactRequest(request),
@@ -48,17 +50,17 @@ export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response
   }
   const checked = op.output.safeParse(body);
   const warnings: string[] = [];
-  const reply = (data: R, read: unknown): Reply<R> => ({ data, body: read, status: response.status, headers: response.headers, warnings });
+  const reply = (data: R, read: unknown): Reply<R> => ({ data, body: read, status, headers: response.headers, warnings });
   if (checked.success) return reply(op.result(checked.data), checked.data);
   const where = checked.error.issues
     .slice(0, 5)
     .map((i) => `${fieldPath(i.path)}: ${i.message}`)
     .join('; ');
   const text = `${op.title}: the answer breaks the service's documented shape (${where}).`;
-  // A send, a create or a research has already acted: failing now would invite the user to repeat it.
-  const acted = op.retry === 'unsafe' || op.credits === 'perItem';
   // A research submit reads an answer without request ids itself, item by item (flow/research-submit.ts).
   const readsOwnGaps = op.credits === 'perItem';
+  // A send, a create or a research has already acted: failing now would invite the user to repeat it.
+  const acted = op.retry === 'unsafe' || readsOwnGaps;
   // Not the documented kind of answer at all (null, empty, a list, a number): nothing says what happened.
   if (!readsOwnGaps && checked.error.issues.some((i) => i.path.length === 0)) throw unreadable(`${kindOf(body)}, not the documented answer`);
   if (strict && !acted) throw unexpected(text);
@@ -71,6 +73,6 @@ export function decode<O extends z.ZodMiniType, R>(op: Decodable<O, R>, response
   }
   // An acted operation whose answer holds no result cannot be told carried out: its outcome is unknown.
   if (acted && !readsOwnGaps && (data === undefined || data === null)) throw unreadable(`no result in the answer (${where})`);
-  warnings.push(acted ? `${text} The service answered ${response.status}: it was carried out; do not repeat it.` : text);
+  warnings.push(acted ? `${text} The service answered ${status}: it was carried out; do not repeat it.` : text);
   return reply(data, body);
 }

@@ -132,8 +132,8 @@ export function* exchangeWith(client: Client, op: Sendable, first: HttpRequest, 
     const rate = readRateHeaders(response.headers);
     const refused = response.status === 429;
     yield* settle(client, key, { ...rate, refused });
-    client.state.clock = observeDate(client.state.clock, response.headers.date, now);
-    if (refused) client.state.clock = observeRefusal(client.state.clock, sentAt, rate.resetAtMs, s.resetMarginMs);
+    const clock = observeDate(client.state.clock, response.headers.date, now);
+    client.state.clock = refused ? observeRefusal(clock, sentAt, rate.resetAtMs, s.resetMarginMs) : clock;
     noteCredits(client, response, now);
 
     if (response.status === 401 && client.auth.type === 'oauth2' && op.auth === 'required' && !refreshedAfter401) {
@@ -188,13 +188,12 @@ function failure(op: Sendable, sent: HttpRequest, raw: HttpResponse, reason: str
   const response = { ...raw, body: redactValues(raw.body, secretsOf(sent)) };
   if (response.failure) {
     const { maybeSent, message, code } = response.failure;
-    const text = maybeSent
+    const what = maybeSent
       ? op.retry === 'safe'
-        ? `${op.title}: no answer after ${attempts} tries (${message}).`
-        : `${op.title}: the connection failed after the request was sent (${message}). It may have been carried out, so it was not repeated; check ` +
-          `before trying again.`
-      : `${op.title}: could not reach the service (${message}) after ${attempts} tries.`;
-    return new NetworkError(text, maybeSent, { code, request: redacted });
+        ? `no answer after ${attempts} tries (${message}).`
+        : `the connection failed after the request was sent (${message}). It may have been carried out, so it was not repeated; check ` + `before trying again.`
+      : `could not reach the service (${message}) after ${attempts} tries.`;
+    return new NetworkError(`${op.title}: ${what}`, maybeSent, { code, request: redacted });
   }
   const error = errorFromResponse(response, redacted, op.title);
   // The answer's error said again with what the retries add.

@@ -35,34 +35,30 @@ export function* paginate<T>(client: Client, op: AnyOperation, input: Record<str
   const maxRequests = options.maxRequests ?? Infinity;
   const items: T[] = [];
   let requests = 0;
-  let page = p.style === 'page' ? ((input[p.pageField] as number | undefined) ?? 1) : 0;
-  let offset = p.style === 'offset' ? ((input[p.offsetField] as number | undefined) ?? 0) : 0;
-  let token = p.style === 'nextToken' ? ((input[p.tokenField] as string | null | undefined) ?? null) : null;
+  // Where the next page starts, in the field the style reads it from: a page number, an offset or a nextToken.
+  const atField = p.style === 'page' ? p.pageField : p.style === 'offset' ? p.offsetField : p.tokenField;
+  let at = (input[atField] ?? (p.style === 'page' ? 1 : p.style === 'offset' ? 0 : null)) as number | string | null;
   // A cursor-paged search follows nextToken only; a page number given with it would be refused.
   const base = p.style === 'nextToken' ? Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'page')) : input;
 
   for (;;) {
-    const pageInput =
-      p.style === 'page'
-        ? { ...base, [p.pageField]: page, [p.limitField]: limit }
-        : p.style === 'offset'
-          ? { ...base, [p.offsetField]: offset, [p.limitField]: limit }
-          : { ...base, [p.tokenField]: token, [p.limitField]: limit };
-    const reply = yield* send(client, op, pageInput);
+    const reply = yield* send(client, op, { ...base, [atField]: at, [p.limitField]: limit });
     requests++;
     const rows = reply.data as T[];
     items.push(...rows);
     let next: PageRun<T>['next'];
-    if (p.style === 'page') {
-      page++;
-      next = rows.length < limit ? null : { page };
-    } else if (p.style === 'offset') {
-      offset += rows.length;
-      next = rows.length < limit ? null : { offset };
-    } else {
+    if (p.style === 'nextToken') {
       const supplemental = (reply.body as { supplementalData?: { isMore?: boolean; nextToken?: string | null } }).supplementalData;
-      token = supplemental?.nextToken ?? null;
+      const token = supplemental?.nextToken ?? null;
+      at = token;
       next = supplemental?.isMore && token ? { nextToken: token } : null;
+    } else if (p.style === 'page') {
+      // Number(): a page given as text ("2") goes on to 3, not "21".
+      at = Number(at) + 1;
+      next = rows.length < limit ? null : { page: at };
+    } else {
+      at = (at as number) + rows.length;
+      next = rows.length < limit ? null : { offset: at };
     }
     if (!next || items.length >= maxItems || requests >= maxRequests) return { items, next, requests };
   }

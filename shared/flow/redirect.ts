@@ -46,21 +46,22 @@ export function followRedirect(
   response: HttpResponse,
   hops: number,
 ): { url: string } | UnexpectedResponseError {
+  const { status } = response;
   const location = response.headers.location?.trim();
   const target = location ? resolveLocation(request.url, location) : '';
   const fail = (why: string) =>
-    new UnexpectedResponseError(`${op.title}: the service answered ${response.status} ${why}.`, {
-      status: response.status,
+    new UnexpectedResponseError(`${op.title}: the service answered ${status} ${why}.`, {
+      status,
       request: redactRequest(request),
     });
   if (!target) return fail('(a redirect) without a Location to go to');
   const to = originOf(target);
-  if (to !== originOf(request.url)) {
-    return fail(`redirecting to another origin (${to || shown(target)}); it was not followed, so the credential did not leave ${originOf(request.url)}`);
-  }
-  if (op.retry !== 'safe') return fail(`redirecting to ${shown(target)}; a request that acts is never sent again on a redirect`);
-  const keepsMethod = response.status === 307 || response.status === 308 || request.method === 'GET';
-  if (!FOLLOWED.includes(response.status) || !keepsMethod) return fail(`redirecting to ${shown(target)}, which the connector does not follow`);
-  if (hops >= MAX_REDIRECTS) return fail(`redirecting again after ${hops} redirects (to ${shown(target)}); stopped there`);
+  const from = originOf(request.url);
+  const where = shown(target);
+  if (to !== from) return fail(`redirecting to another origin (${to || where}); it was not followed, so the credential did not leave ${from}`);
+  if (op.retry !== 'safe') return fail(`redirecting to ${where}; a request that acts is never sent again on a redirect`);
+  const keepsMethod = status === 307 || status === 308 || request.method === 'GET';
+  if (!FOLLOWED.includes(status) || !keepsMethod) return fail(`redirecting to ${where}, which the connector does not follow`);
+  if (hops >= MAX_REDIRECTS) return fail(`redirecting again after ${hops} redirects (to ${where}); stopped there`);
   return { url: target };
 }

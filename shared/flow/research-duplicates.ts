@@ -12,6 +12,7 @@ import type { Client } from '../client';
 import { nowMs, sleep, type Flow } from '../effects';
 import { ProspectingError } from '../errors';
 import { chunk } from './chunk';
+import { isObject, isObjectOrList } from './is-object';
 import type { ResearchItem, ResearchJob, ResearchTarget } from './research-job';
 import { ops } from './research-submit';
 import { send } from './send';
@@ -48,9 +49,9 @@ function fromSameRun(items: ResearchItem[]): void {
 /** Takes the records a poll answer carries for the duplicates that lack one. */
 function fromPollAnswer(items: ResearchItem[], answer: unknown): void {
   for (const entry of (Array.isArray(answer) ? answer : []) as Record<string, unknown>[]) {
-    if (typeof entry !== 'object' || entry === null || typeof entry.requestId !== 'string') continue;
+    if (!isObjectOrList(entry) || typeof entry.requestId !== 'string') continue;
     const found = entry.contact ?? entry.company;
-    if (typeof found !== 'object' || found === null || Array.isArray(found)) continue;
+    if (!isObject(found)) continue;
     items.forEach((item, i) => {
       if (needsRecord(item) && item.requestId === entry.requestId) items[i] = { ...item, record: found as Record<string, unknown> };
     });

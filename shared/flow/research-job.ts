@@ -1,5 +1,6 @@
 import * as z from '../validation/zod';
 import { lazySchema } from '../validation/lazy-schema';
+import { researchCompaniesOperation, researchContactsOperation } from '../catalogue/research';
 import { researchVerdict, type ResearchOutcome } from '../records/research';
 import { ValidationError } from '../errors';
 import { fieldPath } from '../validation/format';
@@ -11,7 +12,7 @@ import {
   type CompanyResearchItem,
   type ContactResearchItem,
 } from '../validation/research-items';
-import { isObject } from './is-object';
+import { isObject, isObjectOrList } from './is-object';
 import { refusal } from './refusal';
 
 export type ResearchKind = 'contacts' | 'companies';
@@ -113,7 +114,7 @@ export function newResearchJob(
   options: ResearchJob['options'] = {},
   refs?: readonly string[],
 ): ResearchJob {
-  const title = kind === 'contacts' ? 'Research contacts' : 'Research companies';
+  const title = (kind === 'contacts' ? researchContactsOperation : researchCompaniesOperation).title;
   if (kind !== 'contacts' && kind !== 'companies') throw refusal('Research', 'kind', 'must be contacts or companies', describeValue(kind));
   if (!Array.isArray(given))
     throw new ValidationError(`${title}: items: must be a list of items (got ${describeValue(given)}). Nothing was sent.`, [
@@ -158,7 +159,7 @@ function normalized(target: ResearchTarget): ResearchTarget {
 }
 
 function checkOptions(title: string, kind: ResearchKind, options: ResearchJob['options']): void {
-  if (typeof options !== 'object' || options === null) throw refusal(title, 'options', 'must be an object');
+  if (!isObjectOrList(options)) throw refusal(title, 'options', 'must be an object');
   for (const key of ['skipDeduplicationCheck', 'isJobChange'] as const) {
     const v = options[key];
     if (v !== undefined && typeof v !== 'boolean') throw refusal(title, key, 'must be true or false', describeValue(v));
@@ -172,19 +173,17 @@ function checkOptions(title: string, kind: ResearchKind, options: ResearchJob['o
  */
 export function checkSavedJob(job: unknown): asserts job is ResearchJob {
   const bad = (rule: string) => refusal('Research', 'job', rule);
-  if (typeof job !== 'object' || job === null) throw bad('must be a research job made by newResearchJob');
+  if (!isObjectOrList(job)) throw bad('must be a research job made by newResearchJob');
   const j = job as Partial<ResearchJob>;
   if (j.kind !== 'contacts' && j.kind !== 'companies') throw bad('kind must be contacts or companies');
   if (!Array.isArray(j.items) || j.items.length === 0) throw bad('items must be a non-empty list');
-  if (typeof j.options !== 'object' || j.options === null) throw bad('options must be an object');
+  if (!isObjectOrList(j.options)) throw bad('options must be an object');
   j.items.forEach((item, i) => {
-    if (typeof item !== 'object' || item === null || typeof item.status !== 'string' || typeof item.outcome !== 'string')
-      throw bad(`items[${i}] is not a research item`);
+    if (!isObjectOrList(item) || typeof item.status !== 'string' || typeof item.outcome !== 'string') throw bad(`items[${i}] is not a research item`);
     if (!ITEM_PHASES.includes(item.phase)) throw bad(`items[${i}].phase must be one of ${ITEM_PHASES.join(', ')}`);
     // The rules of each target are checked again when it is sent (an item that breaks them fails alone).
     const t = item.target as unknown;
-    if (typeof t !== 'object' || t === null || !Object.keys(targetSchemas).some((k) => k in t))
-      throw bad(`items[${i}].target must hold searchResultId, contact or company`);
+    if (!isObjectOrList(t) || !Object.keys(targetSchemas).some((k) => k in t)) throw bad(`items[${i}].target must hold searchResultId, contact or company`);
   });
 }
 

@@ -25,9 +25,10 @@ function pendingIndexes(job: ResearchJob): Map<string, number[]> {
 
 /** Takes in one poll answer; `indexesById` is built once per sweep (each answer names only its own ids). */
 function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked: string[], answer: unknown): void {
+  const { items } = job;
   // As pending when this answer came: an item an earlier answer of the sweep finished is left as it is.
   const touched = new Set<number>();
-  const live = (id: string) => (indexesById.get(id) ?? []).filter((i) => touched.has(i) || job.items[i].phase === 'submitted');
+  const live = (id: string) => (indexesById.get(id) ?? []).filter((i) => touched.has(i) || items[i].phase === 'submitted');
   const answered = new Set<string>();
   for (const entry of pollEntries(answer, asked)) {
     answered.add(entry.requestId);
@@ -36,17 +37,18 @@ function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked:
       // An item without a status still says what the service said (its own `message`), after why it could not be read.
       const said = entry.malformed && entry.message ? `${entry.malformed} The service said: ${entry.message}` : (entry.malformed ?? entry.message);
       const polled = { ...entry.raw, status: entry.status, message: said };
-      job.items[i] = { ...applyPollItem(job.items[i], polled), missedPolls: 0 };
+      items[i] = { ...applyPollItem(items[i], polled), missedPolls: 0 };
     }
   }
   for (const id of asked) {
     if (answered.has(id)) continue;
     for (const i of live(id)) {
-      const missed = (job.items[i].missedPolls ?? 0) + 1;
-      job.items[i] =
+      const item = items[i];
+      const missed = (item.missedPolls ?? 0) + 1;
+      items[i] =
         missed >= MAX_MISSED_POLLS
           ? {
-              ...job.items[i],
+              ...item,
               missedPolls: missed,
               // Given up by us, not the service's word: no service status.
               phase: 'finished',
@@ -55,7 +57,7 @@ function applySweep(job: ResearchJob, indexesById: Map<string, number[]>, asked:
               outcome: 'error',
               message: `The service left this request id out of ${missed} polls in a row; it no longer reports it.`,
             }
-          : { ...job.items[i], missedPolls: missed };
+          : { ...item, missedPolls: missed };
     }
   }
 }

@@ -40,14 +40,13 @@ function submitGroups(job: ResearchJob, limit: number): number[][] {
   return [...chunk(bySearch, limit), ...chunk(byIdentity, limit)];
 }
 
+/** The target's own field for each body field its items go in. */
+const TARGET_FIELD = { searchResultIds: 'searchResultId', contacts: 'contact', companies: 'company' } as const;
+
 function bodyFor(job: ResearchJob, indexes: number[]): Record<string, unknown> {
-  const targets = indexes.map((i) => job.items[i].target);
-  const body: Record<string, unknown> = {};
-  if ('searchResultId' in targets[0]) body.searchResultIds = targets.map((t) => (t as { searchResultId: string }).searchResultId);
-  else if (job.kind === 'contacts') {
-    body.contacts = targets.map((t) => (t as { contact: unknown }).contact);
-    if (job.options.isJobChange !== undefined) body.isJobChange = job.options.isJobChange;
-  } else body.companies = targets.map((t) => (t as { company: unknown }).company);
+  const field = sentField(job, indexes);
+  const body: Record<string, unknown> = { [field]: indexes.map((i) => (job.items[i].target as Record<string, unknown>)[TARGET_FIELD[field]]) };
+  if (field === 'contacts' && job.options.isJobChange !== undefined) body.isJobChange = job.options.isJobChange;
   if (job.options.skipDeduplicationCheck !== undefined) body.skipDeduplicationCheck = job.options.skipDeduplicationCheck;
   return body;
 }
@@ -77,7 +76,7 @@ const refOf = (job: ResearchJob, i: number) => job.items[i].ref ?? `items[${i}]`
 const titleOf = (job: ResearchJob) => ops[job.kind].submit.title;
 
 /** The body field the items of a request go in (what a refusal's path starts with). */
-function sentField(job: ResearchJob, indexes: number[]): string {
+function sentField(job: ResearchJob, indexes: number[]): keyof typeof TARGET_FIELD {
   return 'searchResultId' in job.items[indexes[0]].target ? 'searchResultIds' : job.kind;
 }
 
@@ -128,7 +127,8 @@ function failForCredits(job: ResearchJob, indexes: number[], error: CreditsError
  */
 function coverAfterRefusal(size: number, error: CreditsError, balance: number | null): number {
   let cover = size - 1;
-  if (typeof error.additionalCreditsNeeded === 'number' && error.additionalCreditsNeeded > 0) cover = Math.min(cover, size - error.additionalCreditsNeeded);
+  const needed = error.additionalCreditsNeeded;
+  if (typeof needed === 'number' && needed > 0) cover = Math.min(cover, size - needed);
   if (balance !== null) cover = Math.min(cover, Math.floor(balance));
   return Math.max(0, cover);
 }
@@ -143,7 +143,8 @@ function coverAfterRefusal(size: number, error: CreditsError, balance: number | 
  */
 export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions, cap: { value: number | undefined; label: string }): Flow<void> {
   const maxCredits = cap.value;
-  const queue = submitGroups(job, client.settings.researchBatchLimit);
+  const { researchBatchLimit, parallelRequests } = client.settings;
+  const queue = submitGroups(job, researchBatchLimit);
   const toSpend = queue.reduce((n, g) => n + g.length, 0);
   if (maxCredits !== undefined && toSpend > maxCredits) {
     throw new CreditsError(
@@ -172,14 +173,14 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
         indexes = indexes.slice(0, allowance);
       }
       wave = [indexes];
-    } else wave = takeWave(queue, client.state.credits.balance, client.settings.parallelRequests);
+    } else wave = takeWave(queue, client.state.credits.balance, parallelRequests);
     // Saved before sending: if this run is cut mid-request, the next one knows these may be accepted.
     for (const indexes of wave) mark(job, indexes, { phase: 'submitting', status: 'submitting' });
     yield* checkpoint(job, opts);
     const before = client.state.credits;
     const settled = yield* settleAll(
       wave.map((indexes) => () => send(client, ops[job.kind].submit, bodyFor(job, indexes))),
-      client.settings.parallelRequests,
+      parallelRequests,
     );
     const again: number[][] = [];
     let stoppedBy: ProspectingError | null = null;
@@ -189,8 +190,8 @@ export function* submitAll(client: Client, job: ResearchJob, opts: SubmitOptions
       if (result.ok) {
         settleAccepted(job, indexes, result.value);
         // The balance this answer reported (send replaces the credits state when the header is there), else our count.
-        if (allowance !== null)
-          allowance = client.state.credits !== before && client.state.credits.balance !== null ? client.state.credits.balance : allowance - indexes.length;
+        const { credits } = client.state;
+        if (allowance !== null) allowance = credits !== before && credits.balance !== null ? credits.balance : allowance - indexes.length;
         continue;
       }
       const error = result.error;

@@ -1,4 +1,5 @@
 import type { ItemPhase, ResearchItem } from './research-job';
+import { isObjectOrList } from './is-object';
 
 /** What a version 1 item (before `phase`) said about itself: its status text and outcome, mixed. */
 interface ItemV1 {
@@ -37,11 +38,11 @@ function phaseOfV1(item: ItemV1): V1Reading | null {
  * anything twice. Anything that is not a job is handed back as it is, for checkSavedJob to refuse with a reason.
  */
 export function upgradeResearchJob<T>(saved: T): T {
-  if (typeof saved !== 'object' || saved === null) return saved;
+  if (!isObjectOrList(saved)) return saved;
   const job = saved as unknown as { version?: unknown; items?: unknown };
   if (job.version !== 1 || !Array.isArray(job.items)) return saved;
   const items = job.items.map((raw: unknown) => {
-    if (typeof raw !== 'object' || raw === null || 'phase' in raw) return raw;
+    if (!isObjectOrList(raw) || 'phase' in raw) return raw;
     const phase = phaseOfV1(raw as ItemV1);
     return phase ? ({ ...(raw as ResearchItem), ...phase } as ResearchItem) : raw;
   });

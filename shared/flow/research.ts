@@ -7,6 +7,7 @@ import { readMaxCredits, readTimeLimitMs } from './research-limits';
 import { refusal } from './refusal';
 import { advanceResearch } from './research-step';
 import { upgradeResearchJob } from './research-upgrade';
+import { isObject } from './is-object';
 
 export { pollSweep } from './research-poll';
 export { advanceResearch, type ResearchStep, type ResearchStepOptions } from './research-step';
@@ -45,7 +46,7 @@ function* pollAll(client: Client, job: ResearchJob, opts: ResearchRunOptions, st
  */
 export function* runResearch(client: Client, saved: ResearchJob, opts: ResearchRunOptions): Flow<ResearchJob> {
   // Read before anything else: a cap or a limit that cannot be read refuses the run, nothing sent.
-  if (typeof opts !== 'object' || opts === null || Array.isArray(opts))
+  if (!isObject(opts))
     throw new ValidationError('Research: options: must be an object such as { waitForResults: true }. Nothing was sent.', [
       { field: 'options', rule: 'must be an object' },
     ]);

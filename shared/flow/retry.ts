@@ -40,19 +40,20 @@ export interface RetryInput {
  */
 export function decideRetry(input: RetryInput): RetryDecision {
   const { response, safety, attempt } = input;
+  const { status, failure } = response;
   const triesLeft = attempt < input.maxRetryTries;
-  if (response.failure) {
-    if (!response.failure.maybeSent) return retryIf(triesLeft, 'notSent');
+  if (failure) {
+    if (!failure.maybeSent) return retryIf(triesLeft, 'notSent');
     return retryIf(safety === 'safe' && triesLeft, 'lostAnswer');
   }
-  if (response.status === 429) {
+  if (status === 429) {
     const wait = input.rateLimitWait;
     if (wait && (wait.waitMs > wait.maxWaitMs || wait.waitedMs + wait.waitMs > wait.maxWaitMs)) return { action: 'fail', reason: 'rateLimitTooLong' };
     const capped = input.maxRateLimitTries !== undefined && attempt >= input.maxRateLimitTries;
     return retryIf(!capped, 'rateLimited');
   }
-  if (response.status >= 500) return retryIf(safety === 'safe' && triesLeft, 'serverError');
-  if (response.status >= 400) return { action: 'fail', reason: 'status' };
+  if (status >= 500) return retryIf(safety === 'safe' && triesLeft, 'serverError');
+  if (status >= 400) return { action: 'fail', reason: 'status' };
   return { action: 'accept' };
 }
 
