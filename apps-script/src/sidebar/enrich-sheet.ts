@@ -1,7 +1,5 @@
 import { withDocumentLock } from '../doc-lock';
-import { getCreditsOperation } from '../../../shared';
-import { deadlineAfter, userKey } from '../budget';
-import { callOnce, makeClient, run } from '../client';
+import { userKey } from '../budget';
 import { activeSheet, headerColumns } from '../sheet-io';
 import { advanceExclusive, type Progress } from '../research/advance';
 import { selectedRows } from '../research/targets';
@@ -16,6 +14,8 @@ import { defaultEnrichment, loadEnrichment, readSettings, saveEnrichment, type G
 import { ensureSchedule } from '../triggers/schedule';
 import { armFallbackRun, armNextRun } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
+import { budgeted } from './budgeted';
+import { creditBalance } from './enrich';
 import { requestArg } from './inputs';
 import { othersRunText } from './others-run';
 import { fail } from '../errors';
@@ -145,9 +145,7 @@ export function previewSheetEnrichment(request: unknown): SheetEnrichmentPreview
   const given = requestArg<Record<string, unknown>>(request);
   const { sheet, rows } = rowsInScope(given.scope);
   const settings = inForce(sheet, readSettings(given));
-  const scan = scanSheet(sheet, rows, settings.kind, settings);
-  const balance = callOnce(getCreditsOperation, {}).balance;
-  return previewOf(sheet, rows, scan, settings, typeof balance === 'number' ? balance : null);
+  return previewOf(sheet, rows, scanSheet(sheet, rows, settings.kind, settings), settings, creditBalance());
 }
 
 /**
@@ -160,8 +158,7 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
   let cap: number | null = null;
   if (typeof confirmedItems !== 'number' || !Number.isSafeInteger(confirmedItems) || confirmedItems < 1)
     fail('confirmedItems: must be the whole number of rows confirmed in the preview. Nothing was sent: preview again.');
-  const client = makeClient();
-  const deadline = deadlineAfter(client.addOn.runBudgetMs);
+  const b = budgeted();
   const jobId = withDocumentLock(() => {
     const { sheet, rows } = rowsInScope(given.scope);
     const settings = inForce(sheet, requested);
@@ -175,11 +172,11 @@ export function startSheetEnrichment(request: unknown, confirmedItems: unknown):
     // the automatic enrichment's fields, conditions or cap.
     const saved = loadEnrichment(sheet.getSheetId());
     if (!saved?.auto) saveEnrichment(sheet.getSheetId(), settings);
-    return createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: client.settings.researchBatchLimit }).id;
+    return createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: b.client.settings.researchBatchLimit }).id;
   });
   // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
   armFallbackRun();
-  const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
+  const step = advanceExclusive(b.client, jobId, b);
   if (!step) fail('The enrichment could not be read back from its state sheet.');
   armNextRun(step.dueAt, anyJobPending);
   return { ...step.progress, capText: capText(cap) };

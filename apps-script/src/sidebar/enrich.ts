@@ -1,7 +1,7 @@
 import { withDocumentLock } from '../doc-lock';
-import { getCreditsOperation, newResearchJob, ValidationError } from '../../../shared';
-import { deadlineAfter, userKey } from '../budget';
-import { callOnce, makeClient, run } from '../client';
+import { getCreditsOperation, newResearchJob } from '../../../shared';
+import { userKey } from '../budget';
+import { callOnce } from '../client';
 import { appendHeaders, headerColumns } from '../sheet-io';
 import { advanceExclusive, type Progress } from '../research/advance';
 import { RESULT_HEADERS, RESULTS_ROLE, resultColumns } from '../research/columns';
@@ -12,7 +12,8 @@ import { scanTargets } from '../enrichment/scan';
 import { assignRowIds } from '../rows/row-identity';
 import { armFallbackRun, armNextRun } from '../triggers/continuation';
 import { anyJobPending } from '../triggers/run-schedule';
-import { optionalText } from './inputs';
+import { budgeted } from './budgeted';
+import { optionalText, refuse } from './inputs';
 import { fail } from '../errors';
 
 export interface EnrichmentPreview {
@@ -34,7 +35,7 @@ export interface EnrichmentPreview {
 export function previewEnrichment(): EnrichmentPreview {
   const selection = selectedRows();
   const scan = scanTargets(selection);
-  const balance = callOnce(getCreditsOperation, {}).balance;
+  const balance = creditBalance();
   return {
     sheetName: selection.sheet.getName(),
     firstRow: selection.rows[0],
@@ -44,8 +45,14 @@ export function previewEnrichment(): EnrichmentPreview {
     alreadyDone: scan.alreadyDone,
     inProgress: scan.inProgress,
     invalid: scan.invalid.slice(0, 50),
-    balance: typeof balance === 'number' ? balance : null,
+    balance,
   };
+}
+
+/** The credit balance a preview shows (null when the service reports none). */
+export function creditBalance(): number | null {
+  const balance = callOnce(getCreditsOperation, {}).balance;
+  return typeof balance === 'number' ? balance : null;
 }
 
 /**
@@ -54,15 +61,14 @@ export function previewEnrichment(): EnrichmentPreview {
  * the scheduled trigger will finish the job if the sidebar is closed.
  */
 export function startEnrichment(confirmedItems: number): Progress {
-  const client = makeClient();
-  const deadline = deadlineAfter(client.addOn.runBudgetMs);
+  const b = budgeted();
   // Two starts over the same rows (two sidebars, two editors) must not both see them free: the scan and
   // the saved job happen under the document lock, so the second scan finds the first job's rows under way.
   // Only the id is kept: the step reads the job back a slice at a time, so this run does not hold every row twice.
   const jobId = withDocumentLock(() => createJob(confirmedItems).id);
   // The trigger continues the job if the sidebar closes: right after this run if it is cut, else when the next step is due.
   armFallbackRun();
-  const step = advanceExclusive(client, jobId, { run: (flow) => run(client, flow), deadline });
+  const step = advanceExclusive(b.client, jobId, b);
   armNextRun(step && step.dueAt, anyJobPending);
   if (step) return step.progress;
   // Gone already (cancelled from another sidebar between the save and the step).
@@ -129,13 +135,12 @@ function createJob(confirmed: unknown): EnrichmentJob {
 export function pollEnrichment(jobId: string): Progress {
   const id = optionalText(jobId, 'jobId');
   // Job ids are short keys this add-on made; anything longer cannot be one (and is no property key).
-  if (!id || id.length > 100)
-    throw new ValidationError('jobId: must be the id of an enrichment started from this sidebar.', [{ field: 'jobId', rule: 'an enrichment id' }]);
+  if (!id || id.length > 100) refuse('jobId', 'must be the id of an enrichment started from this sidebar');
   const gone = `jobId: the enrichment ${JSON.stringify(id.slice(0, 40))} is finished or unknown (its results are in the sheet).`;
   const job = loadJob(id);
   if (!job || job.owner !== userKey()) fail(gone);
-  const client = makeClient();
-  const step = advanceExclusive(client, job.id, { run: (flow) => run(client, flow), deadline: deadlineAfter(client.addOn.runBudgetMs) });
+  const b = budgeted();
+  const step = advanceExclusive(b.client, job.id, b);
   if (!step) fail(gone);
   if (step.progress.complete && !step.busy) deleteJob(job.id);
   return step.progress;

@@ -1,5 +1,4 @@
-import { deadlineAfter } from '../budget';
-import { makeClient, run } from '../client';
+import { budgeted } from './budgeted';
 import { importLogEntries, runSavedImport } from '../imports/dispatch';
 import { runImport } from '../imports/run-import';
 import { logRuns, recentRuns, runLogSettings, RUN_LOG_COLUMNS, saveRunLogSettings, type RunLogSettings } from '../imports/run-log';
@@ -100,8 +99,8 @@ export function saveImportSpec(raw: unknown, id?: string): ImportRow {
 /** Runs a saved import now (or resumes its cut run); what is left when time runs out follows on the schedule. */
 export function runImportNow(id: string): ImportReport {
   const imp = mustFind(id);
-  const client = makeClient();
-  const report = runSavedImport(client, (flow) => run(client, flow), imp, deadlineAfter(client.addOn.runBudgetMs));
+  const { client, run, deadline } = budgeted();
+  const report = runSavedImport(client, run, imp, deadline);
   if (!report.complete && !report.error && !report.cancelled) ensureSchedule();
   logRuns(importLogEntries([report]));
   return report;
@@ -134,15 +133,8 @@ export function deleteSavedImport(id: string): { deleted: boolean; removedTrigge
 /** An import run once, not saved: any source, any output mode. */
 export function importOnce(raw: unknown): ImportReport {
   const spec = specArg(raw);
-  const client = makeClient();
-  const done = runImport(
-    client,
-    (flow) => run(client, flow),
-    { name: spec.name, query: spec.query, target: spec.target, orgFrom: null },
-    null,
-    deadlineAfter(client.addOn.runBudgetMs),
-    () => true,
-  );
+  const { client, run, deadline } = budgeted();
+  const done = runImport(client, run, { name: spec.name, query: spec.query, target: spec.target, orgFrom: null }, null, deadline, () => true);
   logRuns(importLogEntries([done.report]));
   return done.report;
 }

@@ -8,12 +8,11 @@ import {
   listSavedSearchesOperation,
   renameListOperation,
   updateSavedSearchOperation,
-  ValidationError,
 } from '../../../shared';
 import * as records from '../../../shared/records';
 import { callOnce } from '../client';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
-import { requestArg, sheetNameArg } from './inputs';
+import { refuse, requestArg, sheetNameArg } from './inputs';
 import { selectedContactIds } from './outreach';
 
 export const getLists = () => callOnce(listListsOperation, {});
@@ -32,8 +31,7 @@ export const deleteSavedSearch = (id: string) => callOnce(deleteSavedSearchOpera
 
 /** Writes the user's lists or saved searches to a sheet (names are user text: written injection-safe). */
 export function exportToSheet(what: 'lists' | 'savedSearches', sheetName?: string): { sheetName: string; rows: number } {
-  if (what !== 'lists' && what !== 'savedSearches')
-    throw new ValidationError('what: must be lists or savedSearches.', [{ field: 'what', rule: 'lists or savedSearches' }]);
+  if (what !== 'lists' && what !== 'savedSearches') refuse('what', 'must be lists or savedSearches');
   const name = sheetNameArg(sheetName, what === 'lists' ? 'Lists' : 'Saved searches');
   const rows = (what === 'lists' ? getLists() : getSavedSearches()) as unknown[];
   const columns = records.describeRecordFields(what === 'lists' ? records.listSchema : records.savedSearchSchema);

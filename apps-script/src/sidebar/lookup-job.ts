@@ -1,5 +1,4 @@
-import { deadlineAfter } from '../budget';
-import { makeClient } from '../client';
+import { budgeted } from './budgeted';
 import { answering } from '../custom-functions/answer';
 import { companyKind, contactKind } from '../custom-functions/lookup';
 import { buildPart } from '../custom-functions/lookup-build';
@@ -44,8 +43,7 @@ export function readLookupIndexNow(): LookupJobProgress {
 
 /** Reads the index while the lease is this execution's (a cell that holds it ends within its 30 s: called again). */
 function readPart(base: string, fn: string, days: number, columns: string[]): void {
-  const client = makeClient();
-  const deadline = deadlineAfter(Math.min(SLICE_MS, client.addOn.runBudgetMs));
+  const { client, deadline } = budgeted(SLICE_MS);
   const claimed = claim(base, client.addOn.cacheTtlS * 1000);
   if (claimed.kind !== 'mine') return;
   const a = answering(fn, client, deadline, () => undefined);

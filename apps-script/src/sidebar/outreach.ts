@@ -8,21 +8,32 @@ import {
   sendDraftOperation,
   sendEmailOperation,
   withWarnings,
+  type Operation,
 } from '../../../shared';
+import type * as z from '../../../shared/validation/zod';
 import { callOnce, makeClient, run } from '../client';
 import { headerColumns } from '../sheet-io';
-import { fieldColumn, selectedKeys, selectedRows } from '../research/targets';
+import { fieldColumn, selectedKeys, selectedRows, type SelectedRows } from '../research/targets';
 import { fingerprint } from '../../../shared/hash';
 import { startFailedMessage, unstarted } from './campaign-start';
 import { countArg, flagArg, optionalText, requestArg } from './inputs';
 import { fail } from '../errors';
 
+/**
+ * The selected rows' cells (as keys) in each field's column: the import's ("contactId") or the enrichment's
+ * ("PDS contactId"). Fails with `missing` when the sheet has no such column.
+ */
+export function selectedFields(selection: SelectedRows, fields: string[], missing: string): string[][] {
+  const headers = headerColumns(selection.sheet);
+  // Every column is found before any is read.
+  const columns = fields.map((field) => fieldColumn(headers, field) ?? fail(missing));
+  return columns.map((column) => selectedKeys(selection, column));
+}
+
 /** contactIds of the selected rows: from a "contactId" column, or the enrichment's "PDS contactId". */
 export function selectedContactIds(): number[] {
-  const selection = selectedRows();
-  const column = fieldColumn(headerColumns(selection.sheet), 'contactId');
-  if (!column) fail('The sheet has no contactId column: import saved contacts or enrich the rows first.');
-  const ids = selectedKeys(selection, column).filter((v) => /^\d+$/.test(v));
+  const [keys] = selectedFields(selectedRows(), ['contactId'], 'The sheet has no contactId column: import saved contacts or enrich the rows first.');
+  const ids = keys.filter((v) => /^\d+$/.test(v));
   if (ids.length === 0) fail('None of the selected rows has a contactId.');
   return [...new Set(ids)].map(Number);
 }
@@ -82,23 +93,19 @@ export interface SentEmail {
   warnings?: string[];
 }
 
-function sentEmail(email: { emailId: string; status: string }, warnings: string[]): SentEmail {
-  return withWarnings({ emailId: email.emailId, status: email.status }, warnings);
+/** Sends once with `op` (an email or a draft). After an ambiguous failure the message says it may have gone out; nothing is repeated. */
+function sent(op: Operation<z.ZodMiniType, z.ZodMiniType, { emailId: string; status: string }>, input: unknown): SentEmail {
+  const client = makeClient();
+  const { data, warnings } = run(client, callWithWarnings(client, op, input));
+  return withWarnings({ emailId: data.emailId, status: data.status }, warnings);
 }
 
-/** Sends once. After an ambiguous failure the message says it may have gone out; nothing is repeated. */
 export function sendEmail(req: EmailRequest): SentEmail {
-  const request = requestArg<EmailRequest>(req);
-  const client = makeClient();
-  const { data, warnings } = run(client, callWithWarnings(client, sendEmailOperation, request));
-  return sentEmail(data, warnings);
+  return sent(sendEmailOperation, requestArg<EmailRequest>(req));
 }
 
 export function sendDraft(id: string, from?: string): SentEmail {
-  const sender = optionalText(from, 'from');
-  const client = makeClient();
-  const { data, warnings } = run(client, callWithWarnings(client, sendDraftOperation, { id, from: sender }));
-  return sentEmail(data, warnings);
+  return sent(sendDraftOperation, { id, from: optionalText(from, 'from') });
 }
 
 export function listDrafts(): { emailId: string; to: string; subject: string }[] {

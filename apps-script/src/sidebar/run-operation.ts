@@ -4,9 +4,9 @@
  */
 import { call, catalogue } from '../../../shared';
 import { pickerSources, type PickerResource } from '../../../shared/catalogue/pickers';
-import { makeClient, run } from '../client';
+import { makeClient, run, type AddOnClient } from '../client';
 import { previewRun, runPlanned, type RunPreview, type RunRequest, type RunResult } from '../run/run-rows';
-import { operationRunnable } from '../run/runnable';
+import { operationRunnable, type Runnable } from '../run/runnable';
 import { requestArg } from './inputs';
 import { fail } from '../errors';
 
@@ -26,17 +26,29 @@ export function pickerChoices(picker: unknown): { name: string; value: string }[
   return ((Array.isArray(answer) ? answer : []) as Record<string, unknown>[]).map((r) => ({ name: source.name(r), value: source.value(r) }));
 }
 
+/**
+ * A run panel's preview and run (this one's and the MCP tool's): the request checked, then the runnable `resolve` finds
+ * for it (with the client it made) previewed, or run once confirmed (run/run-rows.ts).
+ */
+export function runPanel<R extends RunRequest>(resolve: (request: R) => { runnable: Runnable; client: AddOnClient }) {
+  return {
+    preview(req: R): RunPreview {
+      const request = requestArg<R>(req);
+      return previewRun(resolve(request).runnable, request);
+    },
+    run(req: R, confirmation: unknown): RunResult {
+      const request = requestArg<R>(req);
+      const { runnable, client } = resolve(request);
+      return runPlanned(runnable, request, confirmation, client);
+    },
+  };
+}
+
 interface OperationRequest extends RunRequest {
   operation: string;
 }
 
-export function previewOperation(req: OperationRequest): RunPreview {
-  const request = requestArg<OperationRequest>(req);
-  return previewRun(operationRunnable(request.operation, makeClient()), request);
-}
-
-export function runOperation(req: OperationRequest, confirmation: unknown): RunResult {
-  const request = requestArg<OperationRequest>(req);
+export const { preview: previewOperation, run: runOperation } = runPanel<OperationRequest>((request) => {
   const client = makeClient();
-  return runPlanned(operationRunnable(request.operation, client), request, confirmation, client);
-}
+  return { runnable: operationRunnable(request.operation, client), client };
+});

@@ -1,5 +1,5 @@
-import { deadlineAfter, userKey } from '../budget';
-import { makeClient, run } from '../client';
+import { userKey } from '../budget';
+import { budgeted } from './budgeted';
 import { withDocumentLock } from '../doc-lock';
 import { jobsOf } from '../research/job-store';
 import { clearRefresh, loadRefresh, saveRefresh, type OrgRefreshState } from '../triggers/org-cursor';
@@ -29,8 +29,8 @@ export function enableOrgRefresh(options: { sheetName?: string; days?: number })
 
 /** Call under the document lock: two refreshes at once (a press and the hourly run) would each append the same new contacts. */
 function refreshUnlocked(state: OrgRefreshState): RefreshReport {
-  const client = makeClient();
-  return refreshOrgContacts(client, state, (flow) => run(client, flow), deadlineAfter(client.addOn.runBudgetMs));
+  const { client, run, deadline } = budgeted();
+  return refreshOrgContacts(client, state, run, deadline);
 }
 
 export function refreshOrgContactsNow(): RefreshReport {

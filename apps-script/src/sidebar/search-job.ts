@@ -1,6 +1,5 @@
 import { searchCompaniesOperation, searchContactsOperation } from '../../../shared';
-import { deadlineAfter } from '../budget';
-import { makeClient, run } from '../client';
+import { budgeted } from './budgeted';
 import { BEYOND_RATE_BUDGET } from '../custom-functions/search-budget';
 import { checkedInputs } from '../custom-functions/search-column';
 import { advanceSearchJob, type SearchJobProgress } from '../search-job/run';
@@ -53,6 +52,6 @@ export function startSearchJob(kindArg: unknown, sheetName: unknown, searches: u
 
 /** One slice of the job from the sidebar; the panel calls again until it is complete. */
 export function advanceSearchJobNow(): SearchJobProgress | null {
-  const client = makeClient();
-  return advanceSearchJob(client, (flow) => run(client, flow), deadlineAfter(Math.min(POLL_SLICE_MS, client.addOn.runBudgetMs)));
+  const { client, run, deadline } = budgeted(POLL_SLICE_MS);
+  return advanceSearchJob(client, run, deadline);
 }

@@ -1,8 +1,8 @@
-import { getSavedSearchOperation, paginate, searchCompaniesOperation, searchContactsOperation, ValidationError, type AnyOperation } from '../../../shared';
+import { getSavedSearchOperation, paginate, searchCompaniesOperation, searchContactsOperation, type AnyOperation } from '../../../shared';
 import * as records from '../../../shared/records';
 import { filtersArg } from '../args';
 import { callOnce, makeClient, run } from '../client';
-import { countArg, optionalText, requestArg, sheetNameArg } from './inputs';
+import { countArg, optionalText, refuse, requestArg, sheetNameArg } from './inputs';
 import { replaceWithTable, sheetNamed, table } from '../sheet-io';
 import { writeRecords } from '../imports/output';
 import { targetArg } from '../imports/spec';
@@ -43,9 +43,7 @@ function filtersOf(filters: unknown): Record<string, unknown> {
   if (filters === undefined || filters === null) return {};
   if (typeof filters === 'string') return filtersArg(filters);
   if (typeof filters === 'object' && !Array.isArray(filters)) return { ...(filters as Record<string, unknown>) };
-  throw new ValidationError('filters: must be filter text ("jobTitle=CTO; seniority=VP") or an object of filter name -> values.', [
-    { field: 'filters', rule: 'text or object' },
-  ]);
+  refuse('filters', 'must be filter text ("jobTitle=CTO; seniority=VP") or an object of filter name -> values');
 }
 
 /** `previewCap`: a preview shows at most that many rows, whatever limit the form holds. */
@@ -66,15 +64,10 @@ function runSearch(raw: SearchRequest, previewCap?: number): { rows: Record<stri
 /** A picker left alone means the filter is absent; a filter both picked and typed is ambiguous, so refused. */
 function addPicks(input: Record<string, unknown>, picks: unknown): void {
   if (picks === undefined || picks === null) return;
-  if (typeof picks !== 'object' || Array.isArray(picks))
-    throw new ValidationError('picks: must be an object of filter name -> values.', [{ field: 'picks', rule: 'object' }]);
+  if (typeof picks !== 'object' || Array.isArray(picks)) refuse('picks', 'must be an object of filter name -> values');
   for (const [name, value] of Object.entries(picks as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    if (name in input) {
-      throw new ValidationError(`${name}: given both in the pickers and in the filter text; keep one. Nothing was sent.`, [
-        { field: name, rule: 'given twice' },
-      ]);
-    }
+    if (name in input) refuse(name, 'given both in the pickers and in the filter text; keep one. Nothing was sent');
     input[name] = value;
   }
 }

@@ -19,12 +19,12 @@ import { deadlineAfter, timeLeft } from '../budget';
 import { makeClient, run } from '../client';
 import { fail, refused, userMessage } from '../errors';
 import { gasHost, sleepUntil } from '../host';
-import { fieldColumn, selectedKeys, selectedRows, type SelectedRows } from '../research/targets';
-import { headerColumns } from '../sheet-io';
+import { selectedKeys, selectedRows, type SelectedRows } from '../research/targets';
 import { track } from '../rows/row-status';
 import { roleColumn } from '../rows/tagged-columns';
 import { noRowsDone, type RowCounts } from '../rows/row-counts';
 import { requestArg } from './inputs';
+import { selectedFields } from './outreach';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -50,9 +50,11 @@ const outcomeRole = (name: string) => `outcome:${name}`;
 
 /** The selected rows with a contactId ("contactId" or "PDS contactId" column), and what their outcome cell holds. */
 function targetsOf(selection: SelectedRows, outcome: number): { pending: Target[]; skipped: number } {
-  const idColumn = fieldColumn(headerColumns(selection.sheet), 'contactId');
-  if (!idColumn) fail('The sheet has no contactId column: import saved contacts or enrich the rows first. Nothing was sent.');
-  const ids = selectedKeys(selection, idColumn);
+  const [ids] = selectedFields(
+    selection,
+    ['contactId'],
+    'The sheet has no contactId column: import saved contacts or enrich the rows first. Nothing was sent.',
+  );
   const cells = selectedKeys(selection, outcome);
   const pending: Target[] = [];
   let skipped = 0;
@@ -71,10 +73,12 @@ function targetsOf(selection: SelectedRows, outcome: number): { pending: Target[
 }
 
 /**
- * Runs `op` once per selected row with the same fields and the row's contactId. The fields are checked before
- * anything is sent (a bad one refuses the whole run); then rows go one by one within the time budget.
+ * Runs `op` once per selected row with the request's `fields` (those given) and the row's contactId. The fields are
+ * checked before anything is sent (a bad one refuses the whole run); then rows go one by one within the time budget.
  */
-function perRow(op: AnyOperation, fields: Record<string, unknown>, column: string, idOf: (answer: Record<string, unknown>) => string): RowsOutcome {
+function perRow(op: AnyOperation, req: unknown, names: string[], column: string, idOf: (answer: Record<string, unknown>) => string): RowsOutcome {
+  const given = requestArg<Record<string, unknown>>(req);
+  const fields = Object.fromEntries(names.flatMap((n) => (given[n] === undefined || given[n] === '' ? [] : [[n, given[n]]])));
   const client = makeClient();
   const selection = selectedRows();
   // Checked once with a stand-in contactId: a wrong field is named before the first row is sent.
@@ -143,11 +147,8 @@ export interface TaskRequest {
 
 /** One task per selected contact (never repeated after a lost answer). */
 export function createTasksForSelection(req: TaskRequest): RowsOutcome {
-  const { name, taskType, priority, description, dueAt, templateId } = requestArg<TaskRequest>(req);
-  const fields = Object.fromEntries(
-    Object.entries({ name, taskType, priority, description, dueAt, templateId }).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  return perRow(createTaskOperation, fields, 'PDS task', (task) => `task ${String(task.taskId)}`);
+  const fields = ['name', 'taskType', 'priority', 'description', 'dueAt', 'templateId'];
+  return perRow(createTaskOperation, req, fields, 'PDS task', (task) => `task ${String(task.taskId)}`);
 }
 
 export interface CallRequest {
@@ -160,11 +161,8 @@ export interface CallRequest {
 
 /** One logged call per selected contact (never repeated after a lost answer). */
 export function logCallsForSelection(req: CallRequest): RowsOutcome {
-  const { callDispositionId, callSentimentId, callScript, calledAt, durationMs } = requestArg<CallRequest>(req);
-  const fields = Object.fromEntries(
-    Object.entries({ callDispositionId, callSentimentId, callScript, calledAt, durationMs }).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  return perRow(logCallOperation, fields, 'PDS call', (logged) => `call ${String(logged.callId)}`);
+  const fields = ['callDispositionId', 'callSentimentId', 'callScript', 'calledAt', 'durationMs'];
+  return perRow(logCallOperation, req, fields, 'PDS call', (logged) => `call ${String(logged.callId)}`);
 }
 
 /** The choices the sidebar's call form shows: dispositions and sentiments with their ids. */

@@ -4,10 +4,10 @@ import { fingerprint } from '../../../shared/hash';
 import { track } from '../rows/row-status';
 import { makeClient, run } from '../client';
 import { fail, userMessage } from '../errors';
-import { headerColumns } from '../sheet-io';
-import { fieldColumn, selectedKeys, selectedRows } from '../research/targets';
+import { selectedRows } from '../research/targets';
 import { issueConfirmation, takeConfirmation } from './confirmation';
 import { countArg, optionalText, requestArg } from './inputs';
+import { selectedFields } from './outreach';
 
 /**
  * "Send a bulk or per-row email from a template to the selected rows": a preview of the first rows first (rendered by
@@ -55,12 +55,11 @@ function selectedRecipients(): {
   skipped: { row: number; reason: string }[];
 } {
   const selection = selectedRows();
-  const headers = headerColumns(selection.sheet);
-  const idColumn = fieldColumn(headers, 'contactId');
-  const emailColumn = fieldColumn(headers, 'email');
-  if (!idColumn || !emailColumn) fail('The sheet needs a contactId and an email column: import saved contacts or enrich the rows first.');
-  const ids = selectedKeys(selection, idColumn);
-  const emails = selectedKeys(selection, emailColumn);
+  const [ids, emails] = selectedFields(
+    selection,
+    ['contactId', 'email'],
+    'The sheet needs a contactId and an email column: import saved contacts or enrich the rows first.',
+  );
   const recipients: Recipient[] = [];
   const skipped: { row: number; reason: string }[] = [];
   const seen = new Set<string>();
@@ -79,14 +78,21 @@ function selectedRecipients(): {
   return { sheet: selection.sheet, sheetName: selection.sheet.getName(), recipients, skipped };
 }
 
-/** What the confirmation stands for: the request and exactly these rows. Any change needs a new preview. */
-function fingerprintOf(req: ReturnType<typeof checkedRequest>, sheetName: string, recipients: Recipient[]): string {
-  return fingerprint(JSON.stringify([req.mode, req.from.toLowerCase(), req.templateId, sheetName, recipients.map((r) => [r.row, r.contactId, r.to])]));
-}
-
-function checkSize(mode: TemplateEmailMode, n: number): void {
+/**
+ * What a preview shows and a send sends: the checked request and the selected recipients (at most the mode's cap),
+ * with the fingerprint the confirmation stands for: the request and exactly these rows. Any change needs a new preview.
+ */
+function planned(req: unknown) {
+  const request = checkedRequest(req);
+  const selected = selectedRecipients();
+  const { mode, from, templateId } = request;
+  const n = selected.recipients.length;
   const max = mode === 'bulk' ? MAX_BULK : MAX_PER_ROW;
   if (n > max) fail(`${n} rows are selected; a ${mode === 'bulk' ? 'bulk send' : 'per-row send'} takes at most ${max}. Select fewer rows.`);
+  const print = fingerprint(
+    JSON.stringify([mode, from.toLowerCase(), templateId, selected.sheetName, selected.recipients.map((r) => [r.row, r.contactId, r.to])]),
+  );
+  return { request, ...selected, print };
 }
 
 export interface TemplateEmailPreview {
@@ -101,16 +107,14 @@ export interface TemplateEmailPreview {
 
 /** Renders the template for the first rows through the service's preview (sends nothing) and hands out a confirmation. */
 export function previewTemplateEmail(req: TemplateEmailRequest): TemplateEmailPreview {
-  const request = checkedRequest(req);
-  const { sheetName, recipients, skipped } = selectedRecipients();
-  checkSize(request.mode, recipients.length);
+  const { request, sheetName, recipients, skipped, print } = planned(req);
   const client = makeClient();
   const previews = recipients.slice(0, request.previewRows).map((r) => {
     const input = { to: r.to, from: request.from, templateId: request.templateId };
     const shown = run(client, callWithWarnings(client, previewEmailOperation, input)).data;
     return { row: r.row, to: r.to, subject: shown.subject, body: shown.body, missingVariables: shown.missingVariables };
   });
-  const confirmation = issueConfirmation(PENDING_KEY, fingerprintOf(request, sheetName, recipients));
+  const confirmation = issueConfirmation(PENDING_KEY, print);
   return { mode: request.mode, sheetName, recipients: recipients.length, skipped: skipped.slice(0, 50), previews, confirmation };
 }
 
@@ -134,13 +138,11 @@ const MAYBE_SENT = 'unknown — may have been sent';
  * repeated after an ambiguous failure (the core's rule for sends); a row that failed is reported with its reason.
  */
 export function sendTemplateEmail(req: TemplateEmailRequest, confirmation: string): TemplateEmailResult {
-  const request = checkedRequest(req);
-  const { sheet, sheetName, recipients } = selectedRecipients();
-  checkSize(request.mode, recipients.length);
+  const { request, sheet, recipients, print } = planned(req);
   takeConfirmation(
     PENDING_KEY,
     confirmation,
-    fingerprintOf(request, sheetName, recipients),
+    print,
     'This send was already made or started, or was never previewed: preview again to send. Nothing was sent.',
     'The selected rows, the template or the sender changed since the preview: preview again. Nothing was sent.',
   );
