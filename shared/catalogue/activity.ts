@@ -1,9 +1,9 @@
 import * as z from '../validation/zod';
 import { activitySchema, v2ListOf } from '../records';
-import { integerId, shortText } from '../validation/fields';
+import { integerId, optionalShortText } from '../validation/fields';
 import { feedPaging, offsetPaging } from './tasks';
-import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { defineOperation, v2Base } from './types';
+import { lazyStrictObject } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
 export const listActivityOperation = defineOperation({
@@ -15,17 +15,15 @@ export const listActivityOperation = defineOperation({
   description: "What happened to your organization's contacts (emails, calls, tasks, campaign events), newest first.",
   path: '/activity',
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'contactId', 'searchText'],
-  input: lazySchema(() =>
-    z.strictObject({
-      ...offsetPaging,
-      campaignIdentifier: z.optional(shortText()),
-      contactId: z.optional(integerId),
-      searchText: z.optional(shortText()),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    ...offsetPaging,
+    campaignIdentifier: optionalShortText,
+    contactId: z.optional(integerId),
+    searchText: optionalShortText,
+  })),
   output: v2ListOf(activitySchema),
   pagination: feedPaging,
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const activityOperations = keyedById([listActivityOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const activityOperations = [listActivityOperation] as const;

@@ -1,11 +1,11 @@
 import { atMostChars, textCaps } from '../validation/limits';
 import * as z from '../validation/zod';
 import { bulkSendResultSchema, emailFooterSchema, emailPreviewSchema, v2ListOf, v2Of } from '../records';
-import { emailAddress, integerId, isoDateTimeInput, oneOf, pageFields, shortText, stringList } from '../validation/fields';
+import { emailAddress, idAsText, integerId, isoDateTimeInput, oneOf, pageFields, stringList, optionalText, optionalShortText } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { companySizes, departments, moneyRanges, seniorities } from './search-filters';
-import { keyedById, defineOperation, v2Base, pagePaging } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { defineOperation, v2Base, pagePaging } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { optionalTemplateId, emailAccount } from './inputs';
 
 /** Bulk email, preview and footers (public reference, "Bulk email", "Preview", "Email footers"). */
@@ -23,13 +23,7 @@ function valuesFrom(set: readonly string[]) {
 }
 
 const idText = /* @__PURE__ */ lazySchema(() =>
-  z.pipe(
-    z.pipe(
-      z.union([z.string(), z.number()]),
-      z.transform((v) => String(v).trim()),
-    ),
-    z.string().check(z.regex(/^[A-Za-z0-9_.:~-]{1,128}$/, 'must be an id without spaces or punctuation')),
-  ),
+  z.pipe(idAsText, z.string().check(z.regex(/^[A-Za-z0-9_.:~-]{1,128}$/, 'must be an id without spaces or punctuation'))),
 );
 
 /** Who receives a bulk email: the saved contacts matching every filter given (the reference's filter names). */
@@ -39,7 +33,7 @@ export const bulkFilters = /* @__PURE__ */ lazySchema(() =>
       contactIds: z.optional(z.array(integerId).check(z.maxLength(500, 'at most 500 contact ids'))),
       lists: z.optional(z.array(integerId).check(z.maxLength(filterListMax, `at most ${filterListMax} lists`))),
       campaignIds: z.optional(z.array(idText).check(z.maxLength(filterListMax, `at most ${filterListMax} campaigns`))),
-      queryText: z.optional(shortText()),
+      queryText: optionalShortText,
       industryFilters: z.optional(textValues),
       companyFilters: z.optional(textValues),
       seniorities: z.optional(valuesFrom(seniorities)),
@@ -70,7 +64,7 @@ export const sendBulkOperation = defineOperation({
       .strictObject({
         from: emailAccount,
         subject: z.optional(emailSubject),
-        body: z.optional(z.string()),
+        body: optionalText,
         scheduleAt: z.optional(isoDateTimeInput),
         templateId: optionalTemplateId,
         filters: bulkFilters,
@@ -93,7 +87,7 @@ export const previewEmailOperation = defineOperation({
       .strictObject({
         to: emailAddress,
         subject: z.optional(emailSubject),
-        body: z.optional(z.string()),
+        body: optionalText,
         from: z.optional(emailAccount),
         templateId: optionalTemplateId,
       })
@@ -113,14 +107,12 @@ export const listEmailFootersOperation = defineOperation({
   description: 'Lists the footers (signature, unsubscribe text) that templates can add to emails.',
   path: '/email-footers',
   queryFields: ['page', 'limit'],
-  input: lazySchema(() =>
-    z.strictObject({
-      ...pageFields,
-    }),
-  ),
+  input: lazyStrictObject({
+    ...pageFields,
+  }),
   output: v2ListOf(emailFooterSchema),
   pagination: pagePaging,
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const bulkEmailOperations = keyedById([sendBulkOperation, previewEmailOperation, listEmailFootersOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const bulkEmailOperations = [sendBulkOperation, previewEmailOperation, listEmailFootersOperation] as const;

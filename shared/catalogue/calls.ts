@@ -1,9 +1,8 @@
-import { atMostChars, textCaps } from '../validation/limits';
 import * as z from '../validation/zod';
 import { callDispositionSchema, callSchema, callSentimentSchema, v2ListOf, v2Of } from '../records';
-import { integerId, isoDateTimeInput, shortText } from '../validation/fields';
-import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { integerId, isoDateTimeInput, shortText, optionalLongText } from '../validation/fields';
+import { defineOperation, v2Base } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { noInput } from './inputs';
 
 /** Calls (public reference, "The rest of the service": Calls; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -22,21 +21,19 @@ export const logCallOperation = defineOperation({
   description: 'Records a phone call with a saved contact: how it ended, how it felt, how long it took.',
   method: 'POST',
   path: '/calls/log',
-  input: lazySchema(() =>
-    z.strictObject({
-      contactId: integerId,
-      callDispositionId: z.optional(integerId),
-      callSentimentId: z.optional(integerId),
-      callScript: z.optional(z.string().check(atMostChars(textCaps.any))),
-      calledAt: z.optional(isoDateTimeInput),
-      durationMs: z.optional(
-        z.number({ message: 'must be a number of milliseconds' }).check(z.int('must be a whole number of milliseconds'), z.minimum(0, 'must be 0 or more')),
-      ),
-      fromNumber: z.optional(phoneNumber),
-      toNumber: z.optional(phoneNumber),
-      taskId: z.optional(integerId),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    contactId: integerId,
+    callDispositionId: z.optional(integerId),
+    callSentimentId: z.optional(integerId),
+    callScript: optionalLongText,
+    calledAt: z.optional(isoDateTimeInput),
+    durationMs: z.optional(
+      z.number({ message: 'must be a number of milliseconds' }).check(z.int('must be a whole number of milliseconds'), z.minimum(0, 'must be 0 or more')),
+    ),
+    fromNumber: z.optional(phoneNumber),
+    toNumber: z.optional(phoneNumber),
+    taskId: z.optional(integerId),
+  })),
   output: v2Of(callSchema),
   // Never repeat a log after an ambiguous failure: the call would be in the history twice.
 });
@@ -63,5 +60,5 @@ export const listCallSentimentsOperation = defineOperation({
   output: v2ListOf(callSentimentSchema),
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const callOperations = keyedById([logCallOperation, listCallDispositionsOperation, listCallSentimentsOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const callOperations = [logCallOperation, listCallDispositionsOperation, listCallSentimentsOperation] as const;

@@ -1,10 +1,11 @@
 import * as z from '../validation/zod';
 import { campaignStepSchema, v2ListOf, v2Of } from '../records';
-import { nameText, oneOf, pathId } from '../validation/fields';
-import { deleteBase, keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { nameText, oneOf, pathId, optionalText } from '../validation/fields';
+import { deleteBase, defineOperation, v2Base, listBase } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { emailSubject } from './email-fields';
 import { optionalTemplateId, campaignId } from './inputs';
+import { refuseField } from '../validation/transform-issue';
 
 /** Campaign steps (public reference, "Campaign steps"). */
 
@@ -20,12 +21,10 @@ const dueDay = /* @__PURE__ */ lazySchema(() =>
 );
 
 /** Inline template of a step: the reference's `templateData: {subject, template}`. */
-const templateData = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    subject: emailSubject,
-    template: z.string(),
-  }),
-);
+const templateData = /* @__PURE__ */ lazyStrictObject(() => ({
+  subject: emailSubject,
+  template: z.string(),
+}));
 
 const base = { ...v2Base, resource: 'campaignSteps' } as const;
 const onCampaign = { path: '/campaigns/{campaignId}/steps' } as const;
@@ -33,18 +32,16 @@ const onStep = { path: '/campaigns/{campaignId}/steps/{stepId}' } as const;
 
 /** A step gives its text by a saved template or inline, not both (DECISIONS "Campaign steps, templates ..."). */
 function oneTemplateSource(v: { templateId?: number; templateData?: unknown }, ctx: z.core.$RefinementCtx): void {
-  if (v.templateId !== undefined && v.templateData !== undefined)
-    ctx.addIssue({ code: 'custom', path: ['templateData'], message: 'give templateId or templateData, not both' });
+  if (v.templateId !== undefined && v.templateData !== undefined) refuseField(ctx, 'templateData', 'give templateId or templateData, not both');
 }
 
 export const listStepsOperation = defineOperation({
   ...base,
   ...onCampaign,
-  method: 'GET',
-  action: 'list',
+  ...listBase,
   title: 'List campaign steps',
   description: 'Lists the steps of a campaign in their order.',
-  input: lazySchema(() => z.strictObject({ campaignId: campaignId })),
+  input: lazyStrictObject({ campaignId: campaignId }),
   output: v2ListOf(campaignStepSchema),
 });
 
@@ -62,7 +59,7 @@ export const createStepOperation = defineOperation({
         type: oneOf(stepTypes),
         name: nameText('step name'),
         dueDay,
-        description: z.optional(z.string()),
+        description: optionalText,
         templateId: optionalTemplateId,
         templateData: z.optional(templateData),
       })
@@ -86,7 +83,7 @@ export const updateStepOperation = defineOperation({
         stepId: pathId,
         dueDay,
         name: z.optional(nameText('step name')),
-        description: z.optional(z.string()),
+        description: optionalText,
         stepNumber: z.optional(z.number({ message: 'must be a whole number' }).check(z.int('must be a whole number'), z.minimum(1, 'must be at least 1'))),
         templateId: optionalTemplateId,
         templateData: z.optional(templateData),
@@ -103,7 +100,7 @@ export const deleteStepOperation = defineOperation({
   ...deleteBase,
   title: 'Delete campaign step',
   description: 'Removes a step from a campaign; the steps after it move up.',
-  input: lazySchema(() => z.strictObject({ campaignId: campaignId, stepId: pathId })),
+  input: lazyStrictObject({ campaignId: campaignId, stepId: pathId }),
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
@@ -114,16 +111,14 @@ export const stepActionOperation = defineOperation({
   title: 'Change campaign step state',
   description: 'Pauses, resumes or skips one step of a campaign.',
   method: 'POST',
-  input: lazySchema(() =>
-    z.strictObject({
-      campaignId: campaignId,
-      stepId: pathId,
-      action: oneOf(stepActions),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    campaignId: campaignId,
+    stepId: pathId,
+    action: oneOf(stepActions),
+  })),
   output: v2Of(campaignStepSchema),
   // A lost answer to SKIP must not be guessed at: a repeat would be refused and hide that it worked.
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const campaignStepOperations = keyedById([listStepsOperation, createStepOperation, updateStepOperation, deleteStepOperation, stepActionOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const campaignStepOperations = [listStepsOperation, createStepOperation, updateStepOperation, deleteStepOperation, stepActionOperation] as const;

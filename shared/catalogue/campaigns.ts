@@ -13,10 +13,10 @@ import {
   type CampaignActionResult,
 } from '../records';
 import { textCaps } from '../validation/limits';
-import { nameText, nonEmpty, oneOf, shortText, wholeNumber } from '../validation/fields';
+import { nameText, nonEmpty, oneOf, wholeNumber, trueOrFalse, optionalText, optionalShortText } from '../validation/fields';
 import { picks } from './pickers';
-import { contactIdsBatch, deleteBase, keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { contactIdsBatch, deleteBase, defineOperation, v2Base, getBase, listBase } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { optionalTemplateId, campaignId, contactIds } from './inputs';
 import { jsonObject } from '../validation/json-object';
 
@@ -24,23 +24,21 @@ import { jsonObject } from '../validation/json-object';
  * Spec 4.3: a step of a campaign create. The spec states types and dueDay >= 1 (spec 8); the service refuses a step
  * without its type or its dueDay (issue 21: `steps: [{}]` was sent and refused), so both are required here.
  */
-export const campaignStepInput = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    type: nonEmpty('step type such as EMAIL, CALL or TASK'),
-    name: z.optional(shortText()),
-    description: z.optional(z.string()),
-    dueDay: z
-      .number({ message: 'is required: a whole number of days, at least 1' })
-      .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
-    templateId: optionalTemplateId,
-    templateData: z.optional(jsonObject()),
-  }),
-);
+export const campaignStepInput = /* @__PURE__ */ lazyStrictObject(() => ({
+  type: nonEmpty('step type such as EMAIL, CALL or TASK'),
+  name: optionalShortText,
+  description: optionalText,
+  dueDay: z
+    .number({ message: 'is required: a whole number of days, at least 1' })
+    .check(z.int('must be a whole number of days'), z.minimum(1, 'must be at least 1 (spec 8)')),
+  templateId: optionalTemplateId,
+  templateData: z.optional(jsonObject()),
+}));
 
 export const campaignActions = ['START', 'PAUSE', 'RESUME', 'COMPLETE', 'ARCHIVE', 'UNARCHIVE', 'DELETE'] as const;
 
 /** The input of the operations that take only the campaign. */
-const campaignIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: campaignId }));
+const campaignIdInput = /* @__PURE__ */ lazyStrictObject({ id: campaignId });
 
 /**
  * An email account id as text (create and update): a whole number given as a number is taken as its digits; any other
@@ -64,26 +62,24 @@ export const createCampaignOperation = defineOperation({
   description: 'Creates an outreach sequence, optionally with its steps and the contacts to enroll.',
   method: 'POST',
   path: '/campaigns',
-  input: lazySchema(() =>
-    z.strictObject({
-      name: nameText('campaign name'),
-      emailAccountIds: z.optional(
-        picks(
-          z.array(
-            // The service's email account ids are whole numbers (issue 31): their digits, as the account list gives them.
-            accountIdText(
-              'must be an email account id: a whole number such as 4001',
-              z.regex(/^\d+$/, 'must be an email account id: a whole number such as 4001'),
-            ),
+  input: lazyStrictObject(() => ({
+    name: nameText('campaign name'),
+    emailAccountIds: z.optional(
+      picks(
+        z.array(
+          // The service's email account ids are whole numbers (issue 31): their digits, as the account list gives them.
+          accountIdText(
+            'must be an email account id: a whole number such as 4001',
+            z.regex(/^\d+$/, 'must be an email account id: a whole number such as 4001'),
           ),
-          'sendingAccounts',
         ),
+        'sendingAccounts',
       ),
-      steps: z.optional(z.array(campaignStepInput)),
-      contactIds: z.optional(contactIds),
-      maxActiveContacts: z.optional(wholeNumber(1, 'must be at least 1 (spec 8)')),
-    }),
-  ),
+    ),
+    steps: z.optional(z.array(campaignStepInput)),
+    contactIds: z.optional(contactIds),
+    maxActiveContacts: z.optional(wholeNumber(1, 'must be at least 1 (spec 8)')),
+  })),
   output: v2Of(campaignCreateResultSchema),
   // Never repeat a create after an ambiguous failure: it would make a second campaign.
   // More contacts than one request takes: create with the first chunk, then add the rest to the new campaign.
@@ -101,8 +97,7 @@ export const createCampaignOperation = defineOperation({
 
 export const getCampaignOperation = defineOperation({
   ...base,
-  method: 'GET',
-  action: 'get',
+  ...getBase,
   title: 'Get campaign',
   description: 'Reads one campaign with its steps.',
   ...byId,
@@ -112,18 +107,15 @@ export const getCampaignOperation = defineOperation({
 
 export const listCampaignsOperation = defineOperation({
   ...base,
-  method: 'GET',
-  action: 'list',
+  ...listBase,
   title: 'List campaigns',
   description: 'Lists campaigns, optionally filtered by a text in their name.',
   path: '/campaigns',
   queryFields: ['searchText', 'limit'],
-  input: lazySchema(() =>
-    z.strictObject({
-      searchText: z.optional(shortText()),
-      limit: z.optional(wholeNumber(1)),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    searchText: optionalShortText,
+    limit: z.optional(wholeNumber(1)),
+  })),
   output: v2ListOf(campaignSchema),
 });
 
@@ -144,7 +136,7 @@ export const campaignActionOperation = defineOperation({
   description: 'Starts, pauses, resumes, completes, archives, unarchives or deletes a campaign.',
   method: 'POST',
   path: '/campaigns/{id}/actions',
-  input: lazySchema(() => z.strictObject({ id: campaignId, action: oneOf(campaignActions) })),
+  input: lazyStrictObject(() => ({ id: campaignId, action: oneOf(campaignActions) })),
   // The service answers the campaign, or only `{success}`: one envelope whose data may be absent reads both. The
   // campaign is optional in it, as `z.partial` made it (which would keep zod's whole partial helper in Code.js).
   output: lazySchema(() => v2Envelope(z.optional(z.looseObject({ campaign: z.optional(campaignActionResultSchema.shape.campaign) })))),
@@ -181,7 +173,7 @@ export const addCampaignContactsOperation = defineOperation({
   description: 'Enrolls saved contacts in a campaign (more than 500 are sent in several requests).',
   method: 'POST',
   path: '/campaigns/{id}/contacts',
-  input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
+  input: lazyStrictObject({ id: campaignId, contactIds }),
   output: v2Of(campaignContactsChangeSchema),
   batch: contactIdsBatch,
 });
@@ -193,7 +185,7 @@ export const removeCampaignContactsOperation = defineOperation({
   description: 'Takes contacts out of a campaign.',
   method: 'DELETE',
   path: '/campaigns/{id}/contacts',
-  input: lazySchema(() => z.strictObject({ id: campaignId, contactIds })),
+  input: lazyStrictObject({ id: campaignId, contactIds }),
   output: v2Of(campaignContactsChangeSchema),
   retry: 'safe',
   countsUncertainAfterRepeat: ['contactsRemoved'],
@@ -228,7 +220,7 @@ export const updateCampaignOperation = defineOperation({
       .strictObject({
         id: campaignId,
         name: z.optional(nameText('campaign name')),
-        isPublic: z.optional(z.boolean({ message: 'must be true or false' })),
+        isPublic: z.optional(trueOrFalse),
         emailAccountIds: z.optional(updateAccountIds),
       })
       .check(
@@ -249,13 +241,13 @@ export const cloneCampaignOperation = defineOperation({
   description: 'Makes a new draft campaign with the same steps (the contacts are not copied).',
   method: 'POST',
   path: '/campaigns/{id}/clone',
-  input: lazySchema(() => z.strictObject({ id: campaignId, name: nameText('campaign name') })),
+  input: lazyStrictObject(() => ({ id: campaignId, name: nameText('campaign name') })),
   output: v2Of(campaignDetailSchema),
   // Never repeat a clone after an ambiguous failure: it would make a second campaign.
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const campaignOperations = keyedById([
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const campaignOperations = [
   createCampaignOperation,
   getCampaignOperation,
   listCampaignsOperation,
@@ -267,4 +259,4 @@ export const campaignOperations = keyedById([
   listCampaignContactsOperation,
   addCampaignContactsOperation,
   removeCampaignContactsOperation,
-]);
+] as const;

@@ -1,8 +1,8 @@
 import * as z from '../validation/zod';
 import { emailSchema, v2Of } from '../records';
-import { emailAddress, emailList, integerId, isoDateTimeInput, pathId } from '../validation/fields';
+import { emailAddress, emailList, integerId, isoDateTimeInput, pathId, optionalText } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
-import { keyedById, defineOperation, v2Base } from './types';
+import { defineOperation, v2Base, getBase } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 import { idInput, optionalTemplateId, emailAccount } from './inputs';
 
@@ -16,7 +16,7 @@ const draftFields = {
   from: emailAccount,
   to: emailAddress,
   subject: lazySchema(() => z.optional(emailSubject)),
-  body: lazySchema(() => z.optional(z.string())),
+  body: optionalText,
   cc: lazySchema(() => z.optional(emailList)),
   bcc: lazySchema(() => z.optional(emailList)),
   scheduleAt: lazySchema(() => z.optional(isoDateTimeInput)),
@@ -38,8 +38,7 @@ export const createDraftOperation = defineOperation({
 export const getEmailOperation = defineOperation({
   ...base,
   ...byId,
-  method: 'GET',
-  action: 'get',
+  ...getBase,
   title: 'Get email',
   description: 'Reads one of your emails: a draft, a scheduled or a sent email.',
   input: idInput,
@@ -81,5 +80,5 @@ export const updateDraftOperation = defineOperation({
   // Safe to repeat (a PUT): writing the same fields twice leaves the draft as once.
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const emailDraftOperations = keyedById([createDraftOperation, getEmailOperation, updateDraftOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const emailDraftOperations = [createDraftOperation, getEmailOperation, updateDraftOperation] as const;

@@ -2,6 +2,7 @@ import * as z from '../validation/zod';
 import { textCaps } from '../validation/limits';
 import { shortText } from '../validation/fields';
 import { lazySchema } from '../validation/lazy-schema';
+import { refuseField } from '../validation/transform-issue';
 
 /** Fields the email operations share (send, drafts, bulk send, preview), with the rules emails.send states. */
 
@@ -16,6 +17,6 @@ export const emailSubject = /* @__PURE__ */ lazySchema(() =>
  */
 export function subjectAndBodyUnlessTemplate(v: { subject?: string; body?: string; templateId?: number }, ctx: z.core.$RefinementCtx): void {
   if (v.templateId !== undefined) return;
-  if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required unless a templateId is given' });
-  if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required unless a templateId is given' });
+  if (!v.subject?.trim()) refuseField(ctx, 'subject', 'is required unless a templateId is given');
+  if (!v.body?.trim()) refuseField(ctx, 'body', 'is required unless a templateId is given');
 }

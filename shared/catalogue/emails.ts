@@ -1,8 +1,8 @@
 import * as z from '../validation/zod';
 import { emailAccountSchema, emailSchema, v2ListOf, v2Of } from '../records';
-import { emailAddress, emailList, integerId, pathId } from '../validation/fields';
-import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { emailAddress, emailList, integerId, pathId, optionalText } from '../validation/fields';
+import { defineOperation, v2Base } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { noInput, optionalTemplateId, emailAccount } from './inputs';
 
@@ -22,7 +22,7 @@ export const sendEmailOperation = defineOperation({
         from: emailAccount,
         to: emailAddress,
         subject: z.optional(emailSubject),
-        body: z.optional(z.string()),
+        body: optionalText,
         cc: z.optional(emailList),
         bcc: z.optional(emailList),
         templateId: optionalTemplateId,
@@ -40,7 +40,7 @@ export const sendDraftOperation = defineOperation({
   description: 'Sends an email draft you prepared earlier.',
   method: 'POST',
   path: '/emails/{id}/send',
-  input: lazySchema(() => z.strictObject({ id: pathId, from: z.optional(emailAccount) })),
+  input: lazyStrictObject(() => ({ id: pathId, from: z.optional(emailAccount) })),
   output: v2Of(emailSchema),
 });
 
@@ -52,7 +52,7 @@ export const listDraftsOperation = defineOperation({
   description: 'Lists your email drafts that have not been sent.',
   path: '/emails',
   queryFields: ['status'],
-  input: lazySchema(() => z.strictObject({ status: z._default(z.literal('draft'), 'draft') })),
+  input: lazyStrictObject(() => ({ status: z._default(z.literal('draft'), 'draft') })),
   output: v2ListOf(emailSchema),
 });
 
@@ -68,5 +68,5 @@ export const listEmailAccountsOperation = defineOperation({
   output: v2ListOf(emailAccountSchema),
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const emailOperations = keyedById([sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const emailOperations = [sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation] as const;

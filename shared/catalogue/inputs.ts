@@ -1,15 +1,15 @@
 import * as z from '../validation/zod';
 import { emailAddress, integerId, pathId } from '../validation/fields';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { picks } from './pickers';
 
 /** Inputs and fields several catalogue files share (one schema for all of them: zod schemas are immutable). */
 
 /** The input of an operation that takes no fields. */
-export const noInput = /* @__PURE__ */ lazySchema(() => z.strictObject({}));
+export const noInput = /* @__PURE__ */ lazyStrictObject({});
 
 /** The input of an operation that takes only the record's id (in the path). */
-export const idInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: pathId }));
+export const idInput = /* @__PURE__ */ lazyStrictObject({ id: pathId });
 
 /** A campaign of the organization's, picked from its campaigns. */
 export const campaignId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'campaigns'));

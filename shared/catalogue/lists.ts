@@ -1,9 +1,8 @@
-import * as z from '../validation/zod';
 import { campaignContactsChangeSchema, listSchema, v2ListOf, v2Of } from '../records';
 import { nameText, pathId } from '../validation/fields';
 import { picks } from './pickers';
-import { contactIdsBatch, deleteBase, keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { contactIdsBatch, deleteBase, defineOperation, v2Base, getBase } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { contactIds, noInput } from './inputs';
 
 const base = { ...v2Base, resource: 'lists' } as const;
@@ -11,7 +10,7 @@ const byId = { path: '/lists/{id}' } as const;
 
 /** A list of the user's, picked from their lists. */
 const listId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'lists'));
-const listIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: listId }));
+const listIdInput = /* @__PURE__ */ lazyStrictObject({ id: listId });
 
 export const listListsOperation = defineOperation({
   ...base,
@@ -28,8 +27,7 @@ export const listListsOperation = defineOperation({
 export const getListOperation = defineOperation({
   ...base,
   ...byId,
-  method: 'GET',
-  action: 'get',
+  ...getBase,
   title: 'Get list',
   description: 'Gets one of your lists.',
   input: listIdInput,
@@ -43,7 +41,7 @@ export const createListOperation = defineOperation({
   description: 'Creates a list to group contacts.',
   method: 'POST',
   path: '/lists',
-  input: lazySchema(() => z.strictObject({ name: nameText('list name') })),
+  input: lazyStrictObject(() => ({ name: nameText('list name') })),
   output: v2Of(listSchema),
 });
 
@@ -54,7 +52,7 @@ export const renameListOperation = defineOperation({
   title: 'Rename list',
   description: 'Gives one of your lists a new name.',
   method: 'PUT',
-  input: lazySchema(() => z.strictObject({ id: listId, name: nameText('list name') })),
+  input: lazyStrictObject(() => ({ id: listId, name: nameText('list name') })),
   output: v2Of(listSchema),
   // Safe to repeat (a PUT): setting the same name twice changes nothing more.
 });
@@ -76,7 +74,7 @@ export const addListContactsOperation = defineOperation({
   description: 'Adds saved contacts to one of your lists.',
   method: 'POST',
   path: '/lists/{id}/contacts',
-  input: lazySchema(() => z.strictObject({ id: listId, contactIds })),
+  input: lazyStrictObject({ id: listId, contactIds }),
   output: v2Of(campaignContactsChangeSchema),
   // Adding a contact that is already on the list changes nothing.
   retry: 'safe',
@@ -84,12 +82,12 @@ export const addListContactsOperation = defineOperation({
   batch: contactIdsBatch,
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const listOperations = keyedById([
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const listOperations = [
   listListsOperation,
   getListOperation,
   createListOperation,
   renameListOperation,
   deleteListOperation,
   addListContactsOperation,
-]);
+] as const;

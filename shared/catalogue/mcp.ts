@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
-import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { defineOperation, v2Base } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { noInput } from './inputs';
 import { jsonObject } from '../validation/json-object';
 
@@ -29,19 +29,17 @@ export const listMcpToolsOperation = defineOperation({
 });
 
 /** Arguments are checked against the tool's inputSchema (shared/mcp/json-schema.ts) before the call is sent. */
-export const callMcpToolInput = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    tool: z
-      .string({ message: 'must be the name of a tool (text)' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'must be the name of a tool'),
-        z.maxLength(128, 'must be at most 128 characters (MCP tool names)'),
-        z.regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
-      ),
-    arguments: z.optional(jsonObject('must be a JSON object of the tool’s arguments')),
-  }),
-);
+export const callMcpToolInput = /* @__PURE__ */ lazyStrictObject(() => ({
+  tool: z
+    .string({ message: 'must be the name of a tool (text)' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'must be the name of a tool'),
+      z.maxLength(128, 'must be at most 128 characters (MCP tool names)'),
+      z.regex(/^[A-Za-z0-9_.\-/]+$/, 'must be a tool name: letters, digits, _ - . / only'),
+    ),
+  arguments: z.optional(jsonObject('must be a JSON object of the tool’s arguments')),
+}));
 export type CallMcpToolInput = z.input<typeof callMcpToolInput>;
 
 export const callMcpToolOperation = defineOperation({
@@ -67,5 +65,5 @@ export const getFeaturesOperation = defineOperation({
   retry: 'safe',
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const mcpOperations = keyedById([listMcpToolsOperation, callMcpToolOperation, getFeaturesOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const mcpOperations = [listMcpToolsOperation, callMcpToolOperation, getFeaturesOperation] as const;

@@ -19,41 +19,27 @@ export interface PickerSource {
   input?: () => Record<string, unknown>;
 }
 
-export const pickerSources: Readonly<Record<PickerResource, PickerSource>> = {
-  lists: { resource: 'lists', operationId: 'lists.getAll', label: 'List', name: (r) => String(r.name), value: (r) => String(r.listId) },
-  savedSearches: {
-    resource: 'savedSearches',
-    operationId: 'savedSearches.list',
-    label: 'Saved Search',
-    name: (r) => `${String(r.name)} (${String(r.type)})`,
-    value: (r) => String(r.savedSearchId),
-  },
+/** An email account as forms show it: its name and address, or the address alone. */
+const accountName = (r: Record<string, unknown>) => (r.name ? `${String(r.name)} <${String(r.email)}>` : String(r.email));
+/** A record by its name and its kind (a saved search's, a template's). */
+const nameAndType = (r: Record<string, unknown>) => `${String(r.name)} (${String(r.type)})`;
+
+/** Each picker's source, keyed by its resource (the index below writes the key into the source as `resource`). */
+const sources: Record<PickerResource, Omit<PickerSource, 'resource'>> = {
+  lists: { operationId: 'lists.getAll', label: 'List', name: (r) => String(r.name), value: (r) => String(r.listId) },
+  savedSearches: { operationId: 'savedSearches.list', label: 'Saved Search', name: nameAndType, value: (r) => String(r.savedSearchId) },
   campaigns: {
-    resource: 'campaigns',
     operationId: 'campaigns.list',
     label: 'Campaign',
     name: (r) => `${String(r.name)} (${String(r.status)})`,
     value: (r) => String(r.campaignId),
   },
-  emailAccounts: {
-    resource: 'emailAccounts',
-    operationId: 'emailAccounts.list',
-    label: 'Email Account',
-    name: (r) => (r.name ? `${String(r.name)} <${String(r.email)}>` : String(r.email)),
-    value: (r) => String(r.email),
-  },
+  emailAccounts: { operationId: 'emailAccounts.list', label: 'Email Account', name: accountName, value: (r) => String(r.email) },
   // The same accounts, by their id: what a campaign's sending accounts (emailAccountIds) take.
-  sendingAccounts: {
-    resource: 'sendingAccounts',
-    operationId: 'emailAccounts.list',
-    label: 'Sending Account',
-    name: (r) => (r.name ? `${String(r.name)} <${String(r.email)}>` : String(r.email)),
-    value: (r) => String(r.emailAccountId),
-  },
-  templates: { resource: 'templates', operationId: 'templates.list', label: 'Template', name: (r) => String(r.name), value: (r) => String(r.templateId) },
+  sendingAccounts: { operationId: 'emailAccounts.list', label: 'Sending Account', name: accountName, value: (r) => String(r.emailAccountId) },
+  templates: { operationId: 'templates.list', label: 'Template', name: (r) => String(r.name), value: (r) => String(r.templateId) },
   // Saved contacts, by name and email: the first page (500) of those saved at any time.
   contacts: {
-    resource: 'contacts',
     operationId: 'orgContacts.list',
     label: 'Contact',
     input: () => ({ startDate: '2000-01-01T00:00:00Z', endDate: new Date().toISOString() }),
@@ -61,14 +47,12 @@ export const pickerSources: Readonly<Record<PickerResource, PickerSource>> = {
     value: (r) => String(r.contactId),
   },
   // Templates of every kind with their kind: a task of any type (call, LinkedIn, to-do, manual email) may take one.
-  taskTemplates: {
-    resource: 'taskTemplates',
-    operationId: 'templates.list',
-    label: 'Template',
-    name: (r) => `${String(r.name)} (${String(r.type)})`,
-    value: (r) => String(r.templateId),
-  },
+  taskTemplates: { operationId: 'templates.list', label: 'Template', name: nameAndType, value: (r) => String(r.templateId) },
 };
+
+export const pickerSources = Object.fromEntries(Object.entries(sources).map(([resource, source]) => [resource, { resource, ...source }])) as Readonly<
+  Record<PickerResource, PickerSource>
+>;
 
 /**
  * Fields a form offers by picker though their entry does not mark them: marking them (`picks`) would turn the n8n

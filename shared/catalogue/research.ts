@@ -2,8 +2,9 @@ import * as z from '../validation/zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
 import { stringList } from '../validation/fields';
 import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
-import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { defineOperation, v2Base } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
+import { refuseField } from '../validation/transform-issue';
 
 // The item rules live in one place (validation/research-items.ts): the flow, the n8n node and Sheets use them too.
 export { companyResearchItem, contactResearchItem };
@@ -23,7 +24,7 @@ export const contactResearchInput = /* @__PURE__ */ lazySchema(() =>
         listsRule(v.searchResultIds, v.contacts, 'contacts', false, ctx);
         const contacts = v.contacts?.length ?? 0;
         // false is the published default: it asks for nothing, so it passes with searchResultIds (and is not sent).
-        if (v.isJobChange === true && contacts === 0) ctx.addIssue({ code: 'custom', path: ['isJobChange'], message: 'applies only with contacts' });
+        if (v.isJobChange === true && contacts === 0) refuseField(ctx, 'isJobChange', 'applies only with contacts');
       }),
       z.overwrite((v) => (v.isJobChange === false && !v.contacts?.length ? withoutKey(v, 'isJobChange') : v)),
     ),
@@ -39,12 +40,9 @@ function listsRule(ids: unknown[] | undefined, items: unknown[] | undefined, ite
     ['searchResultIds', ids],
     [itemsField, items],
   ] as const)
-    if (list !== undefined && list.length === 0)
-      ctx.addIssue({ code: 'custom', path: [field], message: `must hold at least one entry; leave it out when there is none` });
-  if (!bothAllowed && ids !== undefined && items !== undefined)
-    ctx.addIssue({ code: 'custom', path: [itemsField], message: `give searchResultIds or ${itemsField}, not both in one request` });
-  if (ids === undefined && items === undefined)
-    ctx.addIssue({ code: 'custom', path: ['searchResultIds'], message: `give at least one searchResultId or ${item}` });
+    if (list !== undefined && list.length === 0) refuseField(ctx, field, `must hold at least one entry; leave it out when there is none`);
+  if (!bothAllowed && ids !== undefined && items !== undefined) refuseField(ctx, itemsField, `give searchResultIds or ${itemsField}, not both in one request`);
+  if (ids === undefined && items === undefined) refuseField(ctx, 'searchResultIds', `give at least one searchResultId or ${item}`);
 }
 
 function withoutKey<T extends object, K extends keyof T>(value: T, key: K): T {
@@ -66,16 +64,14 @@ export const companyResearchInput = /* @__PURE__ */ lazySchema(() =>
 /** Poll ids: an array or a comma-separated string; sent as one comma list (spec 4.12). */
 /** Request ids are the service's own short tokens; a longer one is not an id, and would overflow the URL. */
 const REQUEST_ID_MAX = 256;
-export const pollInput = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    requestIds: z.pipe(
-      stringList(),
-      z
-        .array(z.string().check(z.maxLength(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)))
-        .check(z.minLength(1, 'give at least one request id')),
-    ),
-  }),
-);
+export const pollInput = /* @__PURE__ */ lazyStrictObject(() => ({
+  requestIds: z.pipe(
+    stringList(),
+    z
+      .array(z.string().check(z.maxLength(REQUEST_ID_MAX, `each request id must be at most ${REQUEST_ID_MAX} characters`)))
+      .check(z.minLength(1, 'give at least one request id')),
+  ),
+}));
 
 const submitCommon = {
   ...v2Base,
@@ -144,10 +140,5 @@ export const pollCompanyResearchOperation = defineOperation({
   result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const researchOperations = keyedById([
-  researchContactsOperation,
-  pollContactResearchOperation,
-  researchCompaniesOperation,
-  pollCompanyResearchOperation,
-]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const researchOperations = [researchContactsOperation, pollContactResearchOperation, researchCompaniesOperation, pollCompanyResearchOperation] as const;

@@ -4,8 +4,8 @@ import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
 import { picks } from './pickers';
-import { deleteBase, keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { deleteBase, defineOperation, v2Base, getBase, listBase } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { jsonObject } from '../validation/json-object';
 import { refuseInTransform } from '../validation/transform-issue';
 
@@ -21,6 +21,9 @@ const sortOrder = /* @__PURE__ */ lazySchema(() =>
     .pipe(z.string({ message: 'must be asc or desc' }).check(z.trim(), z.toLowerCase()), z.enum(['asc', 'desc'], { message: 'must be asc or desc' }))
     .check(z.meta({ type: 'string', enum: ['asc', 'desc'] })),
 );
+
+/** Which search a saved search runs. */
+const searchType = /* @__PURE__ */ lazySchema(() => z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }));
 
 /** Spec 4.8 fields; numResultsApproved is at least 0 (spec 8). */
 const editable = {
@@ -72,25 +75,23 @@ function checkedUpdateValues<T extends { values?: Record<string, unknown> }>(inp
 
 /** A saved search of the user's, picked from their saved searches. */
 const savedSearchPathId = /* @__PURE__ */ lazySchema(() => picks(pathId, 'savedSearches'));
-const savedSearchIdInput = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: savedSearchPathId }));
+const savedSearchIdInput = /* @__PURE__ */ lazyStrictObject({ id: savedSearchPathId });
 
 export const listSavedSearchesOperation = defineOperation({
   ...base,
-  method: 'GET',
-  action: 'list',
+  ...listBase,
   title: 'List saved searches',
   description: 'Lists your saved searches, of contacts or of companies.',
   path: '/saved-searches',
   queryFields: ['type'],
-  input: lazySchema(() => z.strictObject({ type: z.optional(z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' })) })),
+  input: lazyStrictObject(() => ({ type: z.optional(searchType) })),
   output: v2ListOf(savedSearchSchema),
 });
 
 export const getSavedSearchOperation = defineOperation({
   ...base,
   ...byId,
-  method: 'GET',
-  action: 'get',
+  ...getBase,
   title: 'Get saved search',
   description: 'Gets one of your saved searches.',
   input: savedSearchIdInput,
@@ -108,7 +109,7 @@ export const createSavedSearchOperation = defineOperation({
     z.pipe(
       z.strictObject({
         name: editable.name,
-        type: z.enum(['contacts', 'companies'], { message: 'must be contacts or companies' }),
+        type: searchType,
         values: editable.values,
         sortColumn: z.optional(editable.sortColumn),
         sortOrder: z.optional(editable.sortOrder),
@@ -152,11 +153,11 @@ export const deleteSavedSearchOperation = defineOperation({
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const savedSearchOperations = keyedById([
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const savedSearchOperations = [
   listSavedSearchesOperation,
   getSavedSearchOperation,
   createSavedSearchOperation,
   updateSavedSearchOperation,
   deleteSavedSearchOperation,
-]);
+] as const;

@@ -2,10 +2,18 @@ import * as z from '../validation/zod';
 import { companySearchResponseSchema, contactSearchResponseSchema } from '../records';
 import { isoDateTimeInput, pathId } from '../validation/fields';
 import { enumList, enumValue, flag, nextTokenField, textList } from '../validation/search-fields';
-import { companyFilterFacts, contactFilterFacts, jobChangeDayRanges, jobChangeTypes, pastCompanyNamesMax, type FilterFact } from './search-filters';
+import {
+  companyFilterFacts,
+  contactFilterFacts,
+  jobChangeDayRanges,
+  jobChangeTypes,
+  pastCompanyNamesMax,
+  type FilterFact,
+  type SearchTarget,
+} from './search-filters';
 import { picks } from './pickers';
-import { keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { defineOperation, v2Base } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { pageNumber } from './inputs';
 
 /** Paging fields shared by both searches (public reference: limit 1..500 on v2, page or nextToken). */
@@ -61,28 +69,30 @@ function filtersOf(facts: Readonly<Record<string, FilterFact>>): Record<string, 
 // Built once and shared by the saved-search filters and the search inputs (about 230 zod schemas each kind, built on
 // every Apps Script execution); zod schemas are immutable, so sharing them changes no validation.
 // Built on first use (shared/validation/lazy-schema.ts), once.
-let filters: { contacts: Record<string, z.ZodMiniType>; companies: Record<string, z.ZodMiniType> } | undefined;
-const contactFilters = () => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) }).contacts;
-const companyFilters = () => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) }).companies;
+let filters: Record<SearchTarget, Record<string, z.ZodMiniType>> | undefined;
+const filtersFor = (target: SearchTarget) => (filters ??= { contacts: filtersOf(contactFilterFacts), companies: filtersOf(companyFilterFacts) })[target];
 
 /** The filters alone (no paging), as a saved search stores them in `values`. */
 export const searchFiltersSchema = {
-  contacts: lazySchema(() => z.strictObject(contactFilters())),
-  companies: lazySchema(() => z.strictObject(companyFilters())),
+  contacts: lazyStrictObject(() => filtersFor('contacts')),
+  companies: lazyStrictObject(() => filtersFor('companies')),
 } as const;
+
+/** A search's input: its filters and the paging fields, with page or nextToken but not both. */
+function searchInput(target: SearchTarget) {
+  return lazySchema(() =>
+    z.strictObject({ ...filtersFor(target), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
+  );
+}
 
 /**
  * Contact filters: exactly the published list (published-v1-schemas.json, "POST /search/contacts"). An
  * unknown filter is refused by name: passed through, a misspelt filter would silently widen the search.
  */
-export const contactSearchInput = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ ...contactFilters(), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
-);
+export const contactSearchInput = /* @__PURE__ */ searchInput('contacts');
 
 /** Company filters: the published list ("POST /search/companies"), plus lastModifiedAfter / Before (DECISIONS). */
-export const companySearchInput = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ ...companyFilters(), ...paging }).check(z.refine(notBothCursors, { message: 'give page or nextToken, not both', path: ['nextToken'] })),
-);
+export const companySearchInput = /* @__PURE__ */ searchInput('companies');
 
 const searchCommon = {
   ...v2Base,
@@ -115,5 +125,5 @@ export const searchCompaniesOperation = defineOperation({
   output: companySearchResponseSchema,
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const searchOperations = keyedById([searchContactsOperation, searchCompaniesOperation]);
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const searchOperations = [searchContactsOperation, searchCompaniesOperation] as const;

@@ -1,9 +1,8 @@
-import { atMostChars, textCaps } from '../validation/limits';
 import * as z from '../validation/zod';
 import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2Envelope, v2ListOf, v2Of } from '../records';
-import { integerId, isoDateTimeInput, nameText, oneOf, pathId, shortText, wholeNumber } from '../validation/fields';
-import { deleteBase, keyedById, defineOperation, v2Base } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { integerId, isoDateTimeInput, nameText, oneOf, pathId, wholeNumber, optionalShortText, optionalLongText } from '../validation/fields';
+import { deleteBase, defineOperation, v2Base, getBase, listBase } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { idInput } from './inputs';
 
 /** Tasks (public reference, "The rest of the service": Tasks; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -16,8 +15,6 @@ const priorityRule = 'must be 0 (normal), 1 (high) or 2 (urgent)';
 export const taskPriority = /* @__PURE__ */ lazySchema(() =>
   z.number({ message: priorityRule }).check(z.int(priorityRule), z.minimum(0, priorityRule), z.maximum(2, priorityRule)),
 );
-
-const description = /* @__PURE__ */ lazySchema(() => z.string().check(atMostChars(textCaps.any)));
 
 /** The columns tasks sort by (not published: DECISIONS "Tasks, calls, activity"). */
 export const taskSortColumns = ['dueAt', 'createdAt', 'updatedAt', 'priority', 'name', 'status'] as const;
@@ -35,22 +32,19 @@ const byId = { path: '/tasks/{id}' } as const;
 
 export const listTasksOperation = defineOperation({
   ...base,
-  method: 'GET',
-  action: 'list',
+  ...listBase,
   title: 'List tasks',
   description: 'Lists your tasks (calls, manual emails, LinkedIn steps, to-dos), filtered by status, type or campaign.',
   path: '/tasks',
   queryFields: ['limit', 'offset', 'campaignIdentifier', 'sortColumn', 'sortOrder', 'status', 'taskType'],
-  input: lazySchema(() =>
-    z.strictObject({
-      ...offsetPaging,
-      campaignIdentifier: z.optional(shortText()),
-      sortColumn: z.optional(oneOf(taskSortColumns)),
-      sortOrder: z.optional(oneOf(['asc', 'desc'])),
-      status: z.optional(oneOf(taskStatuses)),
-      taskType: z.optional(oneOf(taskTypes)),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    ...offsetPaging,
+    campaignIdentifier: optionalShortText,
+    sortColumn: z.optional(oneOf(taskSortColumns)),
+    sortOrder: z.optional(oneOf(['asc', 'desc'])),
+    status: z.optional(oneOf(taskStatuses)),
+    taskType: z.optional(oneOf(taskTypes)),
+  })),
   output: v2ListOf(taskSchema),
   pagination: feedPaging,
 });
@@ -58,8 +52,7 @@ export const listTasksOperation = defineOperation({
 export const getTaskOperation = defineOperation({
   ...base,
   ...byId,
-  method: 'GET',
-  action: 'get',
+  ...getBase,
   title: 'Get task',
   description: 'Reads one task.',
   input: idInput,
@@ -73,18 +66,16 @@ export const createTaskOperation = defineOperation({
   description: 'Creates a task for a saved contact: a call, a manual email, a LinkedIn step or a to-do.',
   method: 'POST',
   path: '/tasks',
-  input: lazySchema(() =>
-    z.strictObject({
-      name: nameText('task name'),
-      taskType: oneOf(taskTypes),
-      contactId: integerId,
-      // Optional as the service has it: its own integration sends priority only as an additional field (DECISIONS).
-      priority: z.optional(taskPriority),
-      description: z.optional(description),
-      dueAt: z.optional(isoDateTimeInput),
-      templateId: z.optional(integerId),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    name: nameText('task name'),
+    taskType: oneOf(taskTypes),
+    contactId: integerId,
+    // Optional as the service has it: its own integration sends priority only as an additional field (DECISIONS).
+    priority: z.optional(taskPriority),
+    description: optionalLongText,
+    dueAt: z.optional(isoDateTimeInput),
+    templateId: z.optional(integerId),
+  })),
   output: v2Of(taskSchema),
   // Never repeat a create after an ambiguous failure: the salesperson would get the task twice.
 });
@@ -101,7 +92,7 @@ export const updateTaskOperation = defineOperation({
       .strictObject({
         id: pathId,
         name: z.optional(nameText('task name')),
-        description: z.optional(description),
+        description: optionalLongText,
         dueAt: z.optional(isoDateTimeInput),
         priority: z.optional(taskPriority),
         status: z.optional(oneOf(taskStatuses)),
@@ -131,18 +122,18 @@ export const taskActionOperation = defineOperation({
   description: 'Starts, completes, pauses, unpauses, skips, cancels, schedules, reschedules or deletes a task.',
   method: 'POST',
   path: '/tasks/{id}/actions',
-  input: lazySchema(() => z.strictObject({ id: pathId, action: oneOf(taskActions) })),
+  input: lazyStrictObject(() => ({ id: pathId, action: oneOf(taskActions) })),
   output: lazySchema(() => z.union([v2Envelope(taskSchema), successOnlySchema])),
   result: (body) => ('data' in body ? body.data : body),
   // A move that happened is refused the second time (409), which would hide that it worked: never guessed at.
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const taskOperations = keyedById([
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const taskOperations = [
   listTasksOperation,
   getTaskOperation,
   createTaskOperation,
   updateTaskOperation,
   deleteTaskOperation,
   taskActionOperation,
-]);
+] as const;

@@ -1,10 +1,11 @@
 import * as z from '../validation/zod';
 import { templateSchema, v2ListOf, v2Of } from '../records';
-import { integerId, nameText, oneOf, pageFields, pathId, shortText } from '../validation/fields';
+import { integerId, nameText, oneOf, pageFields, pathId, trueOrFalse, optionalText, optionalShortText } from '../validation/fields';
 import { picks } from './pickers';
-import { deleteBase, keyedById, defineOperation, v2Base, pagePaging } from './types';
-import { lazySchema } from '../validation/lazy-schema';
+import { deleteBase, defineOperation, v2Base, pagePaging, getBase, listBase } from './types';
+import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { emailSubject } from './email-fields';
+import { refuseField } from '../validation/transform-issue';
 
 /** Public reference, "Templates": `type: email | call | custom | linkedin-*` (the linkedin kinds are the step types of the same name). */
 export const templateTypes = ['email', 'call', 'custom', 'linkedin-message', 'linkedin-connect-request'] as const;
@@ -14,32 +15,29 @@ export const templateContentCategories = ['static', 'ai_prompt'] as const;
 const typeField = /* @__PURE__ */ lazySchema(() => oneOf(templateTypes));
 const byId = { path: '/templates/{id}', queryFields: ['type'] } as const;
 /** The input of a get or a delete: the template and, optionally, its type (sent in the query). */
-const idAndType = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: picks(pathId, 'templates'), type: z.optional(typeField) }));
+const idAndType = /* @__PURE__ */ lazyStrictObject(() => ({ id: picks(pathId, 'templates'), type: z.optional(typeField) }));
 const base = { ...v2Base, resource: 'templates' } as const;
 
 /** An email template is what a send fills in: it needs its subject and body (DECISIONS "Campaign steps, templates ..."). */
 function emailNeedsSubjectAndBody(v: { type?: string; subject?: string; body?: string }, ctx: z.core.$RefinementCtx): void {
   if (v.type !== 'email') return;
-  if (v.subject !== undefined && !v.subject.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'must not be empty for an email template' });
-  if (v.body !== undefined && !v.body.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'must not be empty for an email template' });
+  if (v.subject !== undefined && !v.subject.trim()) refuseField(ctx, 'subject', 'must not be empty for an email template');
+  if (v.body !== undefined && !v.body.trim()) refuseField(ctx, 'body', 'must not be empty for an email template');
 }
 
 export const listTemplatesOperation = defineOperation({
   ...base,
-  method: 'GET',
-  action: 'list',
+  ...listBase,
   title: 'List templates',
   description: 'Lists the email templates you can use in sends and campaign steps.',
   path: '/templates',
   queryFields: ['page', 'limit', 'searchText', 'type', 'includeStats'],
-  input: lazySchema(() =>
-    z.strictObject({
-      ...pageFields,
-      searchText: z.optional(shortText()),
-      type: z.optional(typeField),
-      includeStats: z.optional(z.boolean({ message: 'must be true or false' })),
-    }),
-  ),
+  input: lazyStrictObject(() => ({
+    ...pageFields,
+    searchText: optionalShortText,
+    type: z.optional(typeField),
+    includeStats: z.optional(trueOrFalse),
+  })),
   output: v2ListOf(templateSchema),
   pagination: pagePaging,
 });
@@ -47,8 +45,7 @@ export const listTemplatesOperation = defineOperation({
 export const getTemplateOperation = defineOperation({
   ...base,
   ...byId,
-  method: 'GET',
-  action: 'get',
+  ...getBase,
   title: 'Get template',
   description: 'Reads one template with its subject and body.',
   input: idAndType,
@@ -68,7 +65,7 @@ export const createTemplateOperation = defineOperation({
         name: nameText('template name'),
         type: typeField,
         subject: z.optional(emailSubject),
-        body: z.optional(z.string()),
+        body: optionalText,
         contentCategory: oneOf(templateContentCategories),
         emailFooterId: z.optional(integerId),
         emailSignatureId: z.optional(integerId),
@@ -76,8 +73,8 @@ export const createTemplateOperation = defineOperation({
       .check(
         z.superRefine((v, ctx) => {
           if (v.type !== 'email') return;
-          if (!v.subject?.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required for an email template' });
-          if (!v.body?.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required for an email template' });
+          if (!v.subject?.trim()) refuseField(ctx, 'subject', 'is required for an email template');
+          if (!v.body?.trim()) refuseField(ctx, 'body', 'is required for an email template');
         }),
       ),
   ),
@@ -99,7 +96,7 @@ export const updateTemplateOperation = defineOperation({
         type: z.optional(typeField),
         name: z.optional(nameText('template name')),
         subject: z.optional(emailSubject),
-        body: z.optional(z.string()),
+        body: optionalText,
         contentCategory: z.optional(oneOf(templateContentCategories)),
         emailFooterId: z.optional(integerId),
         emailSignatureId: z.optional(integerId),
@@ -127,11 +124,11 @@ export const deleteTemplateOperation = defineOperation({
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
-/** This file's operations, keyed by id (the registry in index.ts spreads these). */
-export const templateOperations = keyedById([
+/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
+export const templateOperations = [
   listTemplatesOperation,
   getTemplateOperation,
   createTemplateOperation,
   updateTemplateOperation,
   deleteTemplateOperation,
-]);
+] as const;

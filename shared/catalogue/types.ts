@@ -137,13 +137,19 @@ export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType
   };
 }
 
-/** A catalogue file's operations keyed by id, in the order the README and the n8n node list them; the index spreads these. */
+/** Operations keyed by id, in their order (the registry in index.ts). */
 export function keyedById(ops: readonly { id: string }[]): Readonly<Record<string, AnyOperation>> {
   return Object.fromEntries(ops.map((op) => [op.id, op as AnyOperation]));
 }
 
 /** What every delete shares: a DELETE answered `{success}`, read whole. A lost answer is surfaced, not repeated (unsafe). */
 export const deleteBase = { action: 'delete', method: 'DELETE', output: successOnlySchema, result: <T>(body: T): T => body } as const;
+
+/** What a read of one record shares: a GET (safe to repeat) whose action is `get`. Written where method and action go. */
+export const getBase = { method: 'GET', action: 'get' } as const;
+
+/** What a plain list read shares: a GET (safe to repeat) whose action is `list` (it returns a list). */
+export const listBase = { method: 'GET', action: 'list' } as const;
 
 /** Page paging of the v2 lists that take page and limit (at most 100). */
 export const pagePaging = { style: 'page', pageField: 'page', limitField: 'limit', maxLimit: 100 } as const;

@@ -67,12 +67,20 @@ const join = (path: string, key: string | number) => (typeof key === 'number' ? 
 const show = (v: unknown) => JSON.stringify(v);
 const countOf = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
+/** The number bounds in the order their issues are listed: the keyword, when a value breaks it, and the rule's words. */
+const NUMBER_BOUNDS: [keyword: string, breaks: (value: number, bound: number) => boolean, words: string][] = [
+  ['minimum', (v, b) => v < b, 'at least'],
+  ['maximum', (v, b) => v > b, 'at most'],
+  ['exclusiveMinimum', (v, b) => v <= b, 'more than'],
+  ['exclusiveMaximum', (v, b) => v >= b, 'less than'],
+];
+
 function checkNumber(schema: Schema, value: number, path: string, out: SchemaIssue[]): void {
-  const { minimum: min, maximum: max, exclusiveMinimum: xmin, exclusiveMaximum: xmax, multipleOf } = schema;
-  if (typeof min === 'number' && value < min) add(out, path, 'minimum', `must be at least ${min}`);
-  if (typeof max === 'number' && value > max) add(out, path, 'maximum', `must be at most ${max}`);
-  if (typeof xmin === 'number' && value <= xmin) add(out, path, 'exclusiveMinimum', `must be more than ${xmin}`);
-  if (typeof xmax === 'number' && value >= xmax) add(out, path, 'exclusiveMaximum', `must be less than ${xmax}`);
+  for (const [keyword, breaks, words] of NUMBER_BOUNDS) {
+    const bound = schema[keyword];
+    if (typeof bound === 'number' && breaks(value, bound)) add(out, path, keyword, `must be ${words} ${bound}`);
+  }
+  const { multipleOf } = schema;
   if (typeof multipleOf === 'number' && multipleOf > 0 && !Number.isInteger(value / multipleOf))
     add(out, path, 'multipleOf', `must be a multiple of ${multipleOf}`);
 }

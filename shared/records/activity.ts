@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
-import { idText, looseDateTime, looseText } from './lenient';
-import { lazySchema } from '../validation/lazy-schema';
+import { fieldsOf, idText, looseDateTime, looseText } from './lenient';
+import { lazyLooseObject } from '../validation/lazy-schema';
 
 /** Activity feed events (public reference, "The rest of the service": Activity; fields in DECISIONS "Tasks, calls, activity"). */
 
@@ -23,18 +23,9 @@ export const knownActivityTypes = [
 ] as const;
 
 /** One event: the id is required (the trigger deduplicates and orders by it); the rest is read tolerantly. */
-export const activitySchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    activityId: idText,
-    type: looseText,
-    description: looseText,
-    contactId: looseText,
-    campaignIdentifier: looseText,
-    taskId: looseText,
-    callId: looseText,
-    emailId: looseText,
-    userId: looseText,
-    occurredAt: looseDateTime,
-  }),
-);
+export const activitySchema = /* @__PURE__ */ lazyLooseObject({
+  activityId: idText,
+  ...fieldsOf(looseText, 'type description contactId campaignIdentifier taskId callId emailId userId'),
+  occurredAt: looseDateTime,
+});
 export type ActivityEvent = z.output<typeof activitySchema>;

@@ -1,3 +1,4 @@
+import type * as z from '../validation/zod';
 import { describeRecordFields } from './describe';
 import { orgCompanySchema } from './org-company';
 import { orgContactSchema } from './org-contact';
@@ -9,7 +10,11 @@ import { lazyList } from '../validation/lazy-schema';
  * Derived on first use: the schemas they walk are built then (lazy-schema.ts).
  * Org contact order: identity, email, phones, company, person, location (flattened), history, links.
  */
-export const orgContactColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(orgContactSchema, { flatten: true }));
-export const orgCompanyColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(orgCompanySchema, { flatten: true }));
-export const contactSearchColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(contactSearchRowSchema, { flatten: true }));
-export const companySearchColumns: readonly string[] = /* @__PURE__ */ lazyList(() => describeRecordFields(companySearchRowSchema, { flatten: true }));
+function columnsOf(schema: z.ZodMiniObject): readonly string[] {
+  return lazyList(() => describeRecordFields(schema, { flatten: true }));
+}
+
+export const orgContactColumns = /* @__PURE__ */ columnsOf(orgContactSchema);
+export const orgCompanyColumns = /* @__PURE__ */ columnsOf(orgCompanySchema);
+export const contactSearchColumns = /* @__PURE__ */ columnsOf(contactSearchRowSchema);
+export const companySearchColumns = /* @__PURE__ */ columnsOf(companySearchRowSchema);

@@ -1,11 +1,9 @@
 import * as z from '../validation/zod';
 import { nonNegativeInt } from './primitives';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazyLooseObject } from '../validation/lazy-schema';
 
 /** Data of `GET /v2/credits` (DECISIONS): the organization's research credit balance; v1 has only the header. */
-export const creditsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    balance: nonNegativeInt,
-  }),
-);
+export const creditsSchema = /* @__PURE__ */ lazyLooseObject({
+  balance: nonNegativeInt,
+});
 export type Credits = z.output<typeof creditsSchema>;

@@ -1,5 +1,5 @@
 import * as z from '../validation/zod';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * Response envelopes (spec 1): v2 wraps success bodies as `{success, data}`; some v1 bodies are `{data: [...]}`.
@@ -20,7 +20,7 @@ export function v1DataList<T extends z.ZodMiniType>(itemSchema: T) {
 }
 
 /** Body of deletes: `{success: true}` without data (spec 4.4, DECISIONS). */
-export const successOnlySchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ success: z.boolean() }));
+export const successOnlySchema = /* @__PURE__ */ lazyLooseObject(() => ({ success: z.boolean() }));
 export type SuccessOnly = z.output<typeof successOnlySchema>;
 
 /** `v2Envelope(data)`, built on first use (an operation's output). */

@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
 import { caught, looseInt, looseText } from './lenient';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * Error bodies (spec 5.6, 7; public reference; DECISIONS "Status codes" and "Token endpoint").
@@ -8,11 +8,11 @@ import { lazySchema } from '../validation/lazy-schema';
  */
 
 /** The common body `{message}` (401, 404, 409, 422 validation, 500). */
-export const messageErrorBodySchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ message: z.string() }));
+export const messageErrorBodySchema = /* @__PURE__ */ lazyLooseObject(() => ({ message: z.string() }));
 export type MessageErrorBody = z.output<typeof messageErrorBodySchema>;
 
 /** `{msg}`: 401s have been seen so (public reference). */
-export const msgErrorBodySchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ msg: z.string() }));
+export const msgErrorBodySchema = /* @__PURE__ */ lazyLooseObject(() => ({ msg: z.string() }));
 export type MsgErrorBody = z.output<typeof msgErrorBodySchema>;
 
 export const knownCreditLicenseCodes = ['insufficientCredits', 'missingLicense'] as const;
@@ -21,29 +21,27 @@ export const knownCreditLicenseCodes = ['insufficientCredits', 'missingLicense']
  * 422 credit/license body of research and org reads (spec 7). The published body requires none of its fields,
  * and `data` may be missing, so only `msg` and `code` identify it; the shortfall sent as text is read as a number.
  */
-export const creditLicenseErrorBodySchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    msg: z.string(),
-    code: z.string(),
-    data: caught(
-      z.optional(
-        z.looseObject({
-          productCategory: looseText,
-          additionalCreditsNeeded: looseInt,
-        }),
-      ),
-      () => undefined,
+export const creditLicenseErrorBodySchema = /* @__PURE__ */ lazyLooseObject(() => ({
+  msg: z.string(),
+  code: z.string(),
+  data: caught(
+    z.optional(
+      z.looseObject({
+        productCategory: looseText,
+        additionalCreditsNeeded: looseInt,
+      }),
     ),
-  }),
-);
+    () => undefined,
+  ),
+}));
 export type CreditLicenseErrorBody = z.output<typeof creditLicenseErrorBodySchema>;
 
 /** 429 body `{message, code: "rateLimitExceeded"}`; there is no Retry-After, X-RateLimit-Reset says when. */
-export const rateLimitErrorBodySchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ message: z.string(), code: z.string() }));
+export const rateLimitErrorBodySchema = /* @__PURE__ */ lazyLooseObject(() => ({ message: z.string(), code: z.string() }));
 export type RateLimitErrorBody = z.output<typeof rateLimitErrorBodySchema>;
 
 /** Token endpoint errors: `{message, error: "invalid_grant" | "invalid_client"}` (OAuth style). */
-export const oauthErrorBodySchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ message: z.optional(z.string()), error: z.string() }));
+export const oauthErrorBodySchema = /* @__PURE__ */ lazyLooseObject(() => ({ message: z.optional(z.string()), error: z.string() }));
 export type OAuthErrorBody = z.output<typeof oauthErrorBodySchema>;
 
 /** Any error body; most specific first, because loose objects also match the simpler shapes. */

@@ -94,6 +94,22 @@ export const looseTextList = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/** The words of a space-separated text, as a union: `'city state'` gives `'city' | 'state'`. */
+type Words<N extends string> = N extends `${infer A} ${infer B}` ? A | Words<B> : N;
+
+/**
+ * The same field schema under each name of `names` (space-separated texts, in order): a record's run of fields of
+ * one kind written as its names, each costing Code.js its name and a space instead of a property of its own.
+ */
+export function fieldsOf<S, N extends string[]>(schema: S, ...names: N): Record<Words<N[number]>, S> {
+  return Object.fromEntries(
+    names
+      .join(' ')
+      .split(' ')
+      .map((name) => [name, schema]),
+  ) as Record<Words<N[number]>, S>;
+}
+
 /** An optional nested record (location, history item) whose own fields are tolerant; a non-object is kept. */
 export function looseNested<T extends z.ZodMiniObject>(schema: T) {
   return lenient(z.nullish(schema));

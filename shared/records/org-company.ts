@@ -1,8 +1,8 @@
 import * as z from '../validation/zod';
-import { looseDate, looseDateTime, looseLink, looseText, looseTextList } from './lenient';
+import { fieldsOf, looseDate, looseDateTime, looseLink, looseText, looseTextList } from './lenient';
 import { companyLocationField, newsAndEventsList } from './org-contact';
 import { companyPublishedNames, readPublishedNames } from './published-names';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * Org company: items of `GET /v1/companies`, company research results and webhook bodies.
@@ -14,33 +14,17 @@ import { lazySchema } from '../validation/lazy-schema';
 const text = looseText;
 const link = looseLink;
 
+// companyId is not in the published record; some answers carry it (the published poll example does). staffCount is
+// text, as published ("750"); a number is read as its text. Published names read into the DECISIONS names:
+// industries (text) into industry, foundedOn (a date there, a year in older answers, so text) into founded,
+// companyType (Public, Private or null) into type, phones into phone, linkedInProfileUrl into liProfileUrl, and
+// linkedInId into companyNetworkId, the spec's neutral name (as in 2.8).
 const identity = {
-  /** Not in the published record; some answers carry it (the published poll example does). */
-  companyId: text,
-  name: text,
-  domain: text,
-  description: text,
-  /** Published `industries` (text). */
-  industry: text,
-  /** Text, as published ("750"); a number is read as its text. */
-  staffCount: text,
-  staffCountRange: text,
-  annualRevenue: text,
-  revenueRange: text,
-  /** Published `foundedOn`: a date there, a year in older answers, so text. */
-  founded: text,
-  /** Published `companyType`: Public, Private or null. */
-  type: text,
-  stockTicker: text,
-  /** Published `phones`. */
-  phone: text,
-  phonesAiScores: text,
-  /** Published `linkedInProfileUrl`. */
-  liProfileUrl: text,
-  /** Spec neutral name (as companyNetworkId of 2.8); the published `linkedInId` is read into it. */
-  companyNetworkId: text,
-  sicCode: text,
-  topTechnologies: text,
+  ...fieldsOf(
+    text,
+    'companyId name domain description industry staffCount staffCountRange annualRevenue revenueRange founded type',
+    'stockTicker phone phonesAiScores liProfileUrl companyNetworkId sicCode topTechnologies',
+  ),
   location: companyLocationField,
 };
 
@@ -59,36 +43,15 @@ const meta = {
 };
 
 // The published intelligence links, by their published names; the five branded ones under the spec's neutral names.
-const links = {
-  advertisingIntelligenceUrl: link,
-  employeeReviewsUrl: link,
-  intelUrl: link,
-  jobPostingsUrl: link,
-  localSportsTeamsUrl: link,
-  localWeatherUrl: link,
-  newsUrl: link,
-  paidSearchIntelligenceUrl: link,
-  paidSearchKeywordsIntelligenceUrl: link,
-  searchMarketingIntelligenceUrl: link,
-  secFilingsUrl: link,
-  seoResearchUrl: link,
-  similarWebsitesUrl: link,
-  socialMediaMentionsUrl: link,
-  socialMediaPostsUrl: link,
-  socialPostsUrl: link,
-  webTechnologiesUrl: link,
-  websiteAuditUrl: link,
-  websiteAudit2Url: link,
-  websiteGraderUrl: link,
-  whoisUrl: link,
-  trafficRankScore: link,
-  financeLookup: link,
-  webResearch: link,
-  financeLookup2: link,
-  encyclopediaUrl: link,
-};
+const links = fieldsOf(
+  link,
+  'advertisingIntelligenceUrl employeeReviewsUrl intelUrl jobPostingsUrl localSportsTeamsUrl localWeatherUrl newsUrl',
+  'paidSearchIntelligenceUrl paidSearchKeywordsIntelligenceUrl searchMarketingIntelligenceUrl secFilingsUrl seoResearchUrl',
+  'similarWebsitesUrl socialMediaMentionsUrl socialMediaPostsUrl socialPostsUrl webTechnologiesUrl websiteAuditUrl',
+  'websiteAudit2Url websiteGraderUrl whoisUrl trafficRankScore financeLookup webResearch financeLookup2 encyclopediaUrl',
+);
 
-const orgCompanyFields = /* @__PURE__ */ lazySchema(() => z.looseObject({ ...identity, ...funding, ...meta, ...links }));
+const orgCompanyFields = /* @__PURE__ */ lazyLooseObject({ ...identity, ...funding, ...meta, ...links });
 
 export const orgCompanySchema = /* @__PURE__ */ lazySchema(() =>
   orgCompanyFields.check(z.overwrite(readPublishedNames(orgCompanyFields, companyPublishedNames))),

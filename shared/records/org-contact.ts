@@ -1,7 +1,7 @@
 import * as z from '../validation/zod';
-import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
+import { fieldsOf, looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseList, looseNested, looseText, looseTextList } from './lenient';
 import { contactPublishedNames, readPublishedNames } from './published-names';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * Org contact (spec 2.8): items of `GET /v1/contacts`, research results and webhook bodies.
@@ -16,64 +16,48 @@ const link = looseLink;
 
 /** The address fields both location objects of spec 2.8 share, in the spec's order. */
 const placeFields = {
-  city: text,
-  state: text,
-  postCode: text,
-  county: text,
-  country: text,
-  stateAbbr: text,
-  countryAbbr: text,
-  countryAlpha2: text,
-  countryAlpha3: text,
+  ...fieldsOf(text, 'city state postCode county country stateAbbr countryAbbr countryAlpha2 countryAlpha3'),
   countryNumeric: looseInt,
   fullString: text,
 };
 
 /** Spec 2.8 contactLocation. */
-export const contactLocationSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    ...placeFields,
-    timezone: text,
-    timezoneRawOffset: text,
-    timezoneAbbr: text,
-  }),
-);
+export const contactLocationSchema = /* @__PURE__ */ lazyLooseObject({
+  ...placeFields,
+  timezone: text,
+  timezoneRawOffset: text,
+  timezoneAbbr: text,
+});
 export type ContactLocation = z.output<typeof contactLocationSchema>;
 
 /** Spec 2.8 companyLocation (also the `location` of an org company). */
-export const companyLocationSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    street1: text,
-    street2: text,
-    street3: text,
-    ...placeFields,
-  }),
-);
+export const companyLocationSchema = /* @__PURE__ */ lazyLooseObject({
+  street1: text,
+  street2: text,
+  street3: text,
+  ...placeFields,
+});
 export type CompanyLocation = z.output<typeof companyLocationSchema>;
 
 /** A company location field as records read it: a non-object is kept as sent. */
 export const companyLocationField = /* @__PURE__ */ lazySchema(() => looseNested(companyLocationSchema));
 
 /** Item of jobHistory; the current job has no end, sent as null or left out (both are read). */
-export const jobHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    companyName: text,
-    title: text,
-    startedAt: looseDateTime,
-    endedAt: looseDateTime,
-  }),
-);
+export const jobHistoryItemSchema = /* @__PURE__ */ lazyLooseObject({
+  companyName: text,
+  title: text,
+  startedAt: looseDateTime,
+  endedAt: looseDateTime,
+});
 export type JobHistoryItem = z.output<typeof jobHistoryItemSchema>;
 
 /** Item of newsAndEvents. */
-export const newsAndEventsItemSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    title: text,
-    url: text,
-    date: looseDateTime,
-    type: text,
-  }),
-);
+export const newsAndEventsItemSchema = /* @__PURE__ */ lazyLooseObject({
+  title: text,
+  url: text,
+  date: looseDateTime,
+  type: text,
+});
 export type NewsAndEventsItem = z.output<typeof newsAndEventsItemSchema>;
 
 /** The newsAndEvents list of every record that has one; an odd value is kept as sent. */
@@ -86,132 +70,64 @@ const identity = {
   username: text,
   createdAt: looseDateTime,
   updatedAt: looseDateTime,
-  firstName: text,
-  middleName: text,
-  lastName: text,
-  fullName: text,
-  name: text,
-  nameOriginal: text,
+  ...fieldsOf(text, 'firstName middleName lastName fullName name nameOriginal'),
 };
 
 // TotalAI fields are percentage text, EmailAI a validity label (allowed values not shown, spec 2.10).
 const email = {
-  email: text,
-  personalEmail: text,
-  emailDomain: text,
-  email1: text,
-  email2: text,
-  email3: text,
+  ...fieldsOf(text, 'email personalEmail emailDomain email1 email2 email3'),
   email1Selected: looseBoolean,
-  email1TotalAI: text,
-  email2TotalAI: text,
-  email3TotalAI: text,
-  email1EmailAI: text,
-  email2EmailAI: text,
-  email3EmailAI: text,
+  ...fieldsOf(text, 'email1TotalAI email2TotalAI email3TotalAI email1EmailAI email2EmailAI email3EmailAI'),
 };
 
 // Exactly the spec's list: contactPhone2 has no TotalAI field there.
-const phones = {
-  contactPhone1: text,
-  contactPhone2: text,
-  contactPhone1TotalAI: text,
-  contactPhone1DataType: text,
-  contactPhone2DataType: text,
-  companyPhone1: text,
-  companyPhone2: text,
-  companyPhone3: text,
-  companyPhone1TotalAI: text,
-  companyPhone1DataType: text,
-  companyPhone2TotalAI: text,
-  companyPhone2DataType: text,
-  companyPhone3TotalAI: text,
-  companyPhone3DataType: text,
-};
+const phones = fieldsOf(
+  text,
+  'contactPhone1 contactPhone2 contactPhone1TotalAI contactPhone1DataType contactPhone2DataType',
+  'companyPhone1 companyPhone2 companyPhone3 companyPhone1TotalAI companyPhone1DataType companyPhone2TotalAI companyPhone2DataType',
+  'companyPhone3TotalAI companyPhone3DataType',
+);
 
 // Founded, revenue and funding are text in the spec (year / numeric text); only staff count is an integer.
+// companyNetworkId is the spec's neutral name; the published `companyLinkedInId` is read into it.
 const company = {
-  company: text,
-  companyOriginal: text,
-  companyDescription: text,
-  companyFounded: text,
-  companyIndustry: text,
+  ...fieldsOf(text, 'company companyOriginal companyDescription companyFounded companyIndustry'),
   companyStaffCount: looseInt,
-  companyStaffCountRange: text,
-  companyAnnualRevenue: text,
-  companyRevenueRange: text,
-  companyDomain: text,
-  companyLIProfileUrl: text,
-  /** Spec neutral name; the published `companyLinkedInId` is read into it. */
-  companyNetworkId: text,
-  companyType: text,
-  stockTicker: text,
-  companyFundingTotal: text,
+  ...fieldsOf(
+    text,
+    'companyStaffCountRange companyAnnualRevenue companyRevenueRange companyDomain companyLIProfileUrl companyNetworkId companyType',
+    'stockTicker companyFundingTotal',
+  ),
   companyLatestFundingDate: date,
   companyLatestFundingClassifications: looseTextList,
 };
 
-const person = {
-  title: text,
-  department: text,
-  seniority: text,
-  lIProfileUrl: text,
-  lISalesNavUrl: text,
-  lIRecruiterUrl: text,
-  website: text,
-  image: text,
-};
+const person = fieldsOf(text, 'title department seniority lIProfileUrl lISalesNavUrl lIRecruiterUrl website image');
 
 const location = {
   contactLocation: lazySchema(() => looseNested(contactLocationSchema)),
   companyLocation: companyLocationField,
 };
 
+// apiResearchId: the request id of the research that produced this record (public reference).
 const history = {
   formerCompany: text,
   formerTitle: text,
-  formerStartedAt: date,
-  formerEndedAt: date,
-  titleStartedAt: date,
-  startedAtCurrentCompany: date,
-  timeAtRole: text,
-  timeAtCompany: text,
-  jobChangeAlert: text,
-  /** Request id of the research that produced this record (public reference). */
-  apiResearchId: text,
+  ...fieldsOf(date, 'formerStartedAt formerEndedAt titleStartedAt startedAtCurrentCompany'),
+  ...fieldsOf(text, 'timeAtRole timeAtCompany jobChangeAlert apiResearchId'),
   jobHistory: lazySchema(() => looseList(jobHistoryItemSchema)),
   newsAndEvents: newsAndEventsList,
 };
 
 // Research links: "each a URL string". The last five are the spec's neutral names for branded fields; their
 // published names (alexaScore, googleFinance, googleResearch, yahooFinance, wikipedia) are read into them.
-const links = {
-  advertisingIntelligence: link,
-  companyNews: link,
-  employeeReviews: link,
-  jobPostings: link,
-  localSportsTeams: link,
-  localWeather: link,
-  paidSearchIntelligence: link,
-  paidSearchKeywordsIntelligence: link,
-  searchMarketingIntelligence: link,
-  secFilings: link,
-  seoResearch: link,
-  similarWebsites: link,
-  socialMediaMentions: link,
-  socialMediaPosts: link,
-  socialPosts: link,
-  websiteAudit: link,
-  websiteAudit2: link,
-  websiteGrader: link,
-  webTechnologies: link,
-  whois: link,
-  trafficRankScore: link,
-  financeLookup: link,
-  webResearch: link,
-  financeLookup2: link,
-  encyclopediaUrl: link,
-};
+const links = fieldsOf(
+  link,
+  'advertisingIntelligence companyNews employeeReviews jobPostings localSportsTeams localWeather paidSearchIntelligence',
+  'paidSearchKeywordsIntelligence searchMarketingIntelligence secFilings seoResearch similarWebsites socialMediaMentions',
+  'socialMediaPosts socialPosts websiteAudit websiteAudit2 websiteGrader webTechnologies whois trafficRankScore',
+  'financeLookup webResearch financeLookup2 encyclopediaUrl',
+);
 
 /** Field names per spec group, in order (for grouped docs; columns come from describeRecordFields). */
 export const orgContactFieldGroups = {
@@ -225,18 +141,16 @@ export const orgContactFieldGroups = {
   links: /* @__PURE__ */ Object.keys(links),
 } as const;
 
-const orgContactFields = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    ...identity,
-    ...email,
-    ...phones,
-    ...company,
-    ...person,
-    ...location,
-    ...history,
-    ...links,
-  }),
-);
+const orgContactFields = /* @__PURE__ */ lazyLooseObject({
+  ...identity,
+  ...email,
+  ...phones,
+  ...company,
+  ...person,
+  ...location,
+  ...history,
+  ...links,
+});
 
 export const orgContactSchema = /* @__PURE__ */ lazySchema(() =>
   orgContactFields.check(z.overwrite(readPublishedNames(orgContactFields, contactPublishedNames))),

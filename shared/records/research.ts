@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { orgCompanySchema } from './org-company';
 import { orgContactSchema } from './org-contact';
 import { anyText, idText, lenient, looseBoolean, looseText } from './lenient';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * Research submit and poll (spec 2.9, 3.5, 4.10, 4.12; public reference; DECISIONS "Research (v1)").
@@ -13,12 +13,10 @@ import { lazySchema } from '../validation/lazy-schema';
  * 202 answer of `POST /v1/{contacts|companies}/research`: one request id per item, in item order. The request
  * ids are what the connector acts on (it polls them), so they are required; a numeric id is read as its text.
  */
-export const researchSubmitResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    success: looseBoolean,
-    requestIds: z.array(idText),
-  }),
-);
+export const researchSubmitResponseSchema = /* @__PURE__ */ lazyLooseObject(() => ({
+  success: looseBoolean,
+  requestIds: z.array(idText),
+}));
 export type ResearchSubmitResponse = z.output<typeof researchSubmitResponseSchema>;
 
 /** Statuses seen so far; more may appear. */
@@ -53,21 +51,20 @@ const contactRecord = /* @__PURE__ */ lazySchema(() => lenient(z.optional(orgCon
 const companyRecord = /* @__PURE__ */ lazySchema(() => lenient(z.optional(orgCompanySchema)));
 
 /** Contact poll item; `contact` is present for done and duplicate. */
-export const contactPollItemSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ ...pollItemBase, contact: contactRecord }));
+export const contactPollItemSchema = /* @__PURE__ */ lazyLooseObject({ ...pollItemBase, contact: contactRecord });
 export type ContactPollItem = z.output<typeof contactPollItemSchema>;
 
 /** Company poll item; `company` is present for done and duplicate. */
-export const companyPollItemSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ ...pollItemBase, company: companyRecord }));
+export const companyPollItemSchema = /* @__PURE__ */ lazyLooseObject({ ...pollItemBase, company: companyRecord });
 export type CompanyPollItem = z.output<typeof companyPollItemSchema>;
 
 /** Either kind of poll item, for code that handles both endpoints alike. */
-export const researchPollItemSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    ...pollItemBase,
-    contact: contactRecord,
-    company: companyRecord,
-  }),
-);
+// Its shape is made on first use (a function): a shape spread at load would stay in a bundle that never reads it.
+export const researchPollItemSchema = /* @__PURE__ */ lazyLooseObject(() => ({
+  ...pollItemBase,
+  contact: contactRecord,
+  company: companyRecord,
+}));
 export type ResearchPollItem = z.output<typeof researchPollItemSchema>;
 
 /**
@@ -75,13 +72,15 @@ export type ResearchPollItem = z.output<typeof researchPollItemSchema>;
  * `data` means the answer reported no item (each id asked counts as left out); an item that is not even an object
  * is kept as sent, for the sweep to name.
  */
-export const contactPollResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({ success: looseBoolean, data: z._default(z.array(lenient(contactPollItemSchema)), []) }),
-);
+export const contactPollResponseSchema = /* @__PURE__ */ lazyLooseObject(() => ({
+  success: looseBoolean,
+  data: z._default(z.array(lenient(contactPollItemSchema)), []),
+}));
 export type ContactPollResponse = z.output<typeof contactPollResponseSchema>;
-export const companyPollResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({ success: looseBoolean, data: z._default(z.array(lenient(companyPollItemSchema)), []) }),
-);
+export const companyPollResponseSchema = /* @__PURE__ */ lazyLooseObject(() => ({
+  success: looseBoolean,
+  data: z._default(z.array(lenient(companyPollItemSchema)), []),
+}));
 export type CompanyPollResponse = z.output<typeof companyPollResponseSchema>;
 
 export type ResearchOutcome = 'pending' | 'done' | 'duplicate' | 'not-found' | 'error';

@@ -1,8 +1,8 @@
 import * as z from '../validation/zod';
-import { looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseNested, looseText, looseTextList } from './lenient';
+import { fieldsOf, looseBoolean, looseDate, looseDateTime, looseInt, looseLink, looseNested, looseText, looseTextList } from './lenient';
 import { newsAndEventsList } from './org-contact';
 import { companySearchPublishedNames, contactSearchPublishedNames, readPublishedNames } from './published-names';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * Search rows. The spec does not show them: DECISIONS "Search (v2)" named the first fields, the published v1
@@ -15,126 +15,95 @@ const text = looseText;
 const link = looseLink;
 
 /** The short location of a contact search row (published: flat city, state, country). */
-export const searchLocationSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    city: text,
-    state: text,
-    country: text,
-    fullString: text,
-  }),
-);
+export const searchLocationSchema = /* @__PURE__ */ lazyLooseObject({
+  city: text,
+  state: text,
+  country: text,
+  fullString: text,
+});
 export type SearchLocation = z.output<typeof searchLocationSchema>;
 
 /** The address of a company search row (published: flat street1..3, city, state, postCode, country). */
-export const companySearchLocationSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    street1: text,
-    street2: text,
-    street3: text,
-    city: text,
-    state: text,
-    postCode: text,
-    country: text,
-    fullString: text,
-  }),
-);
+export const companySearchLocationSchema = /* @__PURE__ */ lazyLooseObject(fieldsOf(text, 'street1 street2 street3 city state postCode country fullString'));
 export type CompanySearchLocation = z.output<typeof companySearchLocationSchema>;
 
-const contactSearchRowFields = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** What research takes; not required, so one row without it does not fail the page. */
-    searchResultId: text,
-    firstName: text,
-    lastName: text,
-    /** Published `name`. */
-    fullName: text,
-    title: text,
-    department: text,
-    seniority: text,
-    company: text,
-    /** Published `domain`. */
-    companyDomain: text,
-    /** Published flat `city`, `state`, `country`. */
-    contactLocation: looseNested(searchLocationSchema),
-    // Published fields with no DECISIONS name, in published order.
-    middleName: text,
-    timezone: text,
-    companyCity: text,
-    companyState: text,
-    companyCountry: text,
-    liUrl: link,
-    companyLIProfileUrl: link,
-    sicCode: text,
-    industries: looseTextList,
-    startedAtCurrentCompany: looseDate,
-    titleStartedAt: looseDate,
-    timeAtRole: text,
-    timeAtCompany: text,
-    companyFoundedOn: looseDate,
-    lastModifiedAt: looseDateTime,
-    companyRevenue: text,
-    employeeSizeRange: text,
-    companyDomainAlias: text,
-    contactLIRecruiterUrl: link,
-    contactLISalesNavUrl: link,
-    contactXUrl: link,
-    companyGRURL: link,
-    contactCurrentCompanyYears: text,
-    contactFBUrl: link,
-    contactGURL: link,
-    companyXUrl: link,
-    companyFBUrl: link,
-    newsAndEvents: newsAndEventsList,
-    companyFundingTotal: text,
-    companyLatestFundingDate: looseDate,
-    companyLatestFundingClassifications: looseTextList,
-    /** Published: New Hire, New Promotion or null. */
-    jobChangeAlert: text,
-    formerCompany: text,
-    formerTitle: text,
-    formerStartedAt: looseDate,
-    formerEndedAt: looseDate,
-    /** Published: Public, Private or null. */
-    companyType: text,
-    stockTicker: text,
-  }),
-);
+// searchResultId is what research takes; not required, so one row without it does not fail the page. fullName is
+// the published `name`, companyDomain the published `domain`, contactLocation the published flat `city`, `state`,
+// `country`. From middleName on: the published fields with no DECISIONS name, in published order.
+const contactSearchRowFields = /* @__PURE__ */ lazyLooseObject(() => ({
+  ...fieldsOf(text, 'searchResultId firstName lastName fullName title department seniority company companyDomain'),
+  contactLocation: looseNested(searchLocationSchema),
+  ...fieldsOf(text, 'middleName timezone companyCity companyState companyCountry'),
+  liUrl: link,
+  companyLIProfileUrl: link,
+  sicCode: text,
+  industries: looseTextList,
+  startedAtCurrentCompany: looseDate,
+  titleStartedAt: looseDate,
+  timeAtRole: text,
+  timeAtCompany: text,
+  companyFoundedOn: looseDate,
+  lastModifiedAt: looseDateTime,
+  companyRevenue: text,
+  employeeSizeRange: text,
+  companyDomainAlias: text,
+  contactLIRecruiterUrl: link,
+  contactLISalesNavUrl: link,
+  contactXUrl: link,
+  companyGRURL: link,
+  contactCurrentCompanyYears: text,
+  contactFBUrl: link,
+  contactGURL: link,
+  companyXUrl: link,
+  companyFBUrl: link,
+  newsAndEvents: newsAndEventsList,
+  companyFundingTotal: text,
+  companyLatestFundingDate: looseDate,
+  companyLatestFundingClassifications: looseTextList,
+  /** Published: New Hire, New Promotion or null. */
+  jobChangeAlert: text,
+  formerCompany: text,
+  formerTitle: text,
+  formerStartedAt: looseDate,
+  formerEndedAt: looseDate,
+  /** Published: Public, Private or null. */
+  companyType: text,
+  stockTicker: text,
+}));
 export const contactSearchRowSchema = /* @__PURE__ */ lazySchema(() =>
   contactSearchRowFields.check(z.overwrite(readPublishedNames(contactSearchRowFields, contactSearchPublishedNames))),
 );
 export type ContactSearchRow = z.output<typeof contactSearchRowSchema>;
 
-const companySearchRowFields = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    searchResultId: text,
-    name: text,
-    domain: text,
-    /** Published `industries` (a list there). */
-    industry: looseText,
-    staffCountRange: text,
-    revenueRange: text,
-    /** Published flat address fields. */
-    location: looseNested(companySearchLocationSchema),
-    // Published fields with no DECISIONS name, in published order.
-    description: text,
-    liUrl: link,
-    sicCode: text,
-    annualRevenue: text,
-    employeeCount: text,
-    numContacts: text,
-    technologies: looseTextList,
-    /** Spec neutral name; the published `linkedInId` is read into it. */
-    companyNetworkId: text,
-    companyLIURL: link,
-    foundedOn: looseDate,
-    newsAndEvents: newsAndEventsList,
-    fundingTotal: text,
-    latestFundingDate: looseDate,
-    latestFundingClassifications: looseTextList,
-    companyType: text,
-    stockTicker: text,
-  }),
-);
+const companySearchRowFields = /* @__PURE__ */ lazyLooseObject(() => ({
+  searchResultId: text,
+  name: text,
+  domain: text,
+  /** Published `industries` (a list there). */
+  industry: looseText,
+  staffCountRange: text,
+  revenueRange: text,
+  /** Published flat address fields. */
+  location: looseNested(companySearchLocationSchema),
+  // Published fields with no DECISIONS name, in published order.
+  description: text,
+  liUrl: link,
+  sicCode: text,
+  annualRevenue: text,
+  employeeCount: text,
+  numContacts: text,
+  technologies: looseTextList,
+  /** Spec neutral name; the published `linkedInId` is read into it. */
+  companyNetworkId: text,
+  companyLIURL: link,
+  foundedOn: looseDate,
+  newsAndEvents: newsAndEventsList,
+  fundingTotal: text,
+  latestFundingDate: looseDate,
+  latestFundingClassifications: looseTextList,
+  companyType: text,
+  stockTicker: text,
+}));
 export const companySearchRowSchema = /* @__PURE__ */ lazySchema(() =>
   companySearchRowFields.check(z.overwrite(readPublishedNames(companySearchRowFields, companySearchPublishedNames))),
 );
@@ -144,14 +113,12 @@ export type CompanySearchRow = z.output<typeof companySearchRowSchema>;
  * Paging beside `data`. nextToken is the cursor of the next page; the published answer leaves it out when there
  * is none, so it is optional; pagination follows it only while isMore is true.
  */
-export const supplementalDataSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    isMore: looseBoolean,
-    total: looseInt,
-    perPage: looseInt,
-    nextToken: looseText,
-  }),
-);
+export const supplementalDataSchema = /* @__PURE__ */ lazyLooseObject({
+  isMore: looseBoolean,
+  total: looseInt,
+  perPage: looseInt,
+  nextToken: looseText,
+});
 export type SupplementalData = z.output<typeof supplementalDataSchema>;
 
 /**

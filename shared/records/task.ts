@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
 import { idText, looseDateTime, looseInt, looseText } from './lenient';
-import { lazySchema } from '../validation/lazy-schema';
+import { lazyLooseObject } from '../validation/lazy-schema';
 
 /** Task records (public reference, "The rest of the service": Tasks; the fields are ours, DECISIONS "Tasks, calls, activity"). */
 
@@ -21,21 +21,19 @@ export type TaskAction = (typeof taskActions)[number];
  * A task as the service answers it. Only the id is required (the connector acts on it); every other field is
  * read tolerantly, and a status or type the service adds tomorrow is kept as text.
  */
-export const taskSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    taskId: idText,
-    name: looseText,
-    taskType: looseText,
-    status: looseText,
-    priority: looseInt,
-    contactId: looseText,
-    description: looseText,
-    dueAt: looseDateTime,
-    templateId: looseInt,
-    campaignIdentifier: looseText,
-    createdAt: looseDateTime,
-    updatedAt: looseDateTime,
-    completedAt: looseDateTime,
-  }),
-);
+export const taskSchema = /* @__PURE__ */ lazyLooseObject({
+  taskId: idText,
+  name: looseText,
+  taskType: looseText,
+  status: looseText,
+  priority: looseInt,
+  contactId: looseText,
+  description: looseText,
+  dueAt: looseDateTime,
+  templateId: looseInt,
+  campaignIdentifier: looseText,
+  createdAt: looseDateTime,
+  updatedAt: looseDateTime,
+  completedAt: looseDateTime,
+});
 export type Task = z.output<typeof taskSchema>;

@@ -1,6 +1,6 @@
 import * as z from '../validation/zod';
-import { isoDateTime } from './primitives';
-import { lazySchema } from '../validation/lazy-schema';
+import { isoDateTime, nonNegativeInt } from './primitives';
+import { lazySchema, lazyLooseObject } from '../validation/lazy-schema';
 
 /**
  * OAuth token response (spec 2.1, 4.2, 9.2). The endpoint exists under v1 and v2 with different shapes,
@@ -11,47 +11,41 @@ import { lazySchema } from '../validation/lazy-schema';
 const bearer = /* @__PURE__ */ lazySchema(() => z.string().check(z.regex(/^bearer$/i, 'expected token_type Bearer')));
 
 /** Epoch seconds as the v1 form sends them; a numeric string is tolerated (seen from form-encoded proxies). */
-const epochSeconds = /* @__PURE__ */ lazySchema(() => z.union([z.int().check(z.minimum(0)), z.string().check(z.regex(/^\d+$/, 'expected epoch seconds'))]));
+const epochSeconds = /* @__PURE__ */ lazySchema(() => z.union([nonNegativeInt, z.string().check(z.regex(/^\d+$/, 'expected epoch seconds'))]));
 
 /** v2 form: every field of spec 2.1, `expires_at` an ISO date-time. */
-export const tokenV2Schema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    token_type: bearer,
-    access_token: z.string().check(z.minLength(1)),
-    refresh_token: z.string().check(z.minLength(1)),
-    expires_in: z.int().check(z.minimum(0)),
-    expires_at: isoDateTime,
-    refresh_token_expires_in: z.int().check(z.minimum(0)),
-    refresh_token_expires_at: isoDateTime,
-  }),
-);
+export const tokenV2Schema = /* @__PURE__ */ lazyLooseObject(() => ({
+  token_type: bearer,
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
+  expires_in: nonNegativeInt,
+  expires_at: isoDateTime,
+  refresh_token_expires_in: nonNegativeInt,
+  refresh_token_expires_at: isoDateTime,
+}));
 export type TokenV2 = z.output<typeof tokenV2Schema>;
 
 /** v1 form: only access_token, refresh_token and `expires_at` in epoch seconds. */
-export const tokenV1Schema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    access_token: z.string().check(z.minLength(1)),
-    refresh_token: z.string().check(z.minLength(1)),
-    expires_at: epochSeconds,
-  }),
-);
+export const tokenV1Schema = /* @__PURE__ */ lazyLooseObject(() => ({
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
+  expires_at: epochSeconds,
+}));
 export type TokenV1 = z.output<typeof tokenV1Schema>;
 
 /**
  * Any token body we can use: either form, or a plain OAuth answer. The published answer makes every field optional,
  * so an answer without any expiry is read too: it gets a conservative lifetime (`normalizeToken`).
  */
-export const tokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    token_type: z.optional(bearer),
-    access_token: z.string().check(z.minLength(1)),
-    refresh_token: z.string().check(z.minLength(1)),
-    expires_in: z.optional(z.int().check(z.minimum(0))),
-    expires_at: z.optional(z.union([isoDateTime, epochSeconds])),
-    refresh_token_expires_in: z.optional(z.int().check(z.minimum(0))),
-    refresh_token_expires_at: z.optional(isoDateTime),
-  }),
-);
+export const tokenResponseSchema = /* @__PURE__ */ lazyLooseObject(() => ({
+  token_type: z.optional(bearer),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
+  expires_in: z.optional(nonNegativeInt),
+  expires_at: z.optional(z.union([isoDateTime, epochSeconds])),
+  refresh_token_expires_in: z.optional(nonNegativeInt),
+  refresh_token_expires_at: z.optional(isoDateTime),
+}));
 export type TokenResponse = z.output<typeof tokenResponseSchema>;
 
 /** What the connector stores: absolute expiry times in epoch milliseconds. */

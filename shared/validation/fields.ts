@@ -22,13 +22,18 @@ export const integerId = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
+/** An id given as text or a number, as its trimmed text (checked by what it is piped into). */
+export const idAsText = /* @__PURE__ */ lazySchema(() =>
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((v) => String(v).trim()),
+  ),
+);
+
 /** An id that goes into a URL path: no spaces, slashes or query characters. */
 export const pathId = /* @__PURE__ */ lazySchema(() =>
   z.pipe(
-    z.pipe(
-      z.union([z.string(), z.number()]),
-      z.transform((v) => String(v).trim()),
-    ),
+    idAsText,
     z.string().check(
       z.minLength(1, 'is required'),
       z.maxLength(textCaps.id, `must be an id of at most ${textCaps.id} characters`),
@@ -111,6 +116,18 @@ export function stringList(max?: number, what = 'values') {
 
 /** A whole number of at least `min`, each rule said in a user's words (`.check(z.maximum(...))` adds a ceiling). */
 export const wholeNumber = (min: number, atLeast = `must be at least ${min}`) => z.number().check(z.int('must be a whole number'), z.minimum(min, atLeast));
+
+/** Optional text of any length (an email body, a step description). */
+export const optionalText = /* @__PURE__ */ lazySchema(() => z.optional(z.string()));
+
+/** Optional one-line text with the default cap (a search text, a campaign identifier). */
+export const optionalShortText = /* @__PURE__ */ lazySchema(() => z.optional(shortText()));
+
+/** Optional text up to the cap of any text (a task's description, a call's script). */
+export const optionalLongText = /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(atMostChars(textCaps.any))));
+
+/** true or false, saying so when another value is given. */
+export const trueOrFalse = /* @__PURE__ */ lazySchema(() => z.boolean({ message: 'must be true or false' }));
 
 /** One of `values`, saying them all when another is given. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(', ')}` });

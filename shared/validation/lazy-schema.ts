@@ -1,4 +1,4 @@
-import { globalRegistry } from './zod';
+import { globalRegistry, looseObject, strictObject, type core, type ZodMiniObject } from './zod';
 
 /**
  * Schemas built on first use (issue 13, bundles: cold load). Every Apps Script execution loads the whole add-on, and
@@ -149,6 +149,22 @@ export function lazySchema<T extends object>(build: () => T): T {
     return object;
   });
   return proxy;
+}
+
+/**
+ * `lazySchema(() => z.looseObject(shape))`, one function for every record instead of a builder each (Code.js has a
+ * size budget). `shape` is the fields themselves when they are schemas already made (stand-ins, shared fields, no
+ * call that builds one): a plain object now, only the object schema waits for its first use. Otherwise it is a
+ * function that makes the fields, called on first use too. Pure at module level, as lazySchema is: its module-level
+ * calls carry the pure-call comment too.
+ */
+export function lazyLooseObject<S extends core.$ZodLooseShape>(shape: S | (() => S)): ZodMiniObject<S, core.$loose> {
+  return lazySchema(() => looseObject(typeof shape == 'function' ? shape() : shape));
+}
+
+/** The same for a strict object (an input that refuses unknown fields). */
+export function lazyStrictObject<S extends core.$ZodLooseShape>(shape: S | (() => S)): ZodMiniObject<S, core.$strict> {
+  return lazySchema(() => strictObject(typeof shape == 'function' ? shape() : shape));
 }
 
 /** A list derived from schemas (a record's columns), derived on first use; an array to its users. */

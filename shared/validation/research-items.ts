@@ -2,6 +2,7 @@ import { describeValue } from './describe-value';
 import { atMostChars } from './limits';
 import * as z from './zod';
 import { lazySchema } from './lazy-schema';
+import { refuseField } from './transform-issue';
 
 /**
  * The one source of truth for what a research item may hold (spec 4.10, public reference "Research"):
@@ -75,7 +76,7 @@ export const contactResearchItem = /* @__PURE__ */ lazySchema(() =>
       const ok = (named && (c.companyName !== undefined || c.domain !== undefined)) || c.email || c.liProfileUrl || c.liSalesNavUrl || c.liRecruiterUrl;
       if (!ok) ctx.addIssue({ code: 'custom', message: `needs one of: ${CONTACT_FORMS}` });
       else if (c.title !== undefined && !(named && c.companyName !== undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['title'], message: 'is allowed only together with contactName and companyName (remove it, or give both)' });
+        refuseField(ctx, 'title', 'is allowed only together with contactName and companyName (remove it, or give both)');
       }
     }),
   ),

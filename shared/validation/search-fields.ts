@@ -1,4 +1,4 @@
-import { splitValues, withoutControl } from './fields';
+import { splitValues, withoutControl, trueOrFalse } from './fields';
 import { atMostChars, textCaps } from './limits';
 import * as z from './zod';
 import { lazySchema } from './lazy-schema';
@@ -102,7 +102,7 @@ export const flag = /* @__PURE__ */ lazySchema(() =>
   z
     .pipe(
       z.transform((v) => (typeof v === 'string' && /^(true|false)$/i.test(v.trim()) ? v.trim().toLowerCase() === 'true' : v)),
-      z.boolean({ message: 'must be true or false' }),
+      trueOrFalse,
     )
     .check(z.meta({ type: 'boolean' })),
 );

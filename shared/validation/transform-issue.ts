@@ -8,3 +8,11 @@ import type * as z from './zod';
 export function refuseInTransform(ctx: z.core.ParsePayload, issue: { message: string; path?: PropertyKey[] }): void {
   ctx.issues.push({ code: 'custom', input: ctx.value, ...issue });
 }
+
+/**
+ * Refuses one field from a refinement (`z.superRefine`): the custom issue at `path: [field]` with its rule, as
+ * `ctx.addIssue` takes it. One function for the catalogue's cross-field rules (Code.js has a size budget).
+ */
+export function refuseField(ctx: z.core.$RefinementCtx, field: string, message: string): void {
+  ctx.addIssue({ code: 'custom', path: [field], message });
+}

@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
 }
 
 /** `const x = lazySchema(` at a module's top level (a line that starts with the declaration). */
-const MODULE_LEVEL_CALL = /^(?:export )?const \w+(?:: [^=]+)? = (\/\* @__PURE__ \*\/ )?(lazySchema|lazyList)\(/;
+const MODULE_LEVEL_CALL = /^(?:export )?const \w+(?:: [^=]+)? = (\/\* @__PURE__ \*\/ )?(lazySchema|lazyList|lazyLooseObject|lazyStrictObject)\(/;
 
 describe('module-level lazy schemas are marked pure', () => {
   const files = ['shared', 'apps-script/src', 'n8n-nodes'].flatMap((dir) => sources(join(ROOT, dir)));
