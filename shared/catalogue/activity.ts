@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { activitySchema, v2ListOf } from '../records';
 import { integerId, optionalShortText } from '../validation/fields';
 import { feedPaging, offsetPaging } from './tasks';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazyStrictObject } from '../validation/lazy-schema';
 
 /** The activity feed (public reference, "The rest of the service": Activity; the rest in DECISIONS "Tasks, calls, activity"). */
@@ -25,5 +25,5 @@ export const listActivityOperation = defineOperation({
   pagination: feedPaging,
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const activityOperations = [listActivityOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const activityOperations = keyedById([listActivityOperation]);

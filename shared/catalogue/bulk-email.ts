@@ -4,7 +4,7 @@ import { bulkSendResultSchema, emailFooterSchema, emailPreviewSchema, v2ListOf, 
 import { emailAddress, idAsText, integerId, isoDateTimeInput, oneOf, pageFields, stringList, optionalText, optionalShortText } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { companySizes, departments, moneyRanges, seniorities } from './search-filters';
-import { defineOperation, v2Base, pagePaging } from './types';
+import { keyedById, defineOperation, v2Base, pagePaging } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { optionalTemplateId, emailAccount } from './inputs';
 
@@ -114,5 +114,5 @@ export const listEmailFootersOperation = defineOperation({
   pagination: pagePaging,
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const bulkEmailOperations = [sendBulkOperation, previewEmailOperation, listEmailFootersOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const bulkEmailOperations = keyedById([sendBulkOperation, previewEmailOperation, listEmailFootersOperation]);

@@ -1,7 +1,7 @@
 import * as z from '../validation/zod';
 import { callDispositionSchema, callSchema, callSentimentSchema, v2ListOf, v2Of } from '../records';
 import { integerId, isoDateTimeInput, shortText, optionalLongText } from '../validation/fields';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { noInput } from './inputs';
 
@@ -60,5 +60,5 @@ export const listCallSentimentsOperation = defineOperation({
   output: v2ListOf(callSentimentSchema),
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const callOperations = [logCallOperation, listCallDispositionsOperation, listCallSentimentsOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const callOperations = keyedById([logCallOperation, listCallDispositionsOperation, listCallSentimentsOperation]);

@@ -1,7 +1,7 @@
 import * as z from '../validation/zod';
 import { campaignStepSchema, v2ListOf, v2Of } from '../records';
 import { nameText, oneOf, pathId, optionalText } from '../validation/fields';
-import { deleteBase, defineOperation, v2Base, listBase } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base, listBase } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { emailSubject } from './email-fields';
 import { optionalTemplateId, campaignId } from './inputs';
@@ -120,5 +120,5 @@ export const stepActionOperation = defineOperation({
   // A lost answer to SKIP must not be guessed at: a repeat would be refused and hide that it worked.
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const campaignStepOperations = [listStepsOperation, createStepOperation, updateStepOperation, deleteStepOperation, stepActionOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const campaignStepOperations = keyedById([listStepsOperation, createStepOperation, updateStepOperation, deleteStepOperation, stepActionOperation]);

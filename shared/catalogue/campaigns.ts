@@ -15,7 +15,7 @@ import {
 import { textCaps } from '../validation/limits';
 import { nameText, nonEmpty, oneOf, wholeNumber, trueOrFalse, optionalText, optionalShortText } from '../validation/fields';
 import { picks } from './pickers';
-import { contactIdsBatch, deleteBase, defineOperation, v2Base, getBase, listBase } from './types';
+import { contactIdsBatch, deleteBase, keyedById, defineOperation, v2Base, getBase, listBase } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { optionalTemplateId, campaignId, contactIds } from './inputs';
 import { jsonObject } from '../validation/json-object';
@@ -246,8 +246,8 @@ export const cloneCampaignOperation = defineOperation({
   // Never repeat a clone after an ambiguous failure: it would make a second campaign.
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const campaignOperations = [
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const campaignOperations = keyedById([
   createCampaignOperation,
   getCampaignOperation,
   listCampaignsOperation,
@@ -259,4 +259,4 @@ export const campaignOperations = [
   listCampaignContactsOperation,
   addCampaignContactsOperation,
   removeCampaignContactsOperation,
-] as const;
+]);

@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { emailSchema, v2Of } from '../records';
 import { emailAddress, emailList, integerId, isoDateTimeInput, pathId, optionalText } from '../validation/fields';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
-import { defineOperation, v2Base, getBase } from './types';
+import { keyedById, defineOperation, v2Base, getBase } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 import { idInput, optionalTemplateId, emailAccount } from './inputs';
 
@@ -80,5 +80,5 @@ export const updateDraftOperation = defineOperation({
   // Safe to repeat (a PUT): writing the same fields twice leaves the draft as once.
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const emailDraftOperations = [createDraftOperation, getEmailOperation, updateDraftOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const emailDraftOperations = keyedById([createDraftOperation, getEmailOperation, updateDraftOperation]);

@@ -1,7 +1,7 @@
 import * as z from '../validation/zod';
 import { emailAccountSchema, emailSchema, v2ListOf, v2Of } from '../records';
 import { emailAddress, emailList, integerId, pathId, optionalText } from '../validation/fields';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { emailSubject, subjectAndBodyUnlessTemplate } from './email-fields';
 import { noInput, optionalTemplateId, emailAccount } from './inputs';
@@ -68,5 +68,5 @@ export const listEmailAccountsOperation = defineOperation({
   output: v2ListOf(emailAccountSchema),
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const emailOperations = [sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const emailOperations = keyedById([sendEmailOperation, sendDraftOperation, listDraftsOperation, listEmailAccountsOperation]);

@@ -15,7 +15,7 @@ import { savedSearchOperations } from './saved-searches';
 import { searchOperations } from './search';
 import { templateOperations } from './templates';
 import { taskOperations } from './tasks';
-import { keyedById, type AnyOperation } from './types';
+import type { AnyOperation } from './types';
 
 export * from './types';
 export * from './pickers';
@@ -40,10 +40,11 @@ export * from './activity';
 export { suggestValue as suggestFilterValue } from '../validation/search-fields';
 
 /**
- * Every operation, in the order the README and the n8n node list them: each catalogue file's own list, spread (an
- * operation added to a file is picked up here with no list to update).
+ * The registry: every operation keyed by id, built by spreading each catalogue file's own keyed object (an
+ * operation added to a file is picked up here with no list to update). Spread order is the order the README
+ * and the n8n node list them.
  */
-export const catalogue: readonly AnyOperation[] = [
+export const registry: Readonly<Record<string, AnyOperation>> = {
   ...searchOperations,
   ...researchOperations,
   ...orgOperations,
@@ -61,10 +62,10 @@ export const catalogue: readonly AnyOperation[] = [
   ...activityOperations,
   ...oauthOperations,
   ...mcpOperations,
-];
+};
 
-/** The registry: every operation keyed by id, in the catalogue's order. */
-export const registry: Readonly<Record<string, AnyOperation>> = /* @__PURE__ */ keyedById(catalogue);
+/** Every operation, in the order the README and the n8n node list them. */
+export const catalogue: readonly AnyOperation[] = Object.values(registry);
 
 export const operationsById: ReadonlyMap<string, AnyOperation> = new Map(catalogue.map((op) => [op.id, op]));
 

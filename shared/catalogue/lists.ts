@@ -1,7 +1,7 @@
 import { campaignContactsChangeSchema, listSchema, v2ListOf, v2Of } from '../records';
 import { nameText, pathId } from '../validation/fields';
 import { picks } from './pickers';
-import { contactIdsBatch, deleteBase, defineOperation, v2Base, getBase } from './types';
+import { contactIdsBatch, deleteBase, keyedById, defineOperation, v2Base, getBase } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { contactIds, noInput } from './inputs';
 
@@ -82,12 +82,12 @@ export const addListContactsOperation = defineOperation({
   batch: contactIdsBatch,
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const listOperations = [
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const listOperations = keyedById([
   listListsOperation,
   getListOperation,
   createListOperation,
   renameListOperation,
   deleteListOperation,
   addListContactsOperation,
-] as const;
+]);

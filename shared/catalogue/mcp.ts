@@ -1,5 +1,5 @@
 import * as z from '../validation/zod';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { noInput } from './inputs';
 import { jsonObject } from '../validation/json-object';
@@ -65,5 +65,5 @@ export const getFeaturesOperation = defineOperation({
   retry: 'safe',
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const mcpOperations = [listMcpToolsOperation, callMcpToolOperation, getFeaturesOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const mcpOperations = keyedById([listMcpToolsOperation, callMcpToolOperation, getFeaturesOperation]);

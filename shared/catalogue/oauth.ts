@@ -5,7 +5,7 @@ import { textCaps } from '../validation/limits';
 
 /** Client ids, secrets, codes and tokens: opaque text, JWT-sized at most. */
 const secretText = (what = 'text') => nonEmpty(what, textCaps.secret);
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 import { noInput } from './inputs';
 
@@ -82,5 +82,5 @@ export const meOperation = defineOperation({
   result: (body) => body,
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const oauthOperations = [meOperation, tokenOperation, tokenV1Operation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const oauthOperations = keyedById([meOperation, tokenOperation, tokenV1Operation]);

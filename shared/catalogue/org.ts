@@ -1,7 +1,7 @@
 import * as z from '../validation/zod';
 import { orgCompanySchema, orgContactSchema, v1DataList } from '../records';
 import { isoDateTimeInput } from '../validation/fields';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema } from '../validation/lazy-schema';
 import { pageNumber } from './inputs';
 
@@ -47,5 +47,5 @@ export const orgCompaniesOperation = defineOperation({
   output: lazySchema(() => v1DataList(orgCompanySchema)),
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const orgOperations = [orgContactsOperation, orgCompaniesOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const orgOperations = keyedById([orgContactsOperation, orgCompaniesOperation]);

@@ -1,5 +1,5 @@
 import { contactStatusSchema, creditsSchema, v2ListOf, v2Of } from '../records';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { noInput } from './inputs';
 
 const base = { ...v2Base, input: noInput } as const;
@@ -26,5 +26,5 @@ export const getCreditsOperation = defineOperation({
   output: v2Of(creditsSchema),
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const referenceOperations = [listContactStatusesOperation, getCreditsOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const referenceOperations = keyedById([listContactStatusesOperation, getCreditsOperation]);

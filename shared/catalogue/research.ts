@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { companyPollResponseSchema, contactPollResponseSchema, researchSubmitResponseSchema } from '../records';
 import { stringList } from '../validation/fields';
 import { companyResearchItem, contactResearchItem, searchResultIdSchema } from '../validation/research-items';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { refuseField } from '../validation/transform-issue';
 
@@ -140,5 +140,10 @@ export const pollCompanyResearchOperation = defineOperation({
   result: (body) => (body as { data?: typeof body.data } | null)?.data as typeof body.data,
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const researchOperations = [researchContactsOperation, pollContactResearchOperation, researchCompaniesOperation, pollCompanyResearchOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const researchOperations = keyedById([
+  researchContactsOperation,
+  pollContactResearchOperation,
+  researchCompaniesOperation,
+  pollCompanyResearchOperation,
+]);

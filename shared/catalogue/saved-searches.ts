@@ -4,7 +4,7 @@ import { integerId, nameText, pathId, shortText } from '../validation/fields';
 import { acceptedKeysAt } from '../validation/format';
 import { searchFiltersSchema } from './search';
 import { picks } from './pickers';
-import { deleteBase, defineOperation, v2Base, getBase, listBase } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base, getBase, listBase } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { jsonObject } from '../validation/json-object';
 import { refuseInTransform } from '../validation/transform-issue';
@@ -153,11 +153,11 @@ export const deleteSavedSearchOperation = defineOperation({
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const savedSearchOperations = [
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const savedSearchOperations = keyedById([
   listSavedSearchesOperation,
   getSavedSearchOperation,
   createSavedSearchOperation,
   updateSavedSearchOperation,
   deleteSavedSearchOperation,
-] as const;
+]);

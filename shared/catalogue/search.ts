@@ -12,7 +12,7 @@ import {
   type SearchTarget,
 } from './search-filters';
 import { picks } from './pickers';
-import { defineOperation, v2Base } from './types';
+import { keyedById, defineOperation, v2Base } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { pageNumber } from './inputs';
 
@@ -125,5 +125,5 @@ export const searchCompaniesOperation = defineOperation({
   output: companySearchResponseSchema,
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const searchOperations = [searchContactsOperation, searchCompaniesOperation] as const;
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const searchOperations = keyedById([searchContactsOperation, searchCompaniesOperation]);

@@ -1,7 +1,7 @@
 import * as z from '../validation/zod';
 import { successOnlySchema, taskActions, taskSchema, taskStatuses, taskTypes, v2Envelope, v2ListOf, v2Of } from '../records';
 import { integerId, isoDateTimeInput, nameText, oneOf, pathId, wholeNumber, optionalShortText, optionalLongText } from '../validation/fields';
-import { deleteBase, defineOperation, v2Base, getBase, listBase } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base, getBase, listBase } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { idInput } from './inputs';
 
@@ -128,12 +128,12 @@ export const taskActionOperation = defineOperation({
   // A move that happened is refused the second time (409), which would hide that it worked: never guessed at.
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const taskOperations = [
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const taskOperations = keyedById([
   listTasksOperation,
   getTaskOperation,
   createTaskOperation,
   updateTaskOperation,
   deleteTaskOperation,
   taskActionOperation,
-] as const;
+]);

@@ -2,7 +2,7 @@ import * as z from '../validation/zod';
 import { templateSchema, v2ListOf, v2Of } from '../records';
 import { integerId, nameText, oneOf, pageFields, pathId, trueOrFalse, optionalText, optionalShortText } from '../validation/fields';
 import { picks } from './pickers';
-import { deleteBase, defineOperation, v2Base, pagePaging, getBase, listBase } from './types';
+import { deleteBase, keyedById, defineOperation, v2Base, pagePaging, getBase, listBase } from './types';
 import { lazySchema, lazyStrictObject } from '../validation/lazy-schema';
 import { emailSubject } from './email-fields';
 import { refuseField } from '../validation/transform-issue';
@@ -124,11 +124,11 @@ export const deleteTemplateOperation = defineOperation({
   // A lost answer to a delete is surfaced, not repeated: a repeat would answer 404 and hide that it worked.
 });
 
-/** This file's operations, in the order the README and the n8n node list them (the catalogue in index.ts spreads these). */
-export const templateOperations = [
+/** This file's operations, keyed by id (the registry in index.ts spreads these). */
+export const templateOperations = keyedById([
   listTemplatesOperation,
   getTemplateOperation,
   createTemplateOperation,
   updateTemplateOperation,
   deleteTemplateOperation,
-] as const;
+]);

@@ -137,7 +137,7 @@ export function defineOperation<I extends z.ZodMiniType, O extends z.ZodMiniType
   };
 }
 
-/** Operations keyed by id, in their order (the registry in index.ts). */
+/** A catalogue file's operations keyed by id, in the order the README and the n8n node list them; the index spreads these. */
 export function keyedById(ops: readonly { id: string }[]): Readonly<Record<string, AnyOperation>> {
   return Object.fromEntries(ops.map((op) => [op.id, op as AnyOperation]));
 }
