@@ -47,14 +47,8 @@ export function startAutoEnrichments(): AutoReport[] {
       if (rows.length === 0) continue;
       const scan = scanSheet(sheet, rows, settings.kind, settings);
       report.items = scan.targets.length;
-      if (scan.targets.length > 0) {
-        const batch = makeClient().settings.researchBatchLimit;
-        report.jobId = createLayoutJob(sheet, scan, settings.kind, {
-          fields: settings.fields,
-          overwrite: settings.overwrite,
-          batch,
-        }).id;
-      }
+      if (scan.targets.length > 0)
+        report.jobId = createLayoutJob(sheet, scan, settings.kind, { ...settings, batch: makeClient().settings.researchBatchLimit }).id;
       // Invalid rows and rows the run conditions skip are looked at once, as before; the cap's leftovers wait.
       assignRowIds(
         sheet,

@@ -10,10 +10,11 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
  */
 export function rowsTakenMessage(sheet: Sheet): string | undefined {
   const open = openRunsOn(sheet);
+  const me = userKey();
   // Another person's run first: that is the one the user did not know about.
-  const job = open.find((j) => j.owner !== userKey()) ?? open[0];
+  const job = open.find((j) => j.owner !== me) ?? open[0];
   if (!job) return undefined;
-  const whose = job.owner === userKey() ? 'your own enrichment' : `the enrichment of ${job.ownerName || 'another person'}`;
+  const whose = job.owner === me ? 'your own enrichment' : `the enrichment of ${job.ownerName || 'another person'}`;
   const since = Utilities.formatDate(new Date(job.createdAt), activeBook().getSpreadsheetTimeZone(), 'yyyy-MM-dd HH:mm');
   return `These rows are under way in ${whose}, started ${since}. Nothing was sent: wait for it to finish, or select other rows.`;
 }

@@ -27,10 +27,11 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
     const out = takeOutUnsent(job).filter((row) => row > 0);
     if (sheet && out.length && job.layout) {
       const writes: CellWrites = new Map();
+      const [status, message, requestId] = job.layout.status;
       for (const row of out) {
-        putCell(writes, job.layout.status[0], row, safeCell(CANCELLED_LABEL));
-        putCell(writes, job.layout.status[1], row, '');
-        putCell(writes, job.layout.status[2], row, '');
+        putCell(writes, status, row, safeCell(CANCELLED_LABEL));
+        putCell(writes, message, row, '');
+        putCell(writes, requestId, row, '');
       }
       writeCells(sheet, writes, new Set());
     }
@@ -39,7 +40,8 @@ export function cancelJob(jobId: string): Progress & { cancelledNow: number } {
     const left = job.research.items.length;
     if (left === 0) deleteJob(job.id);
     else saveJob(job);
-    return { ...progressOf(job, client), complete: left === 0 || progressOf(job, client).complete, cancelledNow: out.length };
+    const progress = progressOf(job, client);
+    return { ...progress, complete: left === 0 || progress.complete, cancelledNow: out.length };
   });
 }
 

@@ -41,11 +41,15 @@ export function checkFields(kind: ResearchKind, fields: unknown): string[] {
   return [...new Set(fields as string[])];
 }
 
+/** An object or list value as its JSON text; any other value as it is. */
+export function asText(v: unknown): unknown {
+  return v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
+}
+
 /** The value of a field in a finished item's record (null when the item has none). */
 export function fieldValue(item: ResearchItem, path: string): unknown {
   if ((POLL_ITEM_FIELDS as readonly string[]).includes(path)) {
-    const value = item.serviceFields?.[path];
-    return value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null);
+    return asText(item.serviceFields?.[path] ?? null);
   }
   return item.record ? records.valueAtPath(item.record, path) : null;
 }

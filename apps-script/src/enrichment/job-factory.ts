@@ -27,11 +27,7 @@ export function layoutFor(sheet: Sheet, fields: readonly string[], overwrite: bo
   };
   const status = STATUS_HEADERS.map((h) => place(h, headers.get(h))) as [number, number, number];
   const placed = fields.map((path) => ({ path, column: place(path, columnForField(headers, path)) }));
-  if (appended.length)
-    appendHeaders(
-      sheet,
-      appended.map((h) => safeCell(h)),
-    );
+  if (appended.length) appendHeaders(sheet, appended.map(safeCell));
   // Tagged, so results still find them after a collaborator moves a column or renames its header.
   // The sheet's tags and its grid height read once for all the columns.
   const tags = columnTags(sheet);
@@ -64,15 +60,15 @@ export function createLayoutJob(
   newResearchJob(kind, scan.targets, {}, refs);
   const lists = { rows: scan.rows, targets: scan.targets, refs, copies: scan.copies, rowIds, copyIds };
   const part = (from: number, to?: number) => Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, list.slice(from, to)])) as typeof lists;
-  const { rows, copies } = part(0, n);
+  const { rows, rowIds: firstIds, copyIds: firstCopyIds, copies } = part(0, n);
   const job: EnrichmentJob = {
     id: Utilities.getUuid(),
     owner: userKey(),
     ownerName: Session.getActiveUser().getEmail(),
     sheetName: sheet.getName(),
     rows,
-    rowIds: rowIds.slice(0, n),
-    copyIds: copyIds.slice(0, n),
+    rowIds: firstIds,
+    copyIds: firstCopyIds,
     outColumn: layout.status[0],
     createdAt: Date.now(),
     lastPollAt: null,

@@ -17,25 +17,28 @@ export function rowsOfItem(job: EnrichmentJob, index: number): number[] {
  * `withFields` (a finished item), each into its column, filling only empty cells unless the job overwrites.
  */
 export function writeLayoutItems(sheet: Sheet, job: EnrichmentJob, indexes: number[], withFields: boolean): number {
-  const layout = job.layout!;
+  const {
+    status: [status, message, requestId],
+    fields,
+    overwrite,
+  } = job.layout!;
+  // A paid record that came as text or a list is kept as it came, in the first picked column (never blank).
+  const first = fields.find((f) => !(POLL_ITEM_FIELDS as readonly string[]).includes(f.path));
   const writes: CellWrites = new Map();
   for (const i of indexes) {
     const item = job.research.items[i];
+    const asSent = !item.record && item.recordAsSent ? item.recordAsSent : undefined;
     for (const row of rowsOfItem(job, i)) {
-      putCell(writes, layout.status[0], row, safeCell(statusText(item)));
-      putCell(writes, layout.status[1], row, safeCell(item.message ?? ''));
-      putCell(writes, layout.status[2], row, safeCell(item.requestId ?? ''));
+      putCell(writes, status, row, safeCell(statusText(item)));
+      putCell(writes, message, row, safeCell(item.message ?? ''));
+      putCell(writes, requestId, row, safeCell(item.requestId ?? ''));
       if (!withFields) continue;
-      // A paid record that came as text or a list is kept as it came, in the first picked column (never blank).
-      const asSent = !item.record && item.recordAsSent ? item.recordAsSent : undefined;
-      const first = layout.fields.find((f) => !(POLL_ITEM_FIELDS as readonly string[]).includes(f.path));
-      for (const f of layout.fields) {
+      for (const f of fields) {
         const value = safeCell(f === first && asSent !== undefined ? asSent : fieldValue(item, f.path));
         // An empty answer never clears what the row holds.
         if (value !== '') putCell(writes, f.column, row, value);
       }
     }
   }
-  const keep = new Set(layout.overwrite ? [] : layout.fields.map((f) => f.column));
-  return writeCells(sheet, writes, keep);
+  return writeCells(sheet, writes, new Set(overwrite ? [] : fields.map((f) => f.column)));
 }

@@ -11,8 +11,8 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 /** On a company sheet `name` is the company's name. */
 const COMPANY_ALIASES: Record<string, string[]> = {
   searchResultId: ALIASES.searchResultId,
-  companyName: ['companyname', 'company', 'name', 'organization', 'organisation', 'account', 'accountname'],
-  domain: ['domain', 'companydomain', 'website', 'url', 'companywebsite'],
+  companyName: [...ALIASES.companyName, 'name', 'organization', 'organisation', 'account', 'accountname'],
+  domain: [...ALIASES.domain, 'url', 'companywebsite'],
 };
 
 export interface SheetScan {
@@ -44,6 +44,11 @@ function inputColumns(headers: Map<string, number>, kind: ResearchKind): Record<
   return column;
 }
 
+/** Text as a key compares it: lower-case, each run of spaces one space. */
+function folded(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ');
+}
+
 /** Same company or contact twice in a sheet: one key, so it is researched (and paid) once. */
 function targetKey(target: ResearchTarget): string {
   if ('searchResultId' in target) return `id:${target.searchResultId}`;
@@ -53,13 +58,13 @@ function targetKey(target: ResearchTarget): string {
       .replace(/^https?:\/\//, '')
       .replace(/^www\./, '')
       .replace(/[/?#].*$/, '');
-    return domain ? `domain:${domain}` : `name:${(target.company.companyName ?? '').toLowerCase().replace(/\s+/g, ' ')}`;
+    return domain ? `domain:${domain}` : `name:${folded(target.company.companyName ?? '')}`;
   }
   const c = target.contact as Record<string, string | undefined>;
   return `contact:${JSON.stringify(
     Object.keys(c)
       .sort()
-      .map((k) => [k, String(c[k]).toLowerCase().replace(/\s+/g, ' ')]),
+      .map((k) => [k, folded(String(c[k]))]),
   )}`;
 }
 

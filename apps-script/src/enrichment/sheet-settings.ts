@@ -67,7 +67,7 @@ export function enrichedSheetIds(): number[] {
     .getKeys()
     .filter((k) => k.startsWith(PREFIX))
     .map((k) => Number(k.slice(PREFIX.length)))
-    .filter((n) => Number.isInteger(n));
+    .filter(Number.isInteger);
 }
 
 const bad = (field: string, rule: string): never => fail(`${field}: ${rule}. Nothing was sent.`);

@@ -6,8 +6,8 @@ import { rowsOfItem, writeLayoutItems } from '../enrichment/layout-write';
 import { resultRow } from './columns';
 import { writeResultRows } from './result-write';
 import { forgetParts, loadJob, loadParts, saveJob, type EnrichmentJob } from './job-store';
-import { dropParts, PART_ROWS, partCount, partsHeld, partsOf, sumsOfPart } from './job-parts';
-import { addSums, partSums, sumOf, summaryOf, type PartSums, type SumKey } from './part-sums';
+import { dropParts, PART_ROWS, partCount, partsOf, sumsOfPart } from './job-parts';
+import { addSums, FINAL, partSums, sumOf, summaryOf, writtenCount, type PartSums, type SumKey } from './part-sums';
 import { markCopiedRows } from './copied-rows';
 import { keepResultsOfDeletedRows } from './recovery';
 import { relocate } from './relocate';
@@ -50,18 +50,17 @@ export interface StepRunner {
  */
 const SLICE_REQUESTS = 20;
 
+/** Whether part `p` is saved but not in memory (its rows are holes; `sums` has its sums, one per part). */
+const elsewhere = (job: EnrichmentJob, p: number) => !!job.partsIn && !job.partsIn.includes(p);
+
 /** Parts not in memory whose sums say they hold `key` (rows to send, results to write). */
 function partsWith(job: EnrichmentJob, key: SumKey): number[] {
-  if (!job.partsIn) return [];
-  const inMemory = new Set(job.partsIn);
-  return Array.from({ length: partCount(job) }, (_, p) => p).filter((p) => !inMemory.has(p) && sumOf(job.sums?.[p], key) > 0);
+  return (job.sums ?? []).flatMap((sums, p) => (elsewhere(job, p) && sumOf(sums, key) > 0 ? [p] : []));
 }
 
 /** The sums of the parts this execution does not hold. */
 function sumsElsewhere(job: EnrichmentJob): PartSums {
-  if (!job.partsIn) return [];
-  const inMemory = new Set(job.partsIn);
-  return (job.sums ?? []).reduce((all: PartSums, sums, p) => (inMemory.has(p) ? all : addSums(all, sums)), []);
+  return (job.sums ?? []).reduce((all: PartSums, sums, p) => (elsewhere(job, p) ? addSums(all, sums) : all), []);
 }
 
 /** The items of the sweep's next slice: from where the last slice ended, up to SLICE_REQUESTS requests' worth of ids. */
@@ -72,7 +71,7 @@ function pollSlice(job: EnrichmentJob, idsPerRequest: number): [number, number] 
   let to = from;
   for (let ids = 0; to < items.length && ids < budget;) {
     const p = Math.floor(to / PART_ROWS);
-    if (!partsHeld(job).includes(p)) {
+    if (elsewhere(job, p)) {
       // A part not in memory is passed over by its sums when it fits whole; else it is read.
       const pending = sumOf(job.sums?.[p], 'pending');
       if (to === p * PART_ROWS && ids + pending < budget) {
@@ -141,8 +140,9 @@ function step(client: Client, job: EnrichmentJob, r: StepRunner, written: StepTa
   if (polling && done.did === 'nothing' && !part.items.some((item) => item.phase === 'submitted')) job.pollFrom = undefined;
   // After a sweep, the time saved at its checkpoint stands (the saved job then needs no second write).
   if (!polling) job.lastPollAt = done.lastPollAt;
-  // Auth, rate limit or polling failed after the retries: the job is saved; stop rather than asking again at once.
-  if (done.job.lastError) throw new ResearchStoppedError(done.job.lastError.message);
+  // Auth, rate limit or polling failed after the retries: the job keeps the failure and is saved, so a later run
+  // resumes it; stop rather than asking again at once.
+  if (done.job.lastError) fail(done.job.lastError.message);
   return done.did;
 }
 
@@ -163,8 +163,7 @@ function sendSliceRows(client: Client): number {
  */
 function sendSlice(job: EnrichmentJob, limit: number): number[] {
   const items = job.research.items;
-  const inMemory = new Set(partsHeld(job));
-  const toSend = (p: number) => sumOf(inMemory.has(p) ? sumsOfPart(job, p) : job.sums?.[p], 'unsubmitted');
+  const toSend = (p: number) => sumOf(elsewhere(job, p) ? job.sums?.[p] : sumsOfPart(job, p), 'unsubmitted');
   const parts: number[] = [];
   for (let p = 0, rows = 0; p < partCount(job) && rows < limit && (parts.length === 0 || p - parts[0] < Math.ceil(limit / PART_ROWS)); p++) {
     const n = toSend(p);
@@ -196,11 +195,7 @@ function unsubmittedCount(job: EnrichmentJob): number {
 /** Saves the job and lets go of the parts it holds (when it holds only some), so the next slice is read alone. */
 function letGoOfSlice(job: EnrichmentJob): void {
   saveJob(job);
-  if (job.partsIn)
-    forgetParts(
-      job.id,
-      dropParts(job, () => false),
-    );
+  if (job.partsIn) forgetParts(job.id, dropParts(job));
 }
 
 /** The rows a submit step hands the core: from the first row to send to the last (their parts read). */
@@ -220,12 +215,13 @@ function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
   const sheet = sheetByName(job.sheetName);
   // A deleted sheet is reported when the results are written; the job itself is saved.
   if (!sheet) return 0;
-  const accepted = [...waiting].filter((i) => job.research.items[i].phase === 'submitted' && job.research.items[i].requestId);
+  const items = job.research.items;
+  const accepted = [...waiting].filter((i) => items[i].phase === 'submitted' && items[i].requestId);
   // Where the rows are now: a collaborator may have inserted, deleted or sorted rows since they were read.
   relocate(sheet, job, accepted);
   const rows = new Map<number, ReturnType<typeof resultRow>>();
   for (const i of accepted) {
-    if (job.rows[i] > 0) rows.set(job.rows[i], resultRow(job.research.items[i]));
+    if (job.rows[i] > 0) rows.set(job.rows[i], resultRow(items[i]));
     waiting.delete(i);
   }
   if (accepted.length === 0) return 0;
@@ -241,15 +237,16 @@ function writeQueued(job: EnrichmentJob, waiting: Set<number>): number {
  */
 function releaseBatch(job: EnrichmentJob, batch: number): void {
   const held = job.held;
+  const research = job.research;
   if (!held || held.targets.length === 0) return;
-  if (job.research.items.some((item) => item.phase === 'unsubmitted' || item.phase === 'submitting')) return;
+  if (research.items.some((item) => item.phase === 'unsubmitted' || item.phase === 'submitting')) return;
   if (sumOf(sumsElsewhere(job), 'unsubmitted') > 0) return;
   const n = Math.min(Math.max(1, batch), held.targets.length);
-  const first = job.research.items.length;
+  const first = research.items.length;
   loadParts(job, partsOf(first, first + n));
-  const next = newResearchJob(job.research.kind, held.targets.slice(0, n), job.research.options, held.refs.slice(0, n));
+  const next = newResearchJob(research.kind, held.targets.slice(0, n), research.options, held.refs.slice(0, n));
   // concat, not spread: the rows of parts not in memory stay holes.
-  job.research = { ...job.research, items: job.research.items.concat(next.items) };
+  job.research = { ...research, items: research.items.concat(next.items) };
   // Rows, copies and their ids of the batch join the job's; the held lists keep the rest.
   const lists = job as unknown as Record<string, unknown[] | undefined>;
   for (const [key, list] of Object.entries(held)) {
@@ -260,15 +257,12 @@ function releaseBatch(job: EnrichmentJob, batch: number): void {
   saveJob(job);
 }
 
-/** A failure the research step kept on its job; the job is saved, so a later run resumes it. */
-class ResearchStoppedError extends Error {}
-
 /** Writes every finished, not yet written item beside its row (one setValues for them all), then forgets its record. */
 function writeFinished(job: EnrichmentJob): number {
   // Results read by an earlier execution and not written (it stopped in between): their parts are read too.
   loadParts(job, partsWith(job, 'unwritten'));
-  const final = (i: number) => ['finished', 'failed', 'unknown'].includes(job.research.items[i].phase) && job.written[i] !== '1';
-  const writing = job.research.items.flatMap((_, i) => (final(i) ? [i] : []));
+  const items = job.research.items;
+  const writing = items.flatMap((item, i) => (FINAL.includes(item.phase) && job.written[i] !== '1' ? [i] : []));
   if (writing.length === 0) return 0;
   const sheet = sheetByName(job.sheetName);
   if (!sheet) fail(`The sheet "${job.sheetName}" of this enrichment was deleted or renamed.`);
@@ -280,7 +274,7 @@ function writeFinished(job: EnrichmentJob): number {
   for (const i of writing) {
     const live = rowsOfItem(job, i);
     if (live.length === 0) orphans.push(i);
-    for (const row of live) rows.set(row, resultRow(job.research.items[i]));
+    for (const row of live) rows.set(row, resultRow(items[i]));
     marks[i] = '1';
   }
   // Every row of these results was deleted: the results (paid for) go to the recovery sheet instead.
@@ -288,15 +282,15 @@ function writeFinished(job: EnrichmentJob): number {
     (job.recovered ?? 0) +
     keepResultsOfDeletedRows(
       job.sheetName,
-      orphans.map((i) => job.research.items[i]),
+      orphans.map((i) => items[i]),
     );
   const writes = job.layout ? writeLayoutItems(sheet, job, writing, true) : writeResultRows(sheet, job, rows);
   // The result cells written since relocate read the ids are not ids: its reading stands.
   markCopiedRows(sheet, job, writing, byId);
   job.written = marks.join('');
   // The sheet now holds the result: the job keeps only the status, so it stays small.
-  job.research.items.forEach((item, i) => {
-    if (marks[i] === '1') job.research.items[i] = { ...item, record: null };
+  items.forEach((item, i) => {
+    if (marks[i] === '1') items[i] = { ...item, record: null };
   });
   return writes;
 }
@@ -346,9 +340,10 @@ export function advance(client: Client, job: EnrichmentJob, r: StepRunner): Prog
 
 export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 0): Progress {
   // The rows in memory as they are, the other parts by their saved sums.
+  const items = job.research.items;
   const { written: writtenElsewhere, ...summary } = summaryOf(
-    job.research.items.filter(() => true),
-    job.research.items.length,
+    items.filter(() => true),
+    items.length,
     sumsElsewhere(job),
   );
   const held = job.held?.targets.length ?? 0;
@@ -362,7 +357,7 @@ export function progressOf(job: EnrichmentJob, client: Client, setValuesCalls = 
     recovered: job.recovered ?? 0,
     jobId: job.id,
     sheetName: job.sheetName,
-    written: job.written.split('').filter((c) => c === '1').length + writtenElsewhere,
+    written: writtenCount(job.written) + writtenElsewhere,
     credits: client.state.credits.balance,
     setValuesCalls,
   };

@@ -1,3 +1,5 @@
+import { isObject } from '../../../shared/flow/is-object';
+
 /**
  * A list of small records as text that repeats nothing: every distinct value once, each field a run-length list of
  * value numbers. A checkpoint rewrites the state of the rows it changed; most of that state (phase, status, outcome)
@@ -29,7 +31,7 @@ function sharedShape(records: readonly Record<string, unknown>[], field: string)
   for (const r of records) {
     const v = r[field];
     if (v === undefined) continue;
-    if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.values(v).some((x) => x === undefined || typeof x === 'object')) return null;
+    if (!isObject(v) || Object.values(v).some((x) => x === undefined || typeof x === 'object')) return null;
     const keys = JSON.stringify(Object.keys(v));
     if (keys === '[]' || (shape ??= keys) !== keys) return null;
   }

@@ -2,6 +2,7 @@ import type { ResearchItem } from '../../../shared';
 import { researchOutcome } from '../../../shared/records/research';
 import { safeCell, type CellValue } from '../cells';
 import { columnTags, roleColumn, taggedColumn } from '../rows/tagged-columns';
+import { asText, DEFAULT_FIELDS } from '../enrichment/fields';
 
 /** The results block written beside each enriched row, in this order. */
 export const RESULT_HEADERS = [
@@ -18,7 +19,8 @@ export const RESULT_HEADERS = [
   'PDS searchResultId',
   'PDS additionalData',
 ];
-const RECORD_FIELDS = ['contactId', 'email', 'contactPhone1', 'title', 'company', 'lIProfileUrl'];
+/** The record's fields in the block: those a contact enrichment picks by default. */
+const RECORD_FIELDS = DEFAULT_FIELDS.contacts;
 
 /** The fixed words of the status cell: written by statusText, read back by readStatusCell, so both agree. */
 const LABEL = {
@@ -69,7 +71,6 @@ export function resultRow(item: ResearchItem): CellValue[] {
   // A paid record that came as text or a list: its text in the record's first cell, never a blank row.
   if (!item.record && item.recordAsSent) fields[0] = item.recordAsSent;
   const { searchResultId, additionalData } = item.serviceFields ?? {};
-  const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
   return [statusText(item), item.message ?? '', ...fields, item.requestId ?? '', asText(searchResultId), asText(additionalData)].map(safeCell);
 }
 
@@ -99,16 +100,20 @@ type CellState = Pick<ResearchItem, 'phase' | 'outcome'>;
 /** Written by earlier versions (`submitting`) or by hand for rows under way elsewhere: kept out of new enrichments. */
 const UNDER_WAY_ELSEWHERE = ['submitting', 'pending', 'processing', 'in progress', 'in_progress', 'in-progress'];
 
+const cellState = (phase: CellState['phase'], outcome: CellState['outcome']): CellState => ({ phase, outcome });
+/** A row the service is researching (one state for every such cell: read only). */
+const RESEARCHING = cellState('submitted', 'pending');
+
 const BY_LABEL = new Map<string, CellState>([
-  [LABEL.waiting, { phase: 'unsubmitted', outcome: 'unsubmitted' }],
-  [LABEL.unknown, { phase: 'unknown', outcome: 'unknown' }],
-  [LABEL.submitFailed, { phase: 'failed', outcome: 'error' }],
-  [LABEL.done, { phase: 'finished', outcome: 'done' }],
-  [LABEL.duplicate, { phase: 'finished', outcome: 'duplicate' }],
-  [LABEL.notFound, { phase: 'finished', outcome: 'not-found' }],
+  [LABEL.waiting, cellState('unsubmitted', 'unsubmitted')],
+  [LABEL.unknown, cellState('unknown', 'unknown')],
+  [LABEL.submitFailed, cellState('failed', 'error')],
+  [LABEL.done, cellState('finished', 'done')],
+  [LABEL.duplicate, cellState('finished', 'duplicate')],
+  [LABEL.notFound, cellState('finished', 'not-found')],
   // Never researched while the status is there (even when every row is asked for): nothing is spent silently.
-  [LABEL.copy, { phase: 'finished', outcome: 'duplicate' }],
-  ...UNDER_WAY_ELSEWHERE.map((w): [string, CellState] => [w, { phase: 'submitted', outcome: 'pending' }]),
+  [LABEL.copy, cellState('finished', 'duplicate')],
+  ...UNDER_WAY_ELSEWHERE.map((w): [string, CellState] => [w, RESEARCHING]),
 ]);
 
 /**
@@ -120,7 +125,7 @@ export function readStatusCell(text: unknown): CellState | null {
     .trim()
     .toLowerCase();
   if (words === '') return null;
-  return BY_LABEL.get(words) ?? (researchOutcome(words) === 'pending' ? { phase: 'submitted', outcome: 'pending' } : null);
+  return BY_LABEL.get(words) ?? (researchOutcome(words) === 'pending' ? RESEARCHING : null);
 }
 
 /**

@@ -44,16 +44,15 @@ export const partCount = (job: EnrichmentJob) => Math.ceil(rowTotal(job) / PART_
 export const partsHeld = (job: EnrichmentJob): number[] => job.partsIn ?? Array.from({ length: partCount(job) }, (_, p) => p);
 /** The parts that rows [from, to) are in. */
 export function partsOf(from: number, to: number): number[] {
-  return to <= from
-    ? []
-    : Array.from({ length: Math.floor((to - 1) / PART_ROWS) - Math.floor(from / PART_ROWS) + 1 }, (_, k) => Math.floor(from / PART_ROWS) + k);
+  const first = Math.floor(from / PART_ROWS);
+  return to <= from ? [] : Array.from({ length: Math.floor((to - 1) / PART_ROWS) - first + 1 }, (_, k) => first + k);
 }
 
 /** The sums of part `p` as it is in memory (held rows count nothing). */
 export function sumsOfPart(job: EnrichmentJob, p: number): PartSums {
   const from = p * PART_ROWS;
-  const to = Math.min(job.research.items.length, from + PART_ROWS);
-  return partSums(job.research.items.slice(from, Math.max(from, to)), job.written.slice(from, Math.max(from, to)));
+  const to = Math.max(from, Math.min(job.research.items.length, from + PART_ROWS));
+  return partSums(job.research.items.slice(from, to), job.written.slice(from, to));
 }
 
 /** The parts of a job (those it holds), by name, and its head. */
@@ -109,8 +108,7 @@ export function emptyJob(head: JobHead): EnrichmentJob {
   for (const key of LISTS) if (has.includes(key)) job[key] = holes(n) as never;
   if (heldCount !== null) {
     job.held = { rows: holes(heldCount), targets: holes(heldCount), refs: holes(heldCount), copies: holes(heldCount) };
-    if (has.includes('held.rowIds')) job.held.rowIds = holes(heldCount);
-    if (has.includes('held.copyIds')) job.held.copyIds = holes(heldCount);
+    for (const key of LISTS) if (has.includes(`held.${key}`)) job.held[key] = holes(heldCount) as never;
   }
   return job;
 }
@@ -124,22 +122,23 @@ export function fillParts(job: EnrichmentJob, texts: ReadonlyMap<string, string>
     if (job.partsIn?.includes(p)) continue;
     const from = p * PART_ROWS;
     if (from >= total) continue;
-    const t = texts.get(`t${p}`);
-    const s = texts.get(`s${p}`);
-    if (t === undefined || s === undefined) return false;
+    const targetText = texts.get(`t${p}`);
+    const stateText = texts.get(`s${p}`);
+    if (targetText === undefined || stateText === undefined) return false;
     const length = Math.min(PART_ROWS, total - from);
-    const targets = decodeRecords(t, length);
-    const states = decodeRecords(s, length);
+    const targets = decodeRecords(targetText, length);
+    const states = decodeRecords(stateText, length);
     for (let j = 0; j < length; j++) {
       const k = from + j;
       // A row's ids are fixed once the job is made: they are kept with its target (rewritten only if that changes),
       // not with its state; a part saved before that keeps them in its state.
       const { r, d: stateD, e: stateE, c, w, ...state } = states[j];
-      const d = targets[j].d ?? stateD;
-      const e = targets[j].e ?? stateE;
+      const { t, f, d: targetD, e: targetE } = targets[j];
+      const d = targetD ?? stateD;
+      const e = targetE ?? stateE;
       if (k < n) {
-        const item = { target: targets[j].t, ...state } as ResearchItem;
-        if (targets[j].f !== undefined) item.ref = targets[j].f as string;
+        const item = { target: t, ...state } as ResearchItem;
+        if (f !== undefined) item.ref = f as string;
         job.research.items[k] = item;
         job.rows[k] = r as number;
         if (job.rowIds) job.rowIds[k] = d as string;
@@ -150,8 +149,8 @@ export function fillParts(job: EnrichmentJob, texts: ReadonlyMap<string, string>
         const held = job.held!;
         const h = k - n;
         held.rows[h] = r as number;
-        held.targets[h] = targets[j].t as (typeof held.targets)[number];
-        held.refs[h] = targets[j].f as string;
+        held.targets[h] = t as (typeof held.targets)[number];
+        held.refs[h] = f as string;
         held.copies[h] = (c as number[]) ?? [];
         if (held.rowIds) held.rowIds[h] = d as string;
         if (held.copyIds) held.copyIds[h] = e as string[];
@@ -174,22 +173,18 @@ export function joinJob(head: JobHead, parts: Map<string, string>): EnrichmentJo
   return job;
 }
 
-/** Lets go of the parts not in `keep` (their sums kept for progress): an execution holds a slice, not the job. */
-export function dropParts(job: EnrichmentJob, keep: (p: number) => boolean): string[] {
+/** Lets go of every part it holds (their sums kept for progress): an execution holds a slice, not the job. */
+export function dropParts(job: EnrichmentJob): string[] {
   const n = job.research.items.length;
   const total = rowTotal(job);
-  const dropped: number[] = [];
-  const sums = job.sums ?? [];
-  for (const p of partsHeld(job)) {
-    if (keep(p)) continue;
-    sums[p] = sumsOfPart(job, p);
-    dropped.push(p);
-  }
+  const dropped = partsHeld(job);
   if (dropped.length === 0) return [];
+  const sums = job.sums ?? [];
   const marks = job.written.split('');
   const lists = [job.research.items, job.rows, job.rowIds, job.copyIds, job.copies] as (unknown[] | undefined)[];
   const heldLists = job.held ? (Object.values(job.held) as (unknown[] | undefined)[]) : [];
   for (const p of dropped) {
+    sums[p] = sumsOfPart(job, p);
     for (let k = p * PART_ROWS; k < Math.min(total, (p + 1) * PART_ROWS); k++) {
       if (k < n) {
         for (const list of lists) if (list) delete list[k];
@@ -199,6 +194,6 @@ export function dropParts(job: EnrichmentJob, keep: (p: number) => boolean): str
   }
   job.written = marks.join('');
   job.sums = sums;
-  job.partsIn = partsHeld(job).filter((p) => !dropped.includes(p));
+  job.partsIn = [];
   return dropped.flatMap((p) => [`t${p}`, `s${p}`]);
 }

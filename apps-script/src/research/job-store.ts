@@ -23,12 +23,14 @@ function stateSheet(create: boolean): GoogleAppsScript.Spreadsheet.Sheet | null 
   if (!create) return sheetByName(STATE_SHEET);
   return sheetNamed(STATE_SHEET, (sheet) => {
     // Hidden where the runtime offers it; the sheet only holds job state, never a secret.
-    const hideable = sheet as unknown as { hideSheet?: () => void };
-    if (typeof hideable.hideSheet === 'function') hideable.hideSheet();
+    (sheet as unknown as { hideSheet?: () => void }).hideSheet?.();
   });
 }
 
-/** Column A: each stored row's key, with its mark. */
+/** A stored key or chunk without its mark. */
+const unmarked = (cell: unknown) => String(cell).slice(MARK.length);
+
+/** Column A: each stored row's key (its mark taken off). */
 function keys(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
   const last = sheet.getLastRow();
   return last === 0
@@ -36,7 +38,7 @@ function keys(sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] {
     : sheet
         .getRange(1, 1, last, 1)
         .getValues()
-        .map((r) => String(r[0]));
+        .map((r) => unmarked(r[0]));
 }
 
 /**
@@ -60,7 +62,7 @@ export function saveJob(job: EnrichmentJob): void {
   const rows = changed.map(([key, text]) => {
     const chunks: string[] = [];
     for (let i = 0; i < text.length; i += CHUNK) chunks.push(MARK + text.slice(i, i + CHUNK));
-    const at = stored.indexOf(MARK + key);
+    const at = stored.indexOf(key);
     const before = known.get(key);
     known.set(key, text);
     // Cover the old row's width too, so a shorter text leaves no stale chunk behind.
@@ -82,57 +84,27 @@ export function saveJob(job: EnrichmentJob): void {
   }
 }
 
-/** A stored row's text (its chunks joined), or null when it holds none. */
-function textOf(row: unknown[]): string | null {
-  const count = Number(row[3]);
-  if (!Number.isInteger(count) || count < 1) return null;
-  return row
-    .slice(FIXED, FIXED + count)
-    .map((c) => String(c).slice(MARK.length))
-    .join('');
-}
-
-/** Every row of `values` by key (no mark), its text remembered as this execution's. */
-function textsOf(values: unknown[][]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const row of values) {
-    const text = textOf(row);
-    if (text === null) continue;
-    const key = String(row[0]).slice(MARK.length);
-    out.set(key, text);
-    known.set(key, text);
-  }
-  return out;
-}
-
-/** The job whose head is `key`: from its parts, or whole as an earlier version saved it (upgraded). */
-function jobOf(key: string, texts: Map<string, string>): EnrichmentJob | null {
-  let job: EnrichmentJob | null;
-  try {
-    const saved = JSON.parse(texts.get(key) ?? '') as EnrichmentJob | JobHead;
-    if (typeof saved !== 'object' || saved === null) return null;
-    const parts = new Map<string, string>();
-    const prefix = `${key}#`;
-    for (const [k, text] of texts) if (k.startsWith(prefix)) parts.set(k.slice(prefix.length), text);
-    job = 'store' in saved && saved.store === 2 ? joinJob(saved, parts) : (saved as EnrichmentJob);
-  } catch {
-    return null;
-  }
-  // A job saved by the previous version (items without `phase`) reads as this version's; nothing is sent twice.
-  if (job) job.research = upgradeResearchJob(job.research);
-  return job;
-}
-
-const isHead = (key: string) => !key.includes('#');
-
-/** The stored rows (0-based) of `keys` (no mark), read in one getRange per run of adjacent rows; each text remembered. */
-function readRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], wanted: readonly string[]): Map<string, string> {
-  const rows = wanted.map((key) => stored.indexOf(MARK + key)).filter((i) => i >= 0);
+/**
+ * The texts of the stored rows `prefix` + each of `wanted`, by their name in `wanted` (a row without text left out),
+ * read in one getRange per run of adjacent rows; each text remembered as this execution's.
+ */
+function readRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], wanted: readonly string[], prefix = ''): Map<string, string> {
+  const rows = wanted.map((name) => stored.indexOf(prefix + name)).filter((i) => i >= 0);
   const width = sheet.getLastColumn();
   const out = new Map<string, string>();
   for (const run of runsOf(rows)) {
-    const span = sheet.getRange(run[0] + 1, 1, run.length, width).getValues();
-    for (const [key, text] of textsOf(span)) out.set(key, text);
+    for (const row of sheet.getRange(run[0] + 1, 1, run.length, width).getValues()) {
+      // Its chunks joined; a row without a count of at least one chunk holds no text.
+      const count = Number(row[3]);
+      if (!Number.isInteger(count) || count < 1) continue;
+      const key = unmarked(row[0]);
+      const text = row
+        .slice(FIXED, FIXED + count)
+        .map(unmarked)
+        .join('');
+      out.set(key.slice(prefix.length), text);
+      known.set(key, text);
+    }
   }
   return out;
 }
@@ -149,7 +121,7 @@ export function loadJob(id: string, whole = false): EnrichmentJob | null {
 
 /** loadJob with the state sheet's keys (column A) already read: a look over every job reads them once. */
 function readJob(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], id: string, whole: boolean): EnrichmentJob | null {
-  if (!stored.includes(MARK + id)) return null;
+  if (!stored.includes(id)) return null;
   const headText = readRows(sheet, stored, [id]).get(id);
   let head: JobHead | EnrichmentJob;
   try {
@@ -158,14 +130,24 @@ function readJob(sheet: GoogleAppsScript.Spreadsheet.Sheet, stored: string[], id
     return null;
   }
   if (typeof head !== 'object' || head === null) return null;
+  let job: EnrichmentJob | null;
   if (whole || !('store' in head) || !head.sums) {
-    const partKeys = stored.filter((k) => k.startsWith(`${MARK}${id}#`)).map((k) => k.slice(MARK.length));
-    const texts = readRows(sheet, stored, partKeys);
-    texts.set(id, headText!);
-    return jobOf(id, texts);
-  }
-  const job = emptyJob(head);
-  job.research = upgradeResearchJob(job.research);
+    // Every part, or the job whole as an earlier version saved it.
+    const prefix = `${id}#`;
+    const parts = readRows(
+      sheet,
+      stored,
+      stored.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)),
+      prefix,
+    );
+    try {
+      job = 'store' in head && head.store === 2 ? joinJob(head, parts) : (head as EnrichmentJob);
+    } catch {
+      return null;
+    }
+  } else job = emptyJob(head);
+  // A job saved by the previous version (items without `phase`) reads as this version's; nothing is sent twice.
+  if (job) job.research = upgradeResearchJob(job.research);
   return job;
 }
 
@@ -174,9 +156,8 @@ export function loadParts(job: EnrichmentJob, wanted: readonly number[]): void {
   const missing = wanted.filter((p) => job.partsIn && !job.partsIn.includes(p));
   if (missing.length === 0) return;
   const sheet = stateSheet(false);
-  const names = missing.flatMap((p) => [`${job.id}#t${p}`, `${job.id}#s${p}`]);
-  const texts = sheet ? readRows(sheet, keys(sheet), names) : new Map<string, string>();
-  const parts = new Map([...texts].map(([key, text]) => [key.slice(job.id.length + 1), text]));
+  const names = missing.flatMap((p) => [`t${p}`, `s${p}`]);
+  const parts = sheet ? readRows(sheet, keys(sheet), names, `${job.id}#`) : new Map<string, string>();
   if (!fillParts(job, parts, missing)) fail(`Part of the saved enrichment ${job.id} is missing from the sheet "${STATE_SHEET}".`);
 }
 
@@ -190,14 +171,6 @@ export function forgetJobParts(id: string): void {
   for (const key of [...known.keys()]) if (key.startsWith(`${id}#`)) known.delete(key);
 }
 
-/** Every job in the state sheet, or only those of `owner` (of sheet `sheetName`), each whole. */
-function storedJobs(owner?: string, sheetName?: string): EnrichmentJob[] {
-  return jobHeads(owner)
-    .filter((head) => sheetName === undefined || head.sheetName === sheetName)
-    .map((head) => (head.partsIn ? loadJob(head.id, true) : head))
-    .filter((j): j is EnrichmentJob => j !== null);
-}
-
 /**
  * Every job of `owner` (or everyone's) as its head alone when stored with sums (per-row lists empty, `partsIn` []),
  * so a run that looks for work reads each job's head row, not the job (issue 29); an earlier version's job whole.
@@ -206,11 +179,11 @@ export function jobHeads(owner?: string): EnrichmentJob[] {
   const sheet = stateSheet(false);
   if (!sheet || sheet.getLastRow() === 0) return [];
   const both = sheet.getRange(1, 1, sheet.getLastRow(), 2).getValues();
-  const stored = both.map((row) => String(row[0]));
-  const ids = both
-    .filter((row) => isHead(String(row[0])) && (owner === undefined || String(row[1]) === MARK + owner))
-    .map((row) => String(row[0]).slice(MARK.length));
-  return ids.map((id) => readJob(sheet, stored, id, false)).filter((j): j is EnrichmentJob => j !== null);
+  const stored = both.map((row) => unmarked(row[0]));
+  return both
+    .filter((row, i) => !stored[i].includes('#') && (owner === undefined || String(row[1]) === MARK + owner))
+    .map((row) => readJob(sheet, stored, unmarked(row[0]), false))
+    .filter((j): j is EnrichmentJob => j !== null);
 }
 
 /** Every job of this owner still in the state sheet (heads: see jobHeads). */
@@ -220,7 +193,10 @@ export function jobsOf(owner: string): EnrichmentJob[] {
 
 /** Every job in the state sheet, whoever owns it, whole (only those of `sheetName` when given): rows under way in any of them must not be submitted again. */
 export function allJobs(sheetName?: string): EnrichmentJob[] {
-  return storedJobs(undefined, sheetName);
+  return jobHeads()
+    .filter((head) => sheetName === undefined || head.sheetName === sheetName)
+    .map((head) => (head.partsIn ? loadJob(head.id, true) : head))
+    .filter((j): j is EnrichmentJob => j !== null);
 }
 
 /** Deletes the job's head and parts (each run of adjacent rows at once, from the bottom so rows stay put). */
@@ -228,13 +204,13 @@ export function deleteJob(id: string): void {
   const sheet = stateSheet(false);
   if (!sheet) return;
   const stored = keys(sheet);
+  const ofJob = (key: string) => key === id || key.startsWith(`${id}#`);
   for (let i = stored.length - 1; i >= 0; i--) {
-    const key = stored[i].slice(MARK.length);
-    if (key !== id && !key.startsWith(`${id}#`)) continue;
+    if (!ofJob(stored[i])) continue;
     let first = i;
-    while (first > 0 && (stored[first - 1] === `${MARK}${id}` || stored[first - 1].startsWith(`${MARK}${id}#`))) first--;
+    while (first > 0 && ofJob(stored[first - 1])) first--;
     sheet.deleteRows(first + 1, i - first + 1);
-    for (let k = first; k <= i; k++) known.delete(stored[k].slice(MARK.length));
+    for (let k = first; k <= i; k++) known.delete(stored[k]);
     i = first;
   }
 }

@@ -22,28 +22,26 @@ export const SUM_KEYS = [
 export type SumKey = (typeof SUM_KEYS)[number];
 export type PartSums = number[];
 
-const FINAL = ['finished', 'failed', 'unknown'];
+/** The phases whose result is final (written beside its row once). */
+export const FINAL = ['finished', 'failed', 'unknown'];
 const at = (key: SumKey) => SUM_KEYS.indexOf(key);
 export const sumOf = (sums: PartSums | undefined, key: SumKey): number => sums?.[at(key)] ?? 0;
+
+/** How many results a `written` text marks as in the sheet ('1'). */
+export const writtenCount = (written: string) => written.replace(/[^1]/g, '').length;
 
 /** The sums of released items (`written` marks beside them, same order). */
 export function partSums(items: readonly ResearchItem[], written: string): PartSums {
   const s = summarize({ items } as unknown as ResearchJob);
   const failedWith = (code: string) => items.filter((i) => i.phase === 'failed' && i.errorCode === code).length;
   const unwritten = items.filter((item, k) => FINAL.includes(item.phase) && written[k] !== '1').length;
+  // The summary's own counts (done … refused), and the rest.
   const values: Record<SumKey, number> = {
-    done: s.done,
-    duplicate: s.duplicate,
-    notFound: s.notFound,
-    error: s.error,
-    unknown: s.unknown,
-    pending: s.pending,
-    unsubmitted: s.unsubmitted,
+    ...s,
     credits: failedWith('insufficientCredits'),
     license: failedWith('missingLicense'),
-    refused: s.refused,
     unwritten,
-    written: written.split('').filter((c) => c === '1').length,
+    written: writtenCount(written),
   };
   return SUM_KEYS.map((k) => values[k]);
 }
@@ -54,26 +52,16 @@ export function addSums(a: PartSums, b: PartSums): PartSums {
 
 /** The job's summary: the items in memory counted as they are, the other parts by their sums. */
 export function summaryOf(loaded: readonly ResearchItem[], total: number, elsewhere: PartSums): ResearchSummary & { written: number } {
-  const own = partSums(loaded, '');
-  const all = addSums(own, elsewhere);
-  const s = summarize({ items: loaded } as unknown as ResearchJob);
-  const v = (key: SumKey) => sumOf(all, key);
-  const pending = v('pending');
+  const all = addSums(partSums(loaded, ''), elsewhere);
+  const { credits, license, unwritten: _u, written: _w, ...counts } = Object.fromEntries(SUM_KEYS.map((k, i) => [k, all[i]])) as Record<SumKey, number>;
   return {
     total,
-    done: v('done'),
-    duplicate: v('duplicate'),
-    notFound: v('notFound'),
-    error: v('error'),
-    unknown: v('unknown'),
-    pending,
-    unsubmitted: v('unsubmitted'),
+    ...counts,
     // The ids of the rows in memory only (a slice's); `pending` counts them all.
-    pendingRequestIds: s.pendingRequestIds,
-    complete: pending === 0 && v('unsubmitted') === 0,
-    notResearchedForCredits: v('credits') + v('license'),
-    refused: v('refused'),
-    note: noteOf(total, v('credits'), v('license'), v('refused'), v('unknown')),
+    pendingRequestIds: summarize({ items: loaded } as unknown as ResearchJob).pendingRequestIds,
+    complete: counts.pending === 0 && counts.unsubmitted === 0,
+    notResearchedForCredits: credits + license,
+    note: noteOf(total, credits, license, counts.refused, counts.unknown),
     written: sumOf(elsewhere, 'written'),
   };
 }

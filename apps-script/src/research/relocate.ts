@@ -38,8 +38,8 @@ export function relocate(sheet: Sheet, job: EnrichmentJob, writing?: readonly nu
     }
   } else {
     job.rows = rowIds.map(rowOf);
-    job.copies = (job.copyIds ?? []).map((ids) => copiesOf(ids));
-    if (job.held?.rowIds) Object.assign(job.held, { rows: job.held.rowIds.map(rowOf), copies: (job.held.copyIds ?? []).map((ids) => copiesOf(ids)) });
+    job.copies = (job.copyIds ?? []).map(copiesOf);
+    if (job.held?.rowIds) Object.assign(job.held, { rows: job.held.rowIds.map(rowOf), copies: (job.held.copyIds ?? []).map(copiesOf) });
   }
   if (job.layout) {
     // The sheet's column tags read once for every column of the job.

@@ -2,7 +2,7 @@ import { targetIssues, type ResearchKind, type ResearchTarget } from '../../../s
 import { RESEARCH_COLUMN_ALIASES, squashHeader } from '../../../shared/catalogue/column-aliases';
 import { keyOf } from '../cells';
 import { rowState } from './columns';
-import { allJobs } from './job-store';
+import { allJobs, type EnrichmentJob } from './job-store';
 import { rowsById } from '../rows/row-identity';
 import { activeBook } from '../sheet-io';
 import { fail } from '../errors';
@@ -55,17 +55,21 @@ export function fieldColumn(headers: ReadonlyMap<string, number>, field: string)
 export function rowsUnderWay(sheet: Sheet): (row: number) => boolean {
   const keys = new Set<string>();
   const numbers = (rows: number[] = []) => rows.map((row) => `#${row}`);
+  // Each row's key and its copies' keys (a job saved before row ids: their numbers).
+  const keysOf = (lists?: Pick<EnrichmentJob, 'rows' | 'rowIds' | 'copies' | 'copyIds'>): [string[], string[][]] => [
+    lists?.rowIds ?? numbers(lists?.rows),
+    lists?.copyIds ?? (lists?.copies ?? []).map(numbers),
+  ];
   // Only this sheet's jobs are read whole.
   for (const job of allJobs(sheet.getName())) {
-    const own = job.rowIds ?? numbers(job.rows);
-    const copies = job.copyIds ?? (job.copies ?? []).map((c) => numbers(c));
+    const [own, copies] = keysOf(job);
     job.research.items.forEach((item, i) => {
       // Rows with the same target as this item are paid once with it, so they are under way too.
       if (rowState(item) !== 'free') [own[i], ...(copies[i] ?? [])].forEach((k) => keys.add(k));
     });
     // Rows waiting for their turn to be sent (one batch per step) belong to the job too.
-    const held = job.held;
-    for (const k of [...(held?.rowIds ?? numbers(held?.rows)), ...(held?.copyIds ?? (held?.copies ?? []).map((c) => numbers(c))).flat()]) keys.add(k);
+    const [heldOwn, heldCopies] = keysOf(job.held);
+    for (const k of [...heldOwn, ...heldCopies.flat()]) keys.add(k);
   }
   const at = keys.size ? rowsById(sheet) : new Map<string, number[]>();
   const rows = new Set([...keys].flatMap((key) => at.get(key) ?? []));
@@ -92,12 +96,23 @@ export function targetOf(cell: (field: string) => string, rawSearchId: unknown, 
   return issues.length ? issues.map((i) => (i.field ? `${i.field}: ${i.rule}` : i.rule)).join('; ') : target;
 }
 
+/** A company's fields, and a contact's taken as they are (per row: the lists are made once). */
+const COMPANY_FIELDS = ['domain', 'companyName'];
+const CONTACT_FIELDS = ['domain', 'email', 'liProfileUrl'];
+
+/** The row's non-empty cells of `fields`, in that order, put in `into`. */
+function given(cell: (field: string) => string, fields: readonly string[], into: Record<string, string> = {}): Record<string, string> {
+  // Indexed: this runs per row of a scan.
+  for (let i = 0; i < fields.length; i++) {
+    const value = cell(fields[i]);
+    if (value) into[fields[i]] = value;
+  }
+  return into;
+}
+
 /** A company by its domain and/or name (the service needs at least one). */
 function companyTarget(cell: (field: string) => string): ResearchTarget {
-  const company: Record<string, string> = {};
-  if (cell('domain')) company.domain = cell('domain');
-  if (cell('companyName')) company.companyName = cell('companyName');
-  return { company };
+  return { company: given(cell, COMPANY_FIELDS) };
 }
 
 function contactTarget(cell: (field: string) => string): ResearchTarget {
@@ -106,9 +121,7 @@ function contactTarget(cell: (field: string) => string): ResearchTarget {
   const contact: Record<string, string> = {};
   if (name) contact.contactName = name;
   if (company) contact.companyName = company;
-  if (cell('domain')) contact.domain = cell('domain');
-  if (cell('email')) contact.email = cell('email');
-  if (cell('liProfileUrl')) contact.liProfileUrl = cell('liProfileUrl');
+  given(cell, CONTACT_FIELDS, contact);
   // The service takes a title only beside a name and a company: elsewhere the title column is context, not sent.
   if (cell('title') && name && company) contact.title = cell('title');
   return { contact };

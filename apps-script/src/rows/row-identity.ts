@@ -71,7 +71,11 @@ function stillThere(sheet: Sheet, column: number, byId: ReadonlyMap<string, numb
   if (byId.size < wanted.size) return false;
   let min = Infinity;
   let max = 0;
-  for (const rows of byId.values()) for (const row of rows) [min, max] = [Math.min(min, row), Math.max(max, row)];
+  for (const rows of byId.values())
+    for (const row of rows) {
+      min = Math.min(min, row);
+      max = Math.max(max, row);
+    }
   if (max === 0) return true;
   // Rows deleted since: the span may pass the sheet's end.
   if (max > sheet.getLastRow()) return false;

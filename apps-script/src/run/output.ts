@@ -4,6 +4,7 @@ import { OUTPUT_MODES, type OutputMode } from '../imports/types';
 import { sheetNameArg } from '../sidebar/inputs';
 import { appendHeaders, headerColumns, sheetNamed, writeSpan } from '../sheet-io';
 import { fail } from '../errors';
+import { isObject } from '../../../shared/flow/is-object';
 
 /**
  * Where the answers of a run go: nowhere (shown in the sidebar), to a sheet with the imports' output modes
@@ -20,14 +21,11 @@ export interface OutputRequest {
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Rec = Record<string, unknown>;
-function isRec(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The records of an answer: a list, a list under `results` (or the one list it holds), else the answer itself. */
 function recordsOf(answer: unknown): Rec[] {
-  if (Array.isArray(answer)) return answer.map((a) => (isRec(a) ? a : { value: a }));
-  if (!isRec(answer)) return [{ value: answer }];
+  if (Array.isArray(answer)) return answer.map((a) => (isObject(a) ? a : { value: a }));
+  if (!isObject(answer)) return [{ value: answer }];
   const lists = Object.values(answer).filter(Array.isArray);
   if (Array.isArray(answer.results)) return recordsOf(answer.results);
   if (lists.length === 1 && Object.keys(answer).length <= 2) return recordsOf(lists[0]);
@@ -36,9 +34,9 @@ function recordsOf(answer: unknown): Rec[] {
 
 /** The one record an answer is about: `{campaign: {...}}` is the campaign. */
 function recordOf(answer: unknown): Rec {
-  if (!isRec(answer)) return { value: answer };
+  if (!isObject(answer)) return { value: answer };
   const entries = Object.entries(answer);
-  return entries.length === 1 && isRec(entries[0][1]) ? (entries[0][1] as Rec) : answer;
+  return entries.length === 1 && isObject(entries[0][1]) ? (entries[0][1] as Rec) : answer;
 }
 
 function columnsOf(records: readonly Rec[]): string[] {
@@ -47,9 +45,14 @@ function columnsOf(records: readonly Rec[]): string[] {
   return [...columns];
 }
 
+/** The sheet the records go to (refused by name when it cannot be one). */
+function outputSheetName(out: OutputRequest): string {
+  return sheetNameArg(out.sheetName, 'PDS results', 'output.sheetName');
+}
+
 function toSheet(records: Rec[], out: OutputRequest): string {
   const mode = out.mode ?? 'append';
-  const sheet = sheetNamed(sheetNameArg(out.sheetName, 'PDS results', 'output.sheetName'));
+  const sheet = sheetNamed(outputSheetName(out));
   const columns = columnsOf(records);
   const key = out.key?.trim() || columns.find((c) => c === 'id' || /Id$/.test(c));
   // The imports' modes match records by key: with none, a second run could not tell its records from the first's.
@@ -82,7 +85,7 @@ export function checkOutput(out: OutputRequest | undefined, perRow: boolean): vo
   if (out.to === 'rows' && !perRow) fail('output.to: "rows" writes back into the selected rows; run once per selected row for it. Nothing was sent.');
   if (out.to === 'sheet') {
     if (out.mode !== undefined && !OUTPUT_MODES.includes(out.mode)) fail(`output.mode: must be one of ${OUTPUT_MODES.join(', ')}. Nothing was sent.`);
-    sheetNameArg(out.sheetName, 'PDS results', 'output.sheetName');
+    outputSheetName(out);
   }
 }
 

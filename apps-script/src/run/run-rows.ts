@@ -4,6 +4,7 @@ import { deadlineAfter, timeLeft } from '../budget';
 import { keyOf, safeCell, type CellValue } from '../cells';
 import { run } from '../client';
 import { fail, refused, userMessage } from '../errors';
+import { isObject } from '../../../shared/flow/is-object';
 import { noRowsDone, type RowCounts } from '../rows/row-counts';
 import { gasHost, sleepUntil } from '../host';
 import { issueConfirmation, takeConfirmation } from '../sidebar/confirmation';
@@ -57,8 +58,8 @@ export const outcomeHeader = (r: Runnable) => `PDS ${r.key}`;
 /** An optional object of the request (values, kinds): absent is empty; anything else but an object is refused. */
 function objectArg(value: unknown, name: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) fail(`${name}: must be an object of field names. Nothing was sent.`);
-  return value as Record<string, unknown>;
+  if (!isObject(value)) fail(`${name}: must be an object of field names. Nothing was sent.`);
+  return value;
 }
 
 /** The sidebar's column mapping: field → a header of the sheet (a header that is not there is refused, by name). */
@@ -135,15 +136,16 @@ export interface RunPreview {
 
 export function previewRun(r: Runnable, req: RunRequest): RunPreview {
   const p = plan(r, req);
-  const credits = creditsOf(r, p.runs);
+  const { runs } = p;
+  const credits = creditsOf(r, runs);
   const preview: RunPreview = {
     title: r.title,
     unsafe: r.unsafe,
-    runs: p.runs.length,
+    runs: runs.length,
     skipped: p.skipped,
-    rows: p.runs.slice(0, LISTED),
-    more: Math.max(0, p.runs.length - LISTED),
-    requests: p.runs.slice(0, PREVIEWED).map((x) => ({ row: x.row, ...r.describe(x.input) })),
+    rows: runs.slice(0, LISTED),
+    more: Math.max(0, runs.length - LISTED),
+    requests: runs.slice(0, PREVIEWED).map((x) => ({ row: x.row, ...r.describe(x.input) })),
     cost: r.creditFields.length ? `at most ${credits} credit${credits === 1 ? '' : 's'} (1 per item; recent duplicates are free)` : 'free',
   };
   if (!r.unsafe) return preview;
@@ -156,12 +158,9 @@ export interface RunResult extends RowCounts {
   written?: string;
 }
 
-function outcomeColumnOf(sheet: GoogleAppsScript.Spreadsheet.Sheet, name: string, known?: number): number {
-  return known || appendHeaders(sheet, [safeCell(name)]);
-}
-
 export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, client: Client & { addOn: { runBudgetMs: number } }): RunResult {
   const p = plan(r, req);
+  const total = p.runs.length;
   if (r.unsafe)
     takeConfirmation(
       PENDING_KEY,
@@ -179,10 +178,10 @@ export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, 
     if (row) outcomes.set(row, [safeCell(text)]);
     if (out.messages.length < 5) out.messages.push(row ? `Row ${row}: ${text}` : text);
   };
-  for (let i = 0; i < p.runs.length; i++) {
+  for (let i = 0; i < total; i++) {
     const { row, input } = p.runs[i];
     if (i > 0 && !timeLeft(deadline)) {
-      out.remaining = p.runs.length - i;
+      out.remaining = total - i;
       break;
     }
     try {
@@ -194,22 +193,23 @@ export function runPlanned(r: Runnable, req: RunRequest, confirmation: unknown, 
       if (failureOutcome(error, r.unsafe ? 'unsafe' : 'safe') === 'unknown') {
         out.unknown++;
         note(row, `${UNKNOWN_OUTCOME_TEXT}: ${userMessage(error)}`);
-        out.remaining = p.runs.length - i - 1;
+        out.remaining = total - i - 1;
         break;
       }
-      if (refused(error) && p.runs.length > 1) {
+      if (refused(error) && total > 1) {
         out.errors++;
         note(row, `error: ${userMessage(error)}`);
         continue;
       }
-      if (p.runs.length === 1 && !row) throw error;
+      if (total === 1 && !row) throw error;
       // Not done and nothing happened (rate limit past the budget, service unreachable): the rest waits for the next run.
-      out.remaining = p.runs.length - i;
+      out.remaining = total - i;
       out.messages.push(`Stopped${row ? ` at row ${row}` : ''}: ${userMessage(error)}`);
       break;
     }
   }
-  if (p.sheet && outcomes.size) writeSpan(p.sheet, outcomeColumnOf(p.sheet, outcomeHeader(r), p.outcomeColumn), 1, outcomes);
+  // The outcome column, appended on the first run that writes one.
+  if (p.sheet && outcomes.size) writeSpan(p.sheet, p.outcomeColumn || appendHeaders(p.sheet, [safeCell(outcomeHeader(r))]), 1, outcomes);
   if (!req.perRow && answers.length) out.answer = JSON.stringify(answers[0].answer, null, 1).slice(0, 4000);
   const written = writeAnswers(answers, req.output, p.sheet);
   if (written) out.written = written;
