@@ -21,12 +21,17 @@ export function keysOf(arg: unknown): string[] {
   return (arg as unknown[][]).map((row) => keyOf(Array.isArray(row) ? row[0] : row));
 }
 
+/** A refused argument: `name: what` in the cell, and the rule it broke. */
+export function argError(name: string, what: string, rule: string): ValidationError {
+  return new ValidationError(`${name}: ${what}`, [{ field: name, rule }]);
+}
+
 export function intArg(value: unknown, name: string, fallback: number, min: number, max: number): number {
   if (isBlank(value)) return fallback;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
   if (!Number.isInteger(n) || n < min || n > max) {
     const got = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
-    throw new ValidationError(`${name}: must be a whole number from ${min} to ${max} (got ${got}).`, [{ field: name, rule: `${min}..${max}` }]);
+    throw argError(name, `must be a whole number from ${min} to ${max} (got ${got}).`, `${min}..${max}`);
   }
   return n;
 }
@@ -56,7 +61,7 @@ export function filtersArg(arg: unknown): Record<string, unknown> {
   if (Array.isArray(arg)) {
     for (const row of arg as unknown[][]) {
       if (!Array.isArray(row) || row.length < 2) {
-        throw new ValidationError('filters: use a range of two columns (filter name | value).', [{ field: 'filters', rule: 'two columns' }]);
+        throw argError('filters', 'use a range of two columns (filter name | value).', 'two columns');
       }
       addPair(
         out,
@@ -75,13 +80,13 @@ export function filtersArg(arg: unknown): Record<string, unknown> {
     try {
       return JSON.parse(text) as Record<string, unknown>;
     } catch {
-      throw new ValidationError('filters: the text starts with { but is not valid JSON.', [{ field: 'filters', rule: 'JSON object' }]);
+      throw argError('filters', 'the text starts with { but is not valid JSON.', 'JSON object');
     }
   }
   for (const part of text.split(/[;\n]/)) {
     const eq = part.indexOf('=');
     if (eq <= 0) {
-      if (part.trim()) throw new ValidationError(`filters: "${part.trim()}" should look like name=value.`, [{ field: 'filters', rule: 'name=value' }]);
+      if (part.trim()) throw argError('filters', `"${part.trim()}" should look like name=value.`, 'name=value');
       continue;
     }
     const name = keyOf(part.slice(0, eq));

@@ -3,6 +3,7 @@ import { clientWith } from './add-on-client';
 import { gasHost } from './host';
 import { KEYS, loadSettings } from './settings';
 import { escapeHtml } from './html';
+import { parsed } from './property-stores';
 import { deleteUserProperty, setUserProperty, userProperty } from './user-props';
 
 /** What is stored in user properties under KEYS.auth (secrets: never logged, never written to a cell). */
@@ -15,18 +16,8 @@ export function redirectUri(): string {
   return `https://script.google.com/macros/d/${ScriptApp.getScriptId()}/usercallback`;
 }
 
-function readJson<T>(key: string): T | null {
-  const raw = userProperty(key);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
-}
-
 export function storedAuth(): StoredAuth | null {
-  return readJson<StoredAuth>(KEYS.auth);
+  return parsed<StoredAuth>(userProperty(KEYS.auth));
 }
 
 export function toAuthConfig(stored: StoredAuth): AuthConfig {
@@ -75,7 +66,7 @@ export function beginOAuth(clientId: string, clientSecret: string): string {
 
 /** Step 2, run by Google's /usercallback: exchanges the code, stores the tokens, then the connection. */
 export function finishOAuth(parameter: Record<string, string>): { ok: true } | { ok: false; message: string } {
-  const pending = readJson<Extract<StoredAuth, { type: 'oauth2' }>>(PENDING);
+  const pending = parsed<Extract<StoredAuth, { type: 'oauth2' }>>(userProperty(PENDING));
   if (!pending) return { ok: false, message: 'No OAuth sign-in was started from the sidebar (or it was already finished).' };
   if (parameter.error) return { ok: false, message: `The service refused the authorization: ${parameter.error}.` };
   if (!parameter.code) return { ok: false, message: 'The service sent no authorization code.' };

@@ -1,4 +1,5 @@
 import { fingerprint } from '../../shared/hash';
+import { parsed } from './property-stores';
 import { activeBook } from './sheet-io';
 
 /**
@@ -48,11 +49,7 @@ export function cacheGet<T>(key: string): T | null {
   const names = Array.from({ length: count }, (_, i) => `${key}.${i}`);
   const parts = cache.getAll(names);
   if (names.some((n) => parts[n] === undefined)) return null;
-  try {
-    return JSON.parse(names.map((n) => parts[n]).join('')) as T;
-  } catch {
-    return null;
-  }
+  return parsed<T>(names.map((n) => parts[n]).join(''));
 }
 
 export function cachePut(key: string, value: unknown, ttlS: number): boolean {

@@ -1,7 +1,9 @@
 import { call, runSync, type Client, type Flow, type Operation, type SyncHost } from '../../shared';
 import { clientWith, type AddOnClient } from './add-on-client';
 import { requireAuth } from './auth';
+import { userCache } from './cache';
 import { gasHost } from './host';
+import { parsed } from './property-stores';
 import { withPacingStore } from './pacing-store';
 import { loadSettings, type AddOnSettings } from './settings';
 import type * as z from '../../shared/validation/zod';
@@ -29,8 +31,8 @@ export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient 
   const settings = { ...loadSettings(), ...overrides };
   const client: AddOnClient = { ...clientWith(settings, requireAuth()), sharedPacing: { lockTimeoutMs: PACING_LOCK_WAIT_MS } };
   try {
-    const saved = CacheService.getUserCache()?.get(stateKey(client));
-    if (saved) client.state = JSON.parse(saved) as Client['state'];
+    const saved = parsed<Client['state']>(userCache()?.get(stateKey(client)));
+    if (saved) client.state = saved;
   } catch {
     // A lost cache entry only costs pacing accuracy.
   }
@@ -39,7 +41,7 @@ export function makeClient(overrides: Partial<AddOnSettings> = {}): AddOnClient 
 
 export function saveClientState(client: Client): void {
   try {
-    CacheService.getUserCache()?.put(stateKey(client), JSON.stringify(client.state), STATE_TTL_S);
+    userCache()?.put(stateKey(client), JSON.stringify(client.state), STATE_TTL_S);
   } catch {
     // Too large or unavailable: pacing will be learned again from the next answer's headers.
   }

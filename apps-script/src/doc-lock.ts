@@ -1,4 +1,6 @@
 import { fail } from './errors';
+import { ifLockFree } from './host';
+import { parsed } from './property-stores';
 
 /**
  * The document lock, waited for at most a few seconds: a scheduled run may hold it for minutes (one research step
@@ -38,7 +40,7 @@ export const BUSY_ANSWER = /Try again .*nothing was done\.$/;
 export function busyText(): string {
   let note: RunningNote | null = null;
   try {
-    note = JSON.parse(docCache()?.get(NOTE_KEY) ?? 'null') as RunningNote | null;
+    note = parsed<RunningNote>(docCache()?.get(NOTE_KEY));
   } catch {
     // No note: the generic answer.
   }
@@ -50,13 +52,7 @@ export function busyText(): string {
 
 /** Runs `work` under the document lock when it is free within `waitMs`; else `busy()` (a scheduled job leaves it to its next run). */
 export function ifDocumentLockFree<T>(work: () => T, busy: () => T, waitMs = USER_WAIT_MS): T {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(waitMs)) return busy();
-  try {
-    return work();
-  } finally {
-    lock.releaseLock();
-  }
+  return ifLockFree(LockService.getDocumentLock(), waitMs, work, busy);
 }
 
 /** Runs `work` under the document lock, or says in words what holds it after at most USER_WAIT_MS. */

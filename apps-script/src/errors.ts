@@ -37,8 +37,13 @@ export function fail(message: string): never {
   throw new Error(message);
 }
 
+/** Apps Script's "Exceeded maximum execution time": the run is out of time (see host.ts rethrowTimeUp). */
+export function isTimeUp(error: unknown): error is Error {
+  return error instanceof Error && /Exceeded maximum execution time/i.test(error.message);
+}
+
 /** An Error whose message is the user message (Apps Script shows `message` in the cell and to failure handlers). */
 export function userError(error: unknown): Error {
-  if (error instanceof Error && /Exceeded maximum execution time/.test(error.message)) return error;
+  if (isTimeUp(error)) return error;
   return new Error(userMessage(error));
 }

@@ -1,7 +1,7 @@
 import type { HttpRequest, HttpResponse, NetworkFailure, SyncHost, SyncLocks, SyncStore } from '../../shared';
 import { redactor, secretsOf, type Redactor } from '../../shared/errors';
 import { userProps } from './property-stores';
-import { fail } from './errors';
+import { fail, isTimeUp } from './errors';
 
 /**
  * Apps Script's messages for a request that never left (DNS, refused connection) versus one that may have
@@ -18,7 +18,7 @@ export function failureFrom(error: unknown): NetworkFailure {
 
 /** The script is out of time: no catch may swallow this, the run must end (and resume later). Throws it again. */
 export function rethrowTimeUp(error: unknown): void {
-  if (error instanceof Error && /Exceeded maximum execution time/i.test(error.message)) throw error;
+  if (isTimeUp(error)) throw error;
 }
 
 function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
@@ -70,13 +70,18 @@ function answerOf(request: HttpRequest, response: GoogleAppsScript.URL_Fetch.HTT
   });
 }
 
+/** A request that got no HTTP answer, and why. */
+function unanswered(failure: NetworkFailure): HttpResponse {
+  return { status: 0, headers: {}, body: '', failure };
+}
+
 export function gasFetch(request: HttpRequest): HttpResponse {
   const { url, ...params } = fetchParams(request);
   try {
     return answerOf(request, UrlFetchApp.fetch(url, params));
   } catch (error) {
     rethrowTimeUp(error);
-    return { status: 0, headers: {}, body: '', failure: failureFrom(error) };
+    return unanswered(failureFrom(error));
   }
 }
 
@@ -96,7 +101,7 @@ export function gasFetchAll(requests: HttpRequest[]): HttpResponse[] {
     rethrowTimeUp(error);
     const failure = failureFrom(error);
     const maybeSent = !REFUSED_BEFORE_SENDING.some((re) => re.test(failure.message));
-    return requests.map(() => ({ status: 0, headers: {}, body: '', failure: { ...failure, maybeSent } }));
+    return requests.map(() => unanswered({ ...failure, maybeSent }));
   }
 }
 
@@ -126,6 +131,16 @@ export function userLocks(untilMs = Infinity): SyncLocks {
     },
     release: () => lock.releaseLock(),
   };
+}
+
+/** Runs `work` under `lock` when it is had within `waitMs`; else `busy()` (never Apps Script's raw "Lock timeout"). */
+export function ifLockFree<T>(lock: GoogleAppsScript.Lock.Lock, waitMs: number, work: () => T, busy: () => T): T {
+  if (!lock.tryLock(waitMs)) return busy();
+  try {
+    return work();
+  } finally {
+    lock.releaseLock();
+  }
 }
 
 /** Utilities.sleep takes at most 5 minutes per call. */

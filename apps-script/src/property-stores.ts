@@ -11,6 +11,16 @@ export function docProps(): Properties {
   return PropertiesService.getDocumentProperties();
 }
 
+/** A stored JSON text's value; null when there is none or it is not JSON (a store may lose or cut an entry). */
+export function parsed<T>(text: string | null | undefined): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
 /** The JSON value saved under `key`, or null when there is none. */
 export function readJson<T>(props: Properties, key: string): T | null {
   const raw = props.getProperty(key);

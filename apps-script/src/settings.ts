@@ -1,6 +1,7 @@
 import { makeSettings, settingsSchema, type Settings, validate } from '../../shared';
 import * as z from '../../shared/validation/zod';
 import { lazySchema } from '../../shared/validation/lazy-schema';
+import { parsed } from './property-stores';
 import { setUserProperty, userProperty } from './user-props';
 
 /** Keys of the add-on's user properties. Secrets live only here (never document properties, cells or logs). */
@@ -10,15 +11,20 @@ export const KEYS = {
   oauthToken: 'pds.oauth.token',
 } as const;
 
+/** A whole number from `min` to `max`, `fallback` when not set. */
+function whole(min: number, max: number, fallback: number) {
+  return z._default(z.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+}
+
 /** What the add-on adds to the core's settings: time budgets and cache lifetimes. */
 const addOnSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** Stop starting new work after this long in one execution (Apps Script cuts runs at 6 minutes). */
-    runBudgetMs: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(330000)), 270000),
+    runBudgetMs: whole(1000, 330000, 270000),
     /** Custom function answers are cached this long (seconds, at most 6 hours: CacheService's cap). */
-    cacheTtlS: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(21600)), 600),
+    cacheTtlS: whole(1, 21600, 600),
     /** Default lookback window of the org reads and look-ups. */
-    lookbackDays: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(3650)), 365),
+    lookbackDays: whole(1, 3650, 365),
   }),
 );
 
@@ -30,14 +36,8 @@ export type AddOnSettingsInput = z.input<typeof settingsSchema> & z.input<typeof
 const combined = /* @__PURE__ */ lazySchema(() => z.object({ ...settingsSchema.shape, ...addOnSchema.shape }));
 
 function readRaw(): Record<string, unknown> {
-  const raw = userProperty(KEYS.settings);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  const stored = parsed<unknown>(userProperty(KEYS.settings));
+  return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
 }
 
 /** Settings from user properties over the defaults (which point at the local sandbox, 127.0.0.1:8787). */

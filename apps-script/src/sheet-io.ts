@@ -108,13 +108,17 @@ export function writeRows(sheet: Sheet, column: number, rowsByNumber: ReadonlyMa
   return writes;
 }
 
+/** A table (or its header row alone) written from the sheet's first cell, row 1 frozen; returns the setValues calls. */
+export function writeAtTop(sheet: Sheet, values: CellValue[][]): number {
+  const writes = writeBlock(sheet, 1, 1, values);
+  sheet.setFrozenRows(1);
+  return writes;
+}
+
 /** Appends rows to the sheet of that name (made, with its frozen header row, when missing). */
 export function appendToLog(name: string, header: readonly string[], rows: CellValue[][]): Sheet {
   const sheet = sheetNamed(name);
-  if (sheet.getLastRow() === 0) {
-    writeBlock(sheet, 1, 1, [[...header]]);
-    sheet.setFrozenRows(1);
-  }
+  if (sheet.getLastRow() === 0) writeAtTop(sheet, [[...header]]);
   writeBlock(sheet, sheet.getLastRow() + 1, 1, rows);
   return sheet;
 }
@@ -122,9 +126,7 @@ export function appendToLog(name: string, header: readonly string[], rows: CellV
 /** Replaces a sheet's content with a table (header row frozen). */
 export function replaceWithTable(sheet: Sheet, values: CellValue[][]): number {
   sheet.clearContents();
-  const writes = writeBlock(sheet, 1, 1, values);
-  sheet.setFrozenRows(1);
-  return writes;
+  return writeAtTop(sheet, values);
 }
 
 /**

@@ -1,5 +1,4 @@
-import { ValidationError } from '../../../shared';
-import { flatValues } from '../args';
+import { argError, flatValues } from '../args';
 
 /** Column paths a user asked for ("email, title, contactLocation.city"), checked against the known ones. */
 export function fieldsArg(arg: unknown, known: readonly string[], fallback: readonly string[]): string[] {
@@ -11,8 +10,7 @@ export function fieldsArg(arg: unknown, known: readonly string[], fallback: read
   const unknown = asked.filter((f) => !known.includes(f));
   if (unknown.length > 0) {
     const named = unknown.map((f) => `"${f}"`).join(', ');
-    const message = `fields: unknown field ${named}. Known fields include: ${known.slice(0, 12).join(', ')}...`;
-    throw new ValidationError(message, [{ field: 'fields', rule: 'known field names' }]);
+    throw argError('fields', `unknown field ${named}. Known fields include: ${known.slice(0, 12).join(', ')}...`, 'known field names');
   }
   return asked;
 }

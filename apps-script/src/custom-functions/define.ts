@@ -17,6 +17,11 @@ export interface Param {
 
 export const param = (name: string, type: string, text: string): Param => ({ name, type, text });
 
+/** A parameter a cell gives as text (JSDoc type string), the kind most custom functions take. */
+export function stringParam(name: string, text: string): Param {
+  return param(name, 'string', text);
+}
+
 export interface CustomFunction<P extends readonly Param[] = readonly Param[]> {
   /** The first JSDoc line: what the function answers, and that it is free. */
   summary: string;

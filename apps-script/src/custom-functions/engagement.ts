@@ -3,21 +3,13 @@
  * and spread into the registry. Filters left blank are left out; the core checks the rest (status, taskType...)
  * before anything is sent, and a bad one shows in the cell naming the argument and the rule.
  */
-import {
-  listActivityOperation,
-  listCallDispositionsOperation,
-  listCallSentimentsOperation,
-  listTasksOperation,
-  paginate,
-  type AnyOperation,
-} from '../../../shared';
+import { listActivityOperation, listCallDispositionsOperation, listCallSentimentsOperation, listTasksOperation, type AnyOperation } from '../../../shared';
 import * as records from '../../../shared/records';
 import { intArg, isBlank } from '../args';
-import { customFunctionCell, type CellValue } from '../cells';
-import { table } from '../sheet-io';
+import type { CellValue } from '../cells';
 import type { Answering } from './answer';
-import { customFunction, param, type CustomFunction } from './define';
-import { readTable } from './read-table';
+import { customFunction, param, stringParam, type CustomFunction } from './define';
+import { listFunction, pagedTable } from './read-table';
 import { columnsOf } from './reference';
 
 const taskColumns = /* @__PURE__ */ columnsOf(records.taskSchema);
@@ -36,9 +28,7 @@ function withoutBlanks(input: Record<string, unknown>): Record<string, unknown> 
 
 /** Up to `limit` records of an offset-paged read, as a table with a header row. */
 function feedTable(a: Answering, op: AnyOperation, input: Record<string, unknown>, limit: unknown, columns: readonly string[]): CellValue[][] {
-  const max = intArg(limit, 'limit', 100, 1, 2000);
-  const pages = a.run(paginate<Record<string, unknown>>(a.client, op, withoutBlanks(input), { maxItems: max }));
-  return table(pages.items.slice(0, max), columns, customFunctionCell);
+  return pagedTable(a, op, withoutBlanks(input), columns, intArg(limit, 'limit', 100, 1, 2000));
 }
 
 const limit = param('limit', 'number', 'Most rows to return (default 100, up to 2000).');
@@ -47,10 +37,10 @@ export const engagementFunctions: Record<string, CustomFunction> = {
   PDS_TASKS: customFunction({
     summary: "Lists your organization's tasks (free), optionally only one status, type or campaign.",
     params: [
-      param('status', 'string', 'Optional: scheduled, in-progress, completed, paused, errored, cancelled or skipped.'),
-      param('taskType', 'string', 'Optional: manual-email, call, action-item or linkedin.'),
+      stringParam('status', 'Optional: scheduled, in-progress, completed, paused, errored, cancelled or skipped.'),
+      stringParam('taskType', 'Optional: manual-email, call, action-item or linkedin.'),
       limit,
-      param('campaignIdentifier', 'string', 'Optional: only the tasks of this campaign (its identifier, e.g. q3-directors).'),
+      stringParam('campaignIdentifier', 'Optional: only the tasks of this campaign (its identifier, e.g. q3-directors).'),
     ],
     returns: 'A table of tasks with a header row, soonest due first.',
     operations: [listTasksOperation],
@@ -67,9 +57,9 @@ export const engagementFunctions: Record<string, CustomFunction> = {
     summary: "Lists what happened to your organization's contacts, newest first (free): emails, calls, tasks, campaigns.",
     params: [
       param('contactId', 'number', 'Optional: only the activity of this saved contact.'),
-      param('searchText', 'string', 'Optional: only events whose description contains this text.'),
+      stringParam('searchText', 'Optional: only events whose description contains this text.'),
       limit,
-      param('campaignIdentifier', 'string', 'Optional: only the activity of this campaign.'),
+      stringParam('campaignIdentifier', 'Optional: only the activity of this campaign.'),
     ],
     returns: 'A table of activity events with a header row, newest first.',
     operations: [listActivityOperation],
@@ -82,18 +72,14 @@ export const engagementFunctions: Record<string, CustomFunction> = {
         activityColumns,
       ),
   }),
-  PDS_CALL_DISPOSITIONS: customFunction({
-    summary: 'Lists the outcomes a logged call can have, with their ids (free).',
-    params: [],
-    returns: 'A table of call dispositions with a header row.',
-    operations: [listCallDispositionsOperation],
-    body: (a) => readTable(a, listCallDispositionsOperation, {}, dispositionColumns),
-  }),
-  PDS_CALL_SENTIMENTS: customFunction({
-    summary: 'Lists the sentiments a logged call can have, with their ids (free).',
-    params: [],
-    returns: 'A table of call sentiments with a header row.',
-    operations: [listCallSentimentsOperation],
-    body: (a) => readTable(a, listCallSentimentsOperation, {}, sentimentColumns),
-  }),
+  PDS_CALL_DISPOSITIONS: listFunction(
+    { summary: 'Lists the outcomes a logged call can have, with their ids (free).', returns: 'A table of call dispositions with a header row.' },
+    listCallDispositionsOperation,
+    dispositionColumns,
+  ),
+  PDS_CALL_SENTIMENTS: listFunction(
+    { summary: 'Lists the sentiments a logged call can have, with their ids (free).', returns: 'A table of call sentiments with a header row.' },
+    listCallSentimentsOperation,
+    sentimentColumns,
+  ),
 };

@@ -3,11 +3,11 @@ import { readSlicesOnce, type ChangeCursor } from '../../../shared/flow/incremen
 import { allOf } from '../../../shared/flow/parallel';
 import { send } from '../../../shared/flow/send';
 import { endpointKey } from '../../../shared/request/build';
-import { refillSlices } from '../imports/slices';
+import { orgPageSize, refillSlices } from '../imports/slices';
 import type { Answering } from './answer';
 import { entriesOf, type LookupKind } from './lookup-kind';
-import { toShards, type Shard } from './lookup-shards';
-import { buildKey, cache, chunkKey, headKey, parsed, putJson, putShards, type BuildState, type Head } from './lookup-store';
+import type { Shard } from './lookup-shards';
+import { addRound, buildKey, cache, headKey, parsed, putJson, type BuildState, type Head } from './lookup-store';
 import { putMark, underUserLock } from './lookup-lease';
 import { windowOf } from './org';
 import { fail } from '../errors';
@@ -28,8 +28,7 @@ import { fail } from '../errors';
  */
 export function buildPart(job: BuildJob, expected: number, stopAt: number): boolean {
   const { base, token, kind, a, columns } = job;
-  const p = kind.op.pagination;
-  const pageSize = Math.min('maxLimit' in p ? p.maxLimit : 500, a.client.settings.pageSizeLimit);
+  const pageSize = orgPageSize(a.client, kind.op);
   const parallel = a.client.settings.parallelRequests;
   const resumed = resume(base);
   // A part that goes on starts at the pace the last part measured (a first guess of 1 s a page started rounds that a
@@ -111,16 +110,7 @@ function saveRound(base: string, token: string, state: BuildState, entries: Shar
   return underUserLock(() => {
     const stored = resume(base);
     if ((stored?.chunks ?? 0) !== state.chunks || (stored?.records ?? 0) !== state.records) return null;
-    const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, state.chunks + i)) : 0;
-    const rounds = added ? [...state.rounds, [state.chunks, added] as const] : state.rounds;
-    const next: BuildState = {
-      open,
-      end: state.end,
-      chunks: state.chunks + added,
-      records: state.records + records,
-      rounds: rounds as BuildState['rounds'],
-      pageMs,
-    };
+    const next: BuildState = { open, end: state.end, ...addRound(base, entries, state), records: state.records + records, pageMs };
     putJson(buildKey(base), next);
     putMark(base, token);
     return next;

@@ -4,11 +4,11 @@ import { WAIT_REFUSED } from '../host';
 import type { Answering } from './answer';
 import { buildPart } from './lookup-build';
 import { entriesOf, type LookupKind } from './lookup-kind';
-import { toShards, type Shard } from './lookup-shards';
+import type { Shard } from './lookup-shards';
 import { partialRows, rowsIn } from './lookup-partial';
-import { claim, holder, release, type Claim } from './lookup-lease';
+import { BUSY, claim, holder, release, type Claim } from './lookup-lease';
 import { want } from './lookup-wanted';
-import { buildKey, cache, chunkKey, headKey, markKey, parsed, putJson, putShards, type BuildState, type Head } from './lookup-store';
+import { addRound, buildKey, cache, headKey, markKey, parsed, putJson, type BuildState, type Head } from './lookup-store';
 
 export type { LookupKind } from './lookup-kind';
 
@@ -66,9 +66,7 @@ function refresh(base: string, head: Head, kind: LookupKind, a: Answering, colum
   );
   const entries: Shard = entriesOf(kind, read.changes.records, columns);
   if (!Array.isArray(head.rounds)) return false;
-  const added = Object.keys(entries).length ? putShards(toShards(entries), (i) => chunkKey(base, head.chunks + i)) : 0;
-  const rounds = added ? [...head.rounds, [head.chunks, added] as Head['rounds'][number]] : head.rounds;
-  const next: Head = { rounds, chunks: head.chunks + added, end: read.end, at: Date.now(), records: head.records + read.changes.records.length };
+  const next: Head = { ...addRound(base, entries, head), end: read.end, at: Date.now(), records: head.records + read.changes.records.length };
   putJson(headKey(base), next);
   return true;
 }
@@ -104,7 +102,7 @@ export function lookupRows(kind: LookupKind, a: Answering, days: number, columns
       cache().remove(headKey(base));
       continue;
     }
-    const claimed: Claim = mayBuild && !holder(got[markKey(base)]) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : { kind: 'busy' };
+    const claimed: Claim = mayBuild && !holder(got[markKey(base)]) && Date.now() + MIN_PART_MS < deadlineMs ? claim(base, freshMs) : BUSY;
     if (claimed.kind === 'ready') continue;
     if (claimed.kind === 'mine') {
       const before = storedRecords(got[buildKey(base)]);

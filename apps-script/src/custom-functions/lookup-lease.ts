@@ -1,3 +1,4 @@
+import { ifLockFree } from '../host';
 import { cache, headKey, markKey, parsed, putJson, type Head } from './lookup-store';
 
 /**
@@ -21,13 +22,7 @@ export type Claim = { kind: 'ready' } | { kind: 'busy' } | { kind: 'mine'; token
 
 /** `work` under the user lock, or `busy` when it is not had within LOCK_WAIT_MS (never a raw "Lock timeout"). */
 export function underUserLock<T>(work: () => T, busy: T): T {
-  const lock = LockService.getUserLock();
-  if (!lock.tryLock(LOCK_WAIT_MS)) return busy;
-  try {
-    return work();
-  } finally {
-    lock.releaseLock();
-  }
+  return ifLockFree(LockService.getUserLock(), LOCK_WAIT_MS, work, () => busy);
 }
 
 /** The mark's holder while it holds, else null. */
@@ -52,7 +47,7 @@ export function claim(base: string, freshMs: number): Claim {
   }, BUSY);
 }
 
-const BUSY: Claim = { kind: 'busy' };
+export const BUSY: Claim = { kind: 'busy' };
 
 /**
  * Gives the lease back if it is still ours. Without the lock: nobody may claim a lease that still holds, and ours

@@ -1,5 +1,7 @@
 import type { ChangeCursor } from '../../../shared/flow/incremental-read';
-import type { Shard } from './lookup-shards';
+import { toShards, type Shard } from './lookup-shards';
+
+export { parsed } from '../property-stores';
 
 /**
  * Where the look-up index lives in the user's cache, under one base key per (document, function, credential,
@@ -46,31 +48,16 @@ export function cache(): GoogleAppsScript.Cache.Cache {
   return CacheService.getUserCache();
 }
 
-export function parsed<T>(text: string | null | undefined): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
 export function putJson(key: string, value: unknown): void {
   cache().put(key, JSON.stringify(value), INDEX_TTL_S);
 }
 
-/** Many values in putAll calls of PUT_BATCH items (each value already under 100 KB). */
-export function putAll(entries: Record<string, string>): void {
-  const names = Object.keys(entries);
-  for (let i = 0; i < names.length; i += PUT_BATCH) {
-    cache().putAll(Object.fromEntries(names.slice(i, i + PUT_BATCH).map((k) => [k, entries[k]])), INDEX_TTL_S);
-  }
-}
-
-/** Stores shards under `key(i)`; returns how many. */
-export function putShards(shards: readonly Shard[], key: (i: number) => string): number {
-  const values: Record<string, string> = {};
-  shards.forEach((s, i) => (values[key(i)] = JSON.stringify(s)));
-  putAll(values);
-  return shards.length;
+/**
+ * Stores a round's entries as the items after `at`'s chunks (split by a hash of the key: lookup-shards.ts), in putAll
+ * calls of PUT_BATCH items; answers the rounds and chunk count that hold it (as they were when there is nothing).
+ */
+export function addRound(base: string, entries: Shard, at: Pick<Head, 'rounds' | 'chunks'>): Pick<Head, 'rounds' | 'chunks'> {
+  const items = (Object.keys(entries).length ? toShards(entries) : []).map((s, i) => [chunkKey(base, at.chunks + i), JSON.stringify(s)]);
+  for (let i = 0; i < items.length; i += PUT_BATCH) cache().putAll(Object.fromEntries(items.slice(i, i + PUT_BATCH)), INDEX_TTL_S);
+  return { rounds: items.length ? [...at.rounds, [at.chunks, items.length]] : at.rounds, chunks: at.chunks + items.length };
 }

@@ -14,11 +14,14 @@ export const NOT_FOUND = '(not found)';
 const contactFields = ['contactId', 'fullName', 'email', 'title', 'company', 'companyDomain', 'contactPhone1', 'updatedAt'];
 const companyFields = ['companyId', 'name', 'domain', 'industry', 'staffCountRange', 'revenueRange', 'location.country', 'updatedAt'];
 
+/** Ids and emails compare trimmed, case-insensitively. */
+function normalKey(text: string): string {
+  return text.trim().toLowerCase();
+}
+
 /** Domains compare without scheme, www. and path, case-insensitively. */
 export function normalDomain(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
+  return normalKey(text)
     .replace(/^https?:\/\//, '')
     .replace(/^www\./, '')
     .replace(/\/.*$/, '');
@@ -29,8 +32,8 @@ export const contactKind: LookupKind = {
   idField: 'contactId',
   known: records.orgContactColumns,
   defaults: contactFields,
-  keysOf: (r) => [r.contactId, r.email, r.personalEmail].filter((v): v is string => typeof v === 'string' && v !== '').map((k) => k.trim().toLowerCase()),
-  normalize: (k) => k.trim().toLowerCase(),
+  keysOf: (r) => [r.contactId, r.email, r.personalEmail].filter((v): v is string => typeof v === 'string' && v !== '').map(normalKey),
+  normalize: normalKey,
 };
 
 export const companyKind: LookupKind = {

@@ -1,9 +1,9 @@
-import { paginate, type AnyOperation } from '../../../shared';
+import type { AnyOperation } from '../../../shared';
 import { intArg } from '../args';
-import { customFunctionCell, type CellValue } from '../cells';
-import { table } from '../sheet-io';
+import type { CellValue } from '../cells';
 import type { Answering } from './answer';
 import { fieldsArg } from './columns';
+import { pagedTable } from './read-table';
 
 const DAY_MS = 86400000;
 
@@ -14,10 +14,7 @@ export function windowOf(days: number, now = Date.now()): { startDate: string; e
 
 /** PDS_ORG_CONTACTS / PDS_ORG_COMPANIES: saved records changed in the lookback window (a free read). */
 export function orgTable(a: Answering, op: AnyOperation, known: readonly string[], days: unknown, limit: unknown, fields: unknown): CellValue[][] {
-  const { client, run } = a;
-  const window = windowOf(intArg(days, 'days', client.addOn.lookbackDays, 1, 3650));
+  const window = windowOf(intArg(days, 'days', a.client.addOn.lookbackDays, 1, 3650));
   const max = intArg(limit, 'limit', 1000, 1, 20000);
-  const columns = fieldsArg(fields, known, known);
-  const pages = run(paginate<Record<string, unknown>>(client, op, window, { maxItems: max }));
-  return table(pages.items.slice(0, max), columns, customFunctionCell);
+  return pagedTable(a, op, window, fieldsArg(fields, known, known), max);
 }

@@ -9,17 +9,14 @@ import {
   getSavedSearchOperation,
   listCampaignsOperation,
   listEmailAccountsOperation,
-  paginate,
   call,
   searchCompaniesOperation,
   searchContactsOperation,
 } from '../../../shared';
 import * as records from '../../../shared/records';
 import { intArg, isBlank } from '../args';
-import { customFunctionCell } from '../cells';
-import { table } from '../sheet-io';
-import { customFunction, param, type CustomFunction } from './define';
-import { readTable } from './read-table';
+import { customFunction, param, stringParam, type CustomFunction } from './define';
+import { listFunction, pagedTable, readTable } from './read-table';
 import { columnsOf } from './reference';
 import { fail } from '../errors';
 
@@ -40,12 +37,12 @@ function idArg(value: unknown, name: string): string {
   return oneValue(value, name);
 }
 
-const campaignId = param('campaignId', 'string', 'The campaign id (from PDS_CAMPAIGNS).');
+const campaignId = stringParam('campaignId', 'The campaign id (from PDS_CAMPAIGNS).');
 
 export const recordReadFunctions: Record<string, CustomFunction> = {
   PDS_CAMPAIGNS: customFunction({
     summary: "Lists your organization's campaigns (free), optionally only those whose name contains a text.",
-    params: [param('searchText', 'string', 'Optional text in the campaign name.')],
+    params: [stringParam('searchText', 'Optional text in the campaign name.')],
     returns: 'A table of campaigns with a header row.',
     operations: [listCampaignsOperation],
     body: (a, searchText) =>
@@ -65,29 +62,26 @@ export const recordReadFunctions: Record<string, CustomFunction> = {
     operations: [campaignMetricsOperation],
     body: (a, id) => readTable(a, campaignMetricsOperation, { id: idArg(id, 'campaignId') }, metricsColumns, true),
   }),
-  PDS_EMAIL_ACCOUNTS: customFunction({
-    summary: 'Lists your connected sending accounts (free).',
-    params: [],
-    returns: 'A table of email accounts with a header row.',
-    operations: [listEmailAccountsOperation],
-    body: (a) => readTable(a, listEmailAccountsOperation, {}, accountColumns),
-  }),
+  PDS_EMAIL_ACCOUNTS: listFunction(
+    { summary: 'Lists your connected sending accounts (free).', returns: 'A table of email accounts with a header row.' },
+    listEmailAccountsOperation,
+    accountColumns,
+  ),
   PDS_SAVED_SEARCH_RESULTS: customFunction({
     summary: 'Runs a saved search (free: uses no credits) and returns its results.',
     params: [
-      param('savedSearchId', 'string', 'The saved search id (from PDS_SAVED_SEARCHES).'),
+      stringParam('savedSearchId', 'The saved search id (from PDS_SAVED_SEARCHES).'),
       param('limit', 'number', 'Most results to return (default 50, up to 2000).'),
     ],
     returns: 'A table of contacts or companies with a header row.',
     operations: [getSavedSearchOperation, searchContactsOperation, searchCompaniesOperation],
-    body: ({ client, run }, savedSearchId, limit) => {
+    body: (a, savedSearchId, limit) => {
       const id = idArg(savedSearchId, 'savedSearchId');
       const max = intArg(limit, 'limit', 50, 1, 2000);
-      const saved = run(call(client, getSavedSearchOperation, { id }));
+      const saved = a.run(call(a.client, getSavedSearchOperation, { id }));
       const companies = saved.type === 'companies';
       const op = companies ? searchCompaniesOperation : searchContactsOperation;
-      const pages = run(paginate<Record<string, unknown>>(client, op, { savedSearchId: id }, { maxItems: max, limit: Math.min(max, 500) }));
-      return table(pages.items.slice(0, max), companies ? records.companySearchColumns : records.contactSearchColumns, customFunctionCell);
+      return pagedTable(a, op, { savedSearchId: id }, companies ? records.companySearchColumns : records.contactSearchColumns, max, Math.min(max, 500));
     },
   }),
 };

@@ -16,12 +16,12 @@ import {
 } from '../../../shared';
 import * as records from '../../../shared/records';
 import { customFunctionCell } from '../cells';
-import { customFunction, customFunctionsOf, param } from './define';
+import { customFunction, customFunctionsOf, param, stringParam } from './define';
 import { engagementFunctions } from './engagement';
 import { recordReadFunctions } from './records-reads';
 import { companyKind, contactKind, lookupTable } from './lookup';
 import { orgTable } from './org';
-import { readTable } from './read-table';
+import { listFunction, readTable } from './read-table';
 import { listColumns, savedSearchColumns, savedSearchesInput, statusColumns } from './reference';
 import { searchTable } from './search';
 import { templatesFunction } from './templates';
@@ -56,39 +56,31 @@ export const customFunctionDeclarations = {
   }),
   PDS_ORG_CONTACTS: customFunction({
     summary: "Lists your organization's saved contacts changed in the last days (free).",
-    params: [days, limitOfOrg, param('fields', 'string', 'Optional comma-separated fields, e.g. "contactId,fullName,email".')],
+    params: [days, limitOfOrg, stringParam('fields', 'Optional comma-separated fields, e.g. "contactId,fullName,email".')],
     returns: 'A table of saved contacts with a header row.',
     operations: [orgContactsOperation],
     body: (a, d, limit, fields) => orgTable(a, orgContactsOperation, records.orgContactColumns, d, limit, fields),
   }),
   PDS_ORG_COMPANIES: customFunction({
     summary: "Lists your organization's saved companies changed in the last days (free).",
-    params: [days, limitOfOrg, param('fields', 'string', 'Optional comma-separated fields, e.g. "companyId,name,domain".')],
+    params: [days, limitOfOrg, stringParam('fields', 'Optional comma-separated fields, e.g. "companyId,name,domain".')],
     returns: 'A table of saved companies with a header row.',
     operations: [orgCompaniesOperation],
     body: (a, d, limit, fields) => orgTable(a, orgCompaniesOperation, records.orgCompanyColumns, d, limit, fields),
   }),
-  PDS_LISTS: customFunction({
-    summary: 'Lists your lists (free).',
-    params: [],
-    returns: 'A table of lists with a header row.',
-    operations: [listListsOperation],
-    body: (a) => readTable(a, listListsOperation, {}, listColumns),
-  }),
+  PDS_LISTS: listFunction({ summary: 'Lists your lists (free).', returns: 'A table of lists with a header row.' }, listListsOperation, listColumns),
   PDS_SAVED_SEARCHES: customFunction({
     summary: 'Lists your saved searches (free).',
-    params: [param('type', 'string', 'Optional: contacts or companies.')],
+    params: [stringParam('type', 'Optional: contacts or companies.')],
     returns: 'A table of saved searches with a header row.',
     operations: [listSavedSearchesOperation],
     body: (a, type) => readTable(a, listSavedSearchesOperation, savedSearchesInput(type), savedSearchColumns),
   }),
-  PDS_CONTACT_STATUSES: customFunction({
-    summary: "Lists your organization's contact statuses (free).",
-    params: [],
-    returns: 'A table of statuses with a header row.',
-    operations: [listContactStatusesOperation],
-    body: (a) => readTable(a, listContactStatusesOperation, {}, statusColumns),
-  }),
+  PDS_CONTACT_STATUSES: listFunction(
+    { summary: "Lists your organization's contact statuses (free).", returns: 'A table of statuses with a header row.' },
+    listContactStatusesOperation,
+    statusColumns,
+  ),
   PDS_TEMPLATES: templatesFunction,
   PDS_CREDITS: customFunction({
     summary: "Shows the organization's remaining research credits (free).",
@@ -101,7 +93,7 @@ export const customFunctionDeclarations = {
     summary: 'Looks up already researched contacts by contactId or email; a whole range is answered in one call (free).',
     params: [
       param('keys', RANGE, 'A contactId or email, or a range of them.'),
-      param('fields', 'string', 'Optional comma-separated fields (default contactId, fullName, email, title, company, ...).'),
+      stringParam('fields', 'Optional comma-separated fields (default contactId, fullName, email, title, company, ...).'),
       days,
       param('header', 'boolean', 'FALSE to leave out the header row (to line results up with the keys).'),
     ],
@@ -113,7 +105,7 @@ export const customFunctionDeclarations = {
     summary: 'Looks up already researched companies by domain; a whole range is answered in one call (free).',
     params: [
       param('domains', RANGE, 'A domain such as acme.com, or a range of them.'),
-      param('fields', 'string', 'Optional comma-separated fields (default companyId, name, domain, industry, ...).'),
+      stringParam('fields', 'Optional comma-separated fields (default companyId, name, domain, industry, ...).'),
       days,
       param('header', 'boolean', 'FALSE to leave out the header row (to line results up with the domains).'),
     ],

@@ -1,6 +1,6 @@
 import { paginate, validate, ValidationError, type AnyOperation, type Client, type Flow } from '../../../shared';
 import { settleAll } from '../../../shared/flow/parallel';
-import { filtersArg, intArg, isBlank } from '../args';
+import { argError, filtersArg, intArg, isBlank } from '../args';
 import { customFunctionCell, keyOf, type CellValue } from '../cells';
 import { fail, userMessage } from '../errors';
 import { recordRow } from '../sheet-io';
@@ -31,17 +31,13 @@ export function isSearchColumn(filters: unknown): filters is unknown[][] {
   return Array.isArray(filters) && filters.every((row) => Array.isArray(row) && row.length === 1);
 }
 
-function rangeError(message: string, rule: string): ValidationError {
-  return new ValidationError(`filters: ${message}`, [{ field: 'filters', rule }]);
-}
-
 /** Every row checked before anything is sent: empty rows only after the last filled one, each row a valid search. */
 function searchesOf(op: AnyOperation, column: unknown[][]): Search[] {
   const texts = column.map((row) => keyOf(row[0]));
   let end = texts.length;
   while (end > 0 && isBlank(texts[end - 1])) end--;
-  if (end === 0) throw rangeError('no filter text', 'not empty');
-  if (end > MAX_SEARCH_ROWS) throw rangeError(`at most ${MAX_SEARCH_ROWS} rows (got ${end}); use the sidebar's job`, `≤ ${MAX_SEARCH_ROWS} rows`);
+  if (end === 0) throw argError('filters', 'no filter text', 'not empty');
+  if (end > MAX_SEARCH_ROWS) throw argError('filters', `at most ${MAX_SEARCH_ROWS} rows (got ${end}); use the sidebar's job`, `≤ ${MAX_SEARCH_ROWS} rows`);
   const inputs = checkedInputs(op, texts.slice(0, end), (i) => `filters, row ${i + 1}`);
   return inputs.map((input, i) => ({ text: texts[i], input }));
 }
@@ -53,15 +49,13 @@ function searchesOf(op: AnyOperation, column: unknown[][]): Search[] {
 export function checkedInputs(op: AnyOperation, texts: readonly string[], where: (i: number) => string): Record<string, unknown>[] {
   return texts.map((text, i) => {
     try {
-      if (!text) throw new ValidationError('filters: empty (empty rows may only follow the last filled one)', [{ field: '', rule: 'not empty' }]);
+      if (!text) throw argError('filters', 'empty (empty rows may only follow the last filled one)', 'not empty');
       const input = filtersArg(text);
       validate(op.input, input, op.title);
       return input;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      throw new ValidationError(`${where(i)}: ${error.message.replace(/^filters: /, '')}`, [
-        { field: where(i), rule: error.issues[0]?.rule ?? 'valid filters' },
-      ]);
+      throw argError(where(i), error.message.replace(/^filters: /, ''), error.issues[0]?.rule ?? 'valid filters');
     }
   });
 }

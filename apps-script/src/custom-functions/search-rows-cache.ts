@@ -1,5 +1,6 @@
 import { cacheKey, shortCacheKey, userCache } from '../cache';
 import type { CellValue } from '../cells';
+import { parsed } from '../property-stores';
 
 /**
  * Each answered search of a column of searches, cached on its own (one getAll, one putAll per formula): a formula
@@ -15,13 +16,7 @@ export function searchRowKeys(fn: string, identity: string, searches: readonly s
 
 export function readSearchRows(keys: readonly string[]): (CellValue[][] | null)[] {
   const found = keys.length ? (userCache()?.getAll([...keys]) ?? {}) : {};
-  return keys.map((k) => {
-    try {
-      return k in found ? (JSON.parse(found[k]) as CellValue[][]) : null;
-    } catch {
-      return null;
-    }
-  });
+  return keys.map((k) => parsed<CellValue[][]>(found[k]));
 }
 
 export function storeSearchRows(entries: readonly [string, CellValue[][]][], ttlS: number): void {

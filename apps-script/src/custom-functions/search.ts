@@ -1,8 +1,8 @@
-import { paginate, type AnyOperation } from '../../../shared';
+import type { AnyOperation } from '../../../shared';
 import { filtersArg, intArg } from '../args';
-import { customFunctionCell, type CellValue } from '../cells';
-import { table } from '../sheet-io';
+import type { CellValue } from '../cells';
 import type { Answering } from './answer';
+import { pagedTable } from './read-table';
 import { BEYOND_RATE_BUDGET, isBeyondBudget, CELL_WAIT_MS } from './search-budget';
 import { isSearchColumn, searchColumn } from './search-column';
 
@@ -16,8 +16,7 @@ export function searchTable(a: Answering, op: AnyOperation, columns: readonly st
   const max = intArg(limit, 'limit', 50, 1, 2000);
   const input = filtersArg(filters);
   try {
-    const pages = a.run(paginate<Record<string, unknown>>(a.client, op, input, { maxItems: max, limit: Math.min(max, 500) }), Date.now() + CELL_WAIT_MS);
-    return table(pages.items.slice(0, max), columns, customFunctionCell);
+    return pagedTable(a, op, input, columns, max, Math.min(max, 500), Date.now() + CELL_WAIT_MS);
   } catch (error) {
     if (!isBeyondBudget(error)) throw error;
     a.incomplete();

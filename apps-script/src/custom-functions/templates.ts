@@ -1,8 +1,7 @@
-import { listTemplatesOperation, paginate } from '../../../shared';
+import { listTemplatesOperation } from '../../../shared';
 import { isBlank } from '../args';
-import { customFunctionCell } from '../cells';
-import { table } from '../sheet-io';
-import { customFunction, param } from './define';
+import { customFunction, stringParam } from './define';
+import { pagedTable } from './read-table';
 
 /** The columns of PDS_TEMPLATES: what a template answer holds (DECISIONS "Campaign steps, templates, drafts, bulk email"). */
 export const templateColumns = ['templateId', 'name', 'type', 'contentCategory', 'subject', 'body', 'emailFooterId'] as const;
@@ -22,13 +21,10 @@ export function templatesInput(searchText: unknown, type: unknown): { searchText
 export const templatesFunction = customFunction({
   summary: 'Lists your templates with their subject and body (free).',
   params: [
-    param('searchText', 'string', 'Optional text in the template name.'),
-    param('type', 'string', 'Optional: email, call, custom, linkedin-message or linkedin-connect-request.'),
+    stringParam('searchText', 'Optional text in the template name.'),
+    stringParam('type', 'Optional: email, call, custom, linkedin-message or linkedin-connect-request.'),
   ],
   returns: 'A table of templates with a header row.',
   operations: [listTemplatesOperation],
-  body: ({ client, run }, searchText, type) => {
-    const pages = run(paginate<Record<string, unknown>>(client, listTemplatesOperation, templatesInput(searchText, type), { maxItems: MAX_TEMPLATES }));
-    return table(pages.items.slice(0, MAX_TEMPLATES), templateColumns, customFunctionCell);
-  },
+  body: (a, searchText, type) => pagedTable(a, listTemplatesOperation, templatesInput(searchText, type), templateColumns, MAX_TEMPLATES),
 });

@@ -2,7 +2,7 @@ import { timeLeft } from '../budget';
 import { listListsOperation, orgContactsOperation, searchContactsOperation, type Client, type Flow } from '../../../shared';
 import { userMessage } from '../errors';
 import { rethrowTimeUp } from '../host';
-import type { RunLogEntry } from './run-log';
+import { logLine, type RunLogEntry } from './run-log';
 import { runImport, type ImportProgress } from './run-import';
 import { nextRunAfter } from './schedule-times';
 import { loadImport, loadImports, saveImport } from './store';
@@ -41,10 +41,8 @@ export function runSavedImport(client: Client, run: Run, imp: SavedImport, deadl
     current.query = p.query;
     current.orgFrom = p.orgFrom;
     if (finished || cancelled) {
-      current.lastRunAt = now;
+      ended(current, cancelled ? 'Stopped from the sidebar: the rows already written stay.' : error, now);
       current.lastRows = p.report.appended + p.report.updated;
-      current.lastError = cancelled ? 'Stopped from the sidebar: the rows already written stay.' : error;
-      current.nextRunAt = nextRunAfter(current.schedule, now);
       current.cancelRequestedAt = null;
     }
     saveImport(current);
@@ -60,15 +58,20 @@ export function runSavedImport(client: Client, run: Run, imp: SavedImport, deadl
     const message = userMessage(error);
     const current = loadImport(imp.id);
     if (current) {
-      current.lastError = message;
-      current.lastRunAt = Date.now();
+      ended(current, message);
       // A failed run starts over at its next time (its cursor stays for a cut run, not for a refused query).
       current.run = null;
-      current.nextRunAt = nextRunAfter(current.schedule, Date.now());
       saveImport(current);
     }
     return { id: imp.id, name: imp.name, sheetName: imp.sheetName, rowsRead: 0, appended: 0, updated: 0, requests: 0, complete: false, error: message };
   }
+}
+
+/** A run of `imp` ended at `now` (`error`: why it failed, or null): its next one is due at its schedule's next time. */
+function ended(imp: SavedImport, error: string | null, now = Date.now()): void {
+  imp.lastRunAt = now;
+  imp.lastError = error;
+  imp.nextRunAt = nextRunAfter(imp.schedule, now);
 }
 
 /** The dispatcher's imports job: every due import, oldest first, while time remains. */
@@ -83,15 +86,12 @@ export function runDueImports(client: Client, run: Run, deadline: number): Impor
 }
 
 export function importLogEntries(reports: readonly ImportReport[]): RunLogEntry[] {
-  return reports.map((r) => ({
-    at: Date.now(),
-    what:
+  return reports.map((r) =>
+    logLine(
       `import "${r.name}" → ${r.sheetName}${r.complete ? '' : r.error ? '' : ' (continues next run)'}` +
-      (r.withoutKey ? `; ${r.withoutKey} without a key (${r.keylessAppended ? 'appended' : 'not written'})` : ''),
-    rowsRead: r.rowsRead,
-    rowsWritten: r.appended + r.updated,
-    credits: FREE ? 0 : null,
-    requests: r.requests,
-    error: r.error ?? '',
-  }));
+        (r.withoutKey ? `; ${r.withoutKey} without a key (${r.keylessAppended ? 'appended' : 'not written'})` : ''),
+      r.error,
+      { rowsRead: r.rowsRead, rowsWritten: r.appended + r.updated, credits: FREE ? 0 : null, requests: r.requests },
+    ),
+  );
 }

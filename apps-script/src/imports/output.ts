@@ -1,6 +1,6 @@
 import type { CellValue } from '../cells';
 import { matchKey } from './match-key';
-import { appendHeaders, headerColumns, recordRow, rowsByKey, writeBlock, writeRows } from '../sheet-io';
+import { appendHeaders, headerColumns, recordRow, rowsByKey, writeAtTop, writeBlock, writeRows } from '../sheet-io';
 import type { OutputMode } from './types';
 import { fail } from '../errors';
 
@@ -19,8 +19,7 @@ export interface WriteCounts {
 function headerOf(sheet: Sheet, columns: readonly string[]): string[] {
   const header = [...headerColumns(sheet).keys()];
   if (sheet.getLastRow() === 0 || header.length === 0) {
-    writeBlock(sheet, 1, 1, [columns.map((c) => c)]);
-    sheet.setFrozenRows(1);
+    writeAtTop(sheet, [[...columns]]);
     return [...columns];
   }
   const missing = columns.filter((c) => !header.includes(c));

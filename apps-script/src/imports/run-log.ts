@@ -13,6 +13,11 @@ export interface RunLogEntry {
   error: string;
 }
 
+/** A line of the run log written now: no rows, no credits known and no requests, unless `counts` says otherwise. */
+export function logLine(what: string, error = '', counts?: Partial<RunLogEntry>): RunLogEntry {
+  return { at: Date.now(), what, rowsRead: 0, rowsWritten: 0, credits: null, requests: 0, ...counts, error };
+}
+
 export interface RunLogSettings {
   enabled: boolean;
   sheetName: string;

@@ -1,8 +1,13 @@
 import { refuse } from '../sidebar/inputs';
 import type { ImportSchedule } from './types';
-import { instantAt, isTimeZone, wallClock } from './zoned-time';
+import { instantAt, isTimeZone, wallClock, WEEKDAYS } from './zoned-time';
 
 const HOUR = 3_600_000;
+
+/** `value` when it is a whole number from 0 to `max`; else refused, naming `field` and `rule`. */
+function wholeUpTo(value: unknown, max: number, field: string, rule: string): number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max ? (value as number) : refuse(field, rule);
+}
 
 /**
  * A schedule as the sidebar sends it, checked: hourly, daily at an hour (0-23), weekly on a weekday (0 = Sunday) at an
@@ -12,20 +17,14 @@ export function scheduleArg(value: unknown, timeZone = 'UTC'): ImportSchedule {
   const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
   if (!value || typeof value !== 'object') refuse('schedule', 'must be an object such as {"every": "day", "hour": 7}');
   const s = value as { every?: unknown; hour?: unknown; weekday?: unknown };
-  const hour = () =>
-    Number.isInteger(s.hour) && (s.hour as number) >= 0 && (s.hour as number) <= 23
-      ? (s.hour as number)
-      : refuse('schedule.hour', 'must be a whole hour from 0 to 23');
+  const hour = () => wholeUpTo(s.hour, 23, 'schedule.hour', 'must be a whole hour from 0 to 23');
   switch (s.every) {
     case 'hour':
       return { every: 'hour' };
     case 'day':
       return { every: 'day', hour: hour(), timeZone: zone };
     case 'week': {
-      const weekday =
-        Number.isInteger(s.weekday) && (s.weekday as number) >= 0 && (s.weekday as number) <= 6
-          ? (s.weekday as number)
-          : refuse('schedule.weekday', 'must be 0 (Sunday) to 6 (Saturday)');
+      const weekday = wholeUpTo(s.weekday, 6, 'schedule.weekday', 'must be 0 (Sunday) to 6 (Saturday)');
       return { every: 'week', weekday, hour: hour(), timeZone: zone };
     }
     case 'never':
@@ -52,12 +51,11 @@ export function nextRunAfter(schedule: ImportSchedule, after: number): number | 
 }
 
 export function describeSchedule(schedule: ImportSchedule): string {
-  const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   const named = schedule.every === 'day' || schedule.every === 'week' ? (schedule.timeZone ?? 'UTC') : 'UTC';
   const zone = /^(Etc\/)?(UTC|GMT|UCT|Zulu)$/.test(named) ? 'UTC' : named;
   const hh = (h: number) => `${String(h).padStart(2, '0')}:00 ${zone}`;
   if (schedule.every === 'hour') return 'hourly';
   if (schedule.every === 'day') return `daily at ${hh(schedule.hour)}`;
-  if (schedule.every === 'week') return `weekly on ${names[schedule.weekday]} at ${hh(schedule.hour)}`;
+  if (schedule.every === 'week') return `weekly on ${WEEKDAYS[schedule.weekday]} at ${hh(schedule.hour)}`;
   return 'not scheduled';
 }

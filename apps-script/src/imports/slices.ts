@@ -1,3 +1,4 @@
+import type { AnyOperation, Client } from '../../../shared';
 import { splitWindow, type ChangeCursor } from '../../../shared/flow/incremental-read';
 
 const REACH = 5;
@@ -64,4 +65,10 @@ export function refillSlices(
     parts[worst]++;
   }
   return next.flatMap((slice, k) => (parts[k] > 1 ? splitSlice(slice, parts[k], estimates[k].reach) : [slice]));
+}
+
+/** The page size of an org read (what a full page holds): the operation's largest page, within the page-size setting. */
+export function orgPageSize(client: Client, op: AnyOperation): number {
+  const p = op.pagination;
+  return Math.min('maxLimit' in p ? p.maxLimit : Infinity, client.settings.pageSizeLimit);
 }

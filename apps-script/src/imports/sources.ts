@@ -30,32 +30,20 @@ const DAY_MS = 86_400_000;
 
 /** The columns an import of this query writes, from the record schemas. */
 export function columnsOf(query: ImportQuery): readonly string[] {
-  switch (query.source) {
-    case 'search':
-    case 'savedSearch':
-      return query.kind === 'companies' ? records.companySearchColumns : records.contactSearchColumns;
-    case 'orgContacts':
-      return records.orgContactColumns;
-    case 'orgCompanies':
-      return records.orgCompanyColumns;
-    case 'lists':
-      return records.describeRecordFields(records.listSchema);
-  }
+  const { source } = query;
+  if (source === 'lists') return records.describeRecordFields(records.listSchema);
+  if (source === 'orgContacts') return records.orgContactColumns;
+  if (source === 'orgCompanies') return records.orgCompanyColumns;
+  // A search or a saved search.
+  return query.kind === 'companies' ? records.companySearchColumns : records.contactSearchColumns;
 }
 
-/** The key column an import uses when none is chosen: the record's own id. */
+/** The key column an import uses when none is chosen: the record's own id (a company's is its domain). */
 export function defaultKey(query: ImportQuery): string {
-  switch (query.source) {
-    case 'search':
-    case 'savedSearch':
-      return query.kind === 'companies' ? 'domain' : 'searchResultId';
-    case 'orgContacts':
-      return 'contactId';
-    case 'orgCompanies':
-      return 'domain';
-    case 'lists':
-      return 'listId';
-  }
+  const { source } = query;
+  if (source === 'lists') return 'listId';
+  if (source === 'orgContacts') return 'contactId';
+  return source === 'orgCompanies' || query.kind === 'companies' ? 'domain' : 'searchResultId';
 }
 
 /** A saved search's type, asked once (then kept in the query). */

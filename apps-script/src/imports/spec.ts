@@ -1,7 +1,7 @@
 import { searchCompaniesOperation, searchContactsOperation } from '../../../shared';
 import { validate } from '../../../shared/validation/format';
 import { countArg, flagArg, optionalText, refuse, requestArg, sheetNameArg } from '../sidebar/inputs';
-import { filtersArg } from '../args';
+import { filtersArg, isBlank } from '../args';
 import { scheduleArg } from './schedule-times';
 import { columnsOf, defaultKey } from './sources';
 import { IMPORT_SOURCES, OUTPUT_MODES, type ImportQuery, type ImportSchedule, type ImportTarget, type OutputMode } from './types';
@@ -19,7 +19,7 @@ function filtersOf(kind: 'contacts' | 'companies', raw: unknown): Record<string,
   const filters =
     raw === undefined || raw === null ? {} : typeof raw === 'string' ? filtersArg(raw) : { ...requestArg<Record<string, unknown>>(raw, 'filters') };
   for (const [name, value] of Object.entries(filters)) {
-    if (value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0)) delete filters[name];
+    if (isBlank(value) || (Array.isArray(value) && value.length === 0)) delete filters[name];
   }
   const op = kind === 'companies' ? searchCompaniesOperation : searchContactsOperation;
   // The schema's own message names the filter and its rule (e.g. "department: at most 5 values"); nothing is sent.
@@ -31,6 +31,7 @@ export function queryArg(raw: unknown): ImportQuery {
   const q = requestArg<Record<string, unknown>>(raw, 'query');
   const source = q.source as ImportQuery['source'];
   if (!IMPORT_SOURCES.includes(source)) refuse('query.source', `must be one of ${IMPORT_SOURCES.join(', ')}`);
+  const limit = () => countArg(q.limit, 'query.limit', 1000, 1, 5000);
   switch (source) {
     case 'search': {
       const kind =
@@ -47,12 +48,12 @@ export function queryArg(raw: unknown): ImportQuery {
           filters[name] = value;
         }
       }
-      return { source, kind, filters: filtersOf(kind, filters), limit: countArg(q.limit, 'query.limit', 1000, 1, 5000) };
+      return { source, kind, filters: filtersOf(kind, filters), limit: limit() };
     }
     case 'savedSearch': {
       const savedSearchId = optionalText(q.savedSearchId, 'query.savedSearchId') ?? refuse('query.savedSearchId', 'pick a saved search');
       const kind = q.kind === 'companies' || q.kind === 'contacts' ? q.kind : undefined;
-      return { source, savedSearchId, kind, limit: countArg(q.limit, 'query.limit', 1000, 1, 5000) };
+      return { source, savedSearchId, kind, limit: limit() };
     }
     case 'orgContacts':
     case 'orgCompanies':
@@ -82,7 +83,7 @@ export function targetArg(raw: unknown, query: ImportQuery): ImportTarget {
       : columnsOf(query);
   if (!columns.includes(key)) refuse('target.key', `"${key}" is not a column of this import (e.g. ${defaultKey(query)})`);
   const sheetName = sheetNameArg(t.sheetName, SHEET_DEFAULTS[query.source], 'target.sheetName');
-  return flagArg(t.appendWithoutKey, 'target.appendWithoutKey', false) ? { sheetName, mode, key, appendWithoutKey: true } : { sheetName, mode, key };
+  return { sheetName, mode, key, ...(flagArg(t.appendWithoutKey, 'target.appendWithoutKey', false) ? { appendWithoutKey: true } : {}) };
 }
 
 export function specArg(raw: unknown): ImportSpec {

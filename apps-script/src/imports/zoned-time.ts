@@ -14,7 +14,8 @@ export interface WallClock {
   weekday: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Weekdays by number (0 = Sunday), as Intl names them in en-US and as the sidebar shows a schedule. */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function wallClock(ms: number, timeZone: string): WallClock {
   const format = new Intl.DateTimeFormat('en-US', {
@@ -26,7 +27,7 @@ export function wallClock(ms: number, timeZone: string): WallClock {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-    weekday: 'short',
+    weekday: 'long',
   });
   const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
   return {

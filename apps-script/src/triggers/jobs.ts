@@ -4,7 +4,7 @@ import { ifDocumentLockFree } from '../doc-lock';
 import { userMessage } from '../errors';
 import { rethrowTimeUp } from '../host';
 import { importLogEntries, importsPending, runDueImports } from '../imports/dispatch';
-import type { RunLogEntry } from '../imports/run-log';
+import { logLine, type RunLogEntry } from '../imports/run-log';
 import { capText } from '../enrichment/cap';
 import { autoEnrichmentIsOn, startAutoEnrichments, type AutoReport } from '../enrichment/auto';
 import { advanceExclusive } from '../research/advance';
@@ -86,17 +86,13 @@ const research: ScheduledJob = {
     return out;
   },
   log: (report) =>
-    (report as ResearchReport[]).map((r) => ({
-      at: Date.now(),
-      what:
+    (report as ResearchReport[]).map((r) =>
+      logLine(
         `finish research ${r.jobId}${r.complete ? '' : ` (${r.pending} pending)`}` +
-        (r.recovered ? `; ${r.recovered} result(s) of deleted rows in "${RECOVERY_SHEET}"` : ''),
-      rowsRead: 0,
-      rowsWritten: 0,
-      credits: null,
-      requests: 0,
-      error: r.error ?? '',
-    })),
+          (r.recovered ? `; ${r.recovered} result(s) of deleted rows in "${RECOVERY_SHEET}"` : ''),
+        r.error,
+      ),
+    ),
 };
 
 /** A refresh run that read and wrote nothing, and why. */
@@ -129,17 +125,8 @@ const refresh: ScheduledJob = {
   log: (report) => {
     const r = report as (RefreshReport & { error?: string }) | null;
     if (!r) return [];
-    return [
-      {
-        at: Date.now(),
-        what: 'org contacts refresh',
-        rowsRead: r.appended + r.updated,
-        rowsWritten: r.appended + r.updated,
-        credits: 0,
-        requests: r.requests,
-        error: r.error ?? '',
-      },
-    ];
+    const rows = r.appended + r.updated;
+    return [logLine('org contacts refresh', r.error, { rowsRead: rows, rowsWritten: rows, credits: 0, requests: r.requests })];
   },
 };
 
@@ -148,27 +135,19 @@ const imports: ScheduledJob = {
   name: 'imports',
   pending: importsPending,
   run: ({ client, run, deadline }) => runDueImports(client, run, deadline),
-  log: (report) => importLogEntries(report as Parameters<typeof importLogEntries>[0]),
+  log: importLogEntries,
 };
 
 /** The registry the dispatcher runs, in this order. Another feature adds its job with one line here. */
 /** Turns the new rows of auto-enriched sheets into research jobs (run first, so the research job below sends them). */
 const autoEnrichment: ScheduledJob = {
   name: 'autoEnrichment',
-  pending: () => autoEnrichmentIsOn(),
-  run: () => startAutoEnrichments(),
+  pending: autoEnrichmentIsOn,
+  run: startAutoEnrichments,
   log: (report) =>
     (report as AutoReport[])
       .filter((r) => r.items > 0 || r.error)
-      .map((r) => ({
-        at: Date.now(),
-        what: `auto-enrich ${r.sheetName}: ${r.items} new row(s) queued (${capText(r.cap)})`,
-        rowsRead: r.rows,
-        rowsWritten: 0,
-        credits: null,
-        requests: 0,
-        error: r.error ?? '',
-      })),
+      .map((r) => logLine(`auto-enrich ${r.sheetName}: ${r.items} new row(s) queued (${capText(r.cap)})`, r.error, { rowsRead: r.rows })),
 };
 
 export const scheduledJobs: ScheduledJob[] = [autoEnrichment, research, refresh, imports, searchJobSchedule];

@@ -3,8 +3,8 @@ import { orgContactsOperation, type Client, type Flow } from '../../../shared';
 import * as records from '../../../shared/records';
 import { afterWindow, openWindow, readSlicesOnce, type ChangeCursor, type SeenChanges } from '../../../shared/flow/incremental-read';
 import { keyOf, type CellValue } from '../cells';
-import { refillSlices } from '../imports/slices';
-import { recordRow, rowsByKey, sheetNamed, writeBlock, writeRows } from '../sheet-io';
+import { orgPageSize, refillSlices } from '../imports/slices';
+import { recordRow, rowsByKey, sheetNamed, writeAtTop, writeRows } from '../sheet-io';
 import { saveRefresh, type OrgRefreshState } from './org-cursor';
 import { fail } from '../errors';
 
@@ -32,10 +32,7 @@ export interface RefreshReport {
 
 /** The sheet's columns (row 1), written from the record schema when the sheet is new. */
 function columnsOf(sheet: Sheet): string[] {
-  if (sheet.getLastRow() === 0) {
-    writeBlock(sheet, 1, 1, [records.orgContactColumns.map((c) => c)]);
-    sheet.setFrozenRows(1);
-  }
+  if (sheet.getLastRow() === 0) writeAtTop(sheet, [[...records.orgContactColumns]]);
   return sheet
     .getRange(1, 1, 1, sheet.getLastColumn())
     .getValues()[0]
@@ -80,8 +77,7 @@ export function refreshOrgContacts(client: Client, state: OrgRefreshState, run: 
   // the whole window first: where its records lie says how to split the rest (refillSlices); equal slices of a long
   // lookback were mostly empty, and the one holding the records was read a page at a time.
   let open: ChangeCursor[] = cursor.slices?.length ? cursor.slices : [at];
-  const paging = orgContactsOperation.pagination;
-  const pageSize = Math.min(paging.style === 'page' ? paging.maxLimit : Infinity, client.settings.pageSizeLimit);
+  const pageSize = orgPageSize(client, orgContactsOperation);
   while (timeLeft(deadline)) {
     const reading = open.slice(0, PAGES_AT_ONCE);
     const round = run(readSlicesOnce<OrgContact>(client, orgContactsOperation, reading, 'contactId', seen));

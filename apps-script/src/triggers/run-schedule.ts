@@ -5,7 +5,7 @@ import { userMessage } from '../errors';
 import { gasHost, rethrowTimeUp, sleepUntil } from '../host';
 import { noteRunning } from '../doc-lock';
 import type { ImportReport } from '../imports/types';
-import { logRuns, type RunLogEntry } from '../imports/run-log';
+import { logLine, logRuns, type RunLogEntry } from '../imports/run-log';
 import { armFallbackRun, armNextRun } from './continuation';
 import { scheduledJobs, type ResearchReport } from './jobs';
 import type { RefreshReport } from './refresh-org';
@@ -51,7 +51,7 @@ export function runSchedule(): ScheduleReport {
     } catch (error) {
       rethrowTimeUp(error);
       report[job.name] = { error: userMessage(error) };
-      lines.push({ at: Date.now(), what: job.name, rowsRead: 0, rowsWritten: 0, credits: null, requests: 0, error: userMessage(error) });
+      lines.push(logLine(job.name, userMessage(error)));
     }
   }
   noteRunning(null);

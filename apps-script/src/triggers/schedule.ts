@@ -5,7 +5,11 @@
  */
 export const SCHEDULE_HANDLER = 'scheduledRun';
 
-const exists = () => ScriptApp.getProjectTriggers().some((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
+/** This user's dispatcher triggers in this document. */
+const mine = () => ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
+const exists = () => mine().length > 0;
+/** A new time-driven trigger of the dispatcher, to be given its time. */
+const timed = () => ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased();
 
 /**
  * Creates the dispatcher's trigger; false when Google refused it because another execution of this user (the
@@ -23,7 +27,7 @@ function created(create: () => unknown): boolean {
 }
 
 export function ensureSchedule(): boolean {
-  return !exists() && created(() => ScriptApp.newTrigger(SCHEDULE_HANDLER).timeBased().everyHours(1).create());
+  return !exists() && created(() => timed().everyHours(1).create());
 }
 
 /**
@@ -35,8 +39,7 @@ export const ADD_ON_TRIGGER_MIN_MS = 3_600_000;
 /** Replaces the dispatcher's trigger (hourly, or a one-off one, spent or not) with one that fires once at `dueAt`, or in an hour if that is later. */
 export function scheduleOnce(dueAt: number): void {
   const create = () =>
-    ScriptApp.newTrigger(SCHEDULE_HANDLER)
-      .timeBased()
+    timed()
       .after(Math.max(ADD_ON_TRIGGER_MIN_MS, dueAt - Date.now()))
       .create();
   // The other execution's trigger is replaced once more; should that race too, the one there fires within the hour
@@ -48,7 +51,7 @@ export function scheduleOnce(dueAt: number): void {
 }
 
 export function removeSchedule(): number {
-  const mine = ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === SCHEDULE_HANDLER);
-  for (const t of mine) ScriptApp.deleteTrigger(t);
-  return mine.length;
+  const triggers = mine();
+  for (const t of triggers) ScriptApp.deleteTrigger(t);
+  return triggers.length;
 }
