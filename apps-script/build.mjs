@@ -114,7 +114,7 @@ for (const e of entryPoints) {
 }
 
 // Custom functions keep their JSDoc (Sheets reads it for autocomplete and help); the other entry points are one line
-// each: Apps Script only needs them to be global functions, and the bundle has a size budget (300 KB).
+// each: Apps Script only needs them to be global functions, and the bundle has a size budget (270 KB, issue 32).
 // Only a custom function's parameter names are seen (Sheets shows them); the others take one letter each.
 const wrappers = entryPoints
   .map((e) => {

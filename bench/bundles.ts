@@ -1,7 +1,7 @@
 /**
  * Bundles benchmark (issue 13): `npx tsx bench/bundles.ts [-- --loads 20]`. Builds both packages into a temp folder
  * with their real build scripts and prints, each beside its bound:
- * - the Apps Script Code.js size (bound 300 KB, read strictly: 300,000 bytes);
+ * - the Apps Script Code.js size (bound 270 KB since issue 32, read strictly: 270,000 bytes; issue 13's was 300,000);
  * - its cold load: the median over `--loads` runs of evaluating Code.js in a fresh vm context inside a fresh worker
  *   thread, as the Apps Script harness runs every execution (a new isolate: nothing compiled or warmed before), as
  *   wall time and as CPU time (steadier on a busy machine);
@@ -33,7 +33,7 @@ export interface BenchRow {
 const ROOT = path.join(__dirname, '..');
 const KB = 1024;
 // Issue 13: "≤ 300 KB", read strictly.
-const CODE_BOUND_BYTES = 300_000;
+const CODE_BOUND_BYTES = 270_000;
 const LOAD_BOUND_MS = 15;
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(0)} KB`;

@@ -14,8 +14,9 @@ import { entryPoints as customEntryPoints, serverEntryPoints } from '../../apps-
 import { addOnBuild, ROOT } from './setup';
 import { COUNT_ZOD_SCHEMAS } from './count-zod-schemas';
 
-// Issue 13: "≤ 300 KB", read strictly (300,000 bytes, not 300 KiB).
-const LIMIT_BYTES = 300_000;
+// Issue 13: "≤ 300 KB", read strictly (300,000 bytes, not 300 KiB); issue 32 (room for the next Sheets feature):
+// "Code.js ≤ 270 KB", read the same way.
+const LIMIT_BYTES = 270_000;
 const SRC = path.join(ROOT, 'apps-script', 'src');
 
 // Every declared entry point: the custom functions, and the server functions (built from the deferred code).
@@ -50,7 +51,7 @@ function sources(): string {
     .join('\n');
 }
 
-test('Code.js is at most 300,000 bytes, and the bundle in it is minified', () => {
+test('Code.js is at most 270,000 bytes, and the bundle in it is minified', () => {
   expect(Buffer.byteLength(code)).toBeLessThanOrEqual(LIMIT_BYTES);
   // The bundle opens with its strict-mode directive and the load stamp (var __pdsLoadedAt, issue 29) before __addon.
   const bundle = code.slice(code.indexOf('"use strict";'), code.indexOf('\n/**\n'));
