@@ -1,12 +1,11 @@
-import { ValidationError } from '../../../shared';
-import { intArg } from '../args';
+import { argError, intArg } from '../args';
 
 /**
  * Arguments of the sidebar's server functions as google.script.run hands them: any JSON value, whatever the
  * sidebar meant to send. Each check names the argument and the rule; nothing is read, written or sent before.
  */
 export function refuse(name: string, rule: string): never {
-  throw new ValidationError(`${name}: ${rule}.`, [{ field: name, rule }]);
+  throw argError(name, `${rule}.`, rule);
 }
 
 function describe(value: unknown): string {
